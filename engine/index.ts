@@ -1,0 +1,9 @@
+/** The matching engine's public API. */
+export * from './commands';
+export * from './events';
+export * from './market-spec';
+export * from './order-book';
+export * from './engine';
+export * from './snapshot';
+export * from './state-hash';
+export { ReferenceBook } from './reference-book';

@@ -1,0 +1,50 @@
+/**
+ * One price on one side: a FIFO queue of orders as an intrusive doubly linked list, so appending,
+ * removing any order and popping the head are O(1). Also a node of its side's price tree.
+ */
+import type { Side } from './commands';
+import type { Order } from './order';
+
+export class PriceLevel {
+  head: Order | null = null;
+  tail: Order | null = null;
+  /** Sum of remaining lots. */
+  total = 0;
+  count = 0;
+  /** Neighbours in ascending price order across the side. */
+  lower: PriceLevel | null = null;
+  higher: PriceLevel | null = null;
+  /** AVL tree links, see price-tree.ts. */
+  left: PriceLevel | null = null;
+  right: PriceLevel | null = null;
+  height = 1;
+  /** Command number that last marked this level as changed (for book events). */
+  touched = -1;
+
+  constructor(
+    public readonly side: Side,
+    public readonly price: number,
+  ) {}
+
+  append(order: Order): void {
+    order.level = this;
+    order.next = null;
+    order.prev = this.tail;
+    if (this.tail) this.tail.next = order;
+    else this.head = order;
+    this.tail = order;
+    this.total += order.remaining;
+    this.count++;
+  }
+
+  remove(order: Order): void {
+    if (order.prev) order.prev.next = order.next;
+    else this.head = order.next;
+    if (order.next) order.next.prev = order.prev;
+    else this.tail = order.prev;
+    order.prev = order.next = null;
+    order.level = null;
+    this.total -= order.remaining;
+    this.count--;
+  }
+}

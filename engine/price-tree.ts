@@ -1,0 +1,143 @@
+/**
+ * The price levels of one side: a Map price -> level for O(1) lookup, an AVL tree for O(log n)
+ * insert and remove, and the levels threaded in a sorted doubly linked list so the best price,
+ * and the next one after it, are O(1).
+ */
+import type { Side } from './commands';
+import { PriceLevel } from './price-level';
+
+function height(n: PriceLevel | null): number {
+  return n ? n.height : 0;
+}
+
+function update(n: PriceLevel): void {
+  const l = height(n.left);
+  const r = height(n.right);
+  n.height = (l > r ? l : r) + 1;
+}
+
+function rotateRight(n: PriceLevel): PriceLevel {
+  const l = n.left as PriceLevel;
+  n.left = l.right;
+  l.right = n;
+  update(n);
+  update(l);
+  return l;
+}
+
+function rotateLeft(n: PriceLevel): PriceLevel {
+  const r = n.right as PriceLevel;
+  n.right = r.left;
+  r.left = n;
+  update(n);
+  update(r);
+  return r;
+}
+
+function balance(n: PriceLevel): PriceLevel {
+  update(n);
+  const b = height(n.left) - height(n.right);
+  if (b > 1) {
+    const l = n.left as PriceLevel;
+    if (height(l.left) < height(l.right)) n.left = rotateLeft(l);
+    return rotateRight(n);
+  }
+  if (b < -1) {
+    const r = n.right as PriceLevel;
+    if (height(r.right) < height(r.left)) n.right = rotateRight(r);
+    return rotateLeft(n);
+  }
+  return n;
+}
+
+function insertNode(root: PriceLevel | null, level: PriceLevel): PriceLevel {
+  if (!root) return level;
+  if (level.price < root.price) root.left = insertNode(root.left, level);
+  else root.right = insertNode(root.right, level);
+  return balance(root);
+}
+
+function removeMin(root: PriceLevel): PriceLevel | null {
+  if (!root.left) return root.right;
+  root.left = removeMin(root.left);
+  return balance(root);
+}
+
+function removeNode(root: PriceLevel | null, price: number): PriceLevel | null {
+  if (!root) return null;
+  if (price < root.price) root.left = removeNode(root.left, price);
+  else if (price > root.price) root.right = removeNode(root.right, price);
+  else {
+    const { left, right } = root;
+    root.left = root.right = null;
+    root.height = 1;
+    if (!right) return left;
+    let min = right;
+    while (min.left) min = min.left;
+    min.right = removeMin(right);
+    min.left = left;
+    return balance(min);
+  }
+  return balance(root);
+}
+
+export class PriceTree {
+  readonly byPrice = new Map<number, PriceLevel>();
+  private root: PriceLevel | null = null;
+  lowest: PriceLevel | null = null;
+  highest: PriceLevel | null = null;
+
+  constructor(readonly side: Side) {}
+
+  /** Best level: highest bid or lowest ask. */
+  get best(): PriceLevel | null {
+    return this.side === 'buy' ? this.highest : this.lowest;
+  }
+
+  /** The level after `level` going away from the best price. */
+  worse(level: PriceLevel): PriceLevel | null {
+    return this.side === 'buy' ? level.lower : level.higher;
+  }
+
+  get size(): number {
+    return this.byPrice.size;
+  }
+
+  getOrCreate(price: number): PriceLevel {
+    const found = this.byPrice.get(price);
+    if (found) return found;
+    const level = new PriceLevel(this.side, price);
+    // Find neighbours on the way down, then insert.
+    let lower: PriceLevel | null = null;
+    let higher: PriceLevel | null = null;
+    let n = this.root;
+    while (n) {
+      if (price < n.price) {
+        higher = n;
+        n = n.left;
+      } else {
+        lower = n;
+        n = n.right;
+      }
+    }
+    level.lower = lower;
+    level.higher = higher;
+    if (lower) lower.higher = level;
+    else this.lowest = level;
+    if (higher) higher.lower = level;
+    else this.highest = level;
+    this.root = insertNode(this.root, level);
+    this.byPrice.set(price, level);
+    return level;
+  }
+
+  remove(level: PriceLevel): void {
+    if (level.lower) level.lower.higher = level.higher;
+    else this.lowest = level.higher;
+    if (level.higher) level.higher.lower = level.lower;
+    else this.highest = level.lower;
+    level.lower = level.higher = null;
+    this.root = removeNode(this.root, level.price);
+    this.byPrice.delete(level.price);
+  }
+}

@@ -1,0 +1,75 @@
+/** Checks of command fields that need no book state; shared by the fast and the reference book. */
+import type { AmendCommand, PlaceCommand } from './commands';
+import type { RejectReason } from './events';
+
+const SIDES = new Set(['buy', 'sell']);
+const TYPES = new Set(['limit', 'market', 'stop_limit', 'stop_market']);
+const TIFS = new Set(['GTC', 'IOC', 'FOK']);
+const STPS = new Set(['cancel_newest', 'cancel_oldest', 'cancel_both']);
+const MAX_PPM = 1_000_000;
+
+/** A positive JS safe integer: the only accepted form of a price or quantity. */
+export function isPositiveInt(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+}
+
+export function isId(v: unknown): v is string {
+  return typeof v === 'string' && v.length > 0;
+}
+
+export function isTimestamp(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+}
+
+function isFee(v: unknown): boolean {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= MAX_PPM;
+}
+
+/** price x quantity fits a safe integer (so every notional and fee below it does too). */
+export function notionalFits(price: number, quantity: number): boolean {
+  return price <= Math.floor(Number.MAX_SAFE_INTEGER / quantity);
+}
+
+export function validatePlace(cmd: PlaceCommand, minNotional: number): RejectReason | undefined {
+  if (!isId(cmd.orderId) || !isId(cmd.userId)) return 'INVALID_ID';
+  if (!isTimestamp(cmd.timestamp)) return 'INVALID_TIMESTAMP';
+  if (!SIDES.has(cmd.side) || !TYPES.has(cmd.orderType)) return 'INVALID_ORDER';
+  if (cmd.timeInForce !== undefined && !TIFS.has(cmd.timeInForce)) return 'INVALID_ORDER';
+  if (cmd.stp !== undefined && !STPS.has(cmd.stp)) return 'INVALID_ORDER';
+  if (cmd.postOnly !== undefined && typeof cmd.postOnly !== 'boolean') return 'INVALID_ORDER';
+  if (!isFee(cmd.makerFeePpm) || !isFee(cmd.takerFeePpm)) return 'INVALID_FEE';
+
+  const isLimit = cmd.orderType === 'limit' || cmd.orderType === 'stop_limit';
+  const isStop = cmd.orderType === 'stop_limit' || cmd.orderType === 'stop_market';
+  if (isLimit ? !isPositiveInt(cmd.price) : cmd.price !== undefined) return isLimit ? 'INVALID_PRICE' : 'INVALID_ORDER';
+  if (isStop ? !isPositiveInt(cmd.stopPrice) : cmd.stopPrice !== undefined) return isStop ? 'INVALID_PRICE' : 'INVALID_ORDER';
+
+  if (isLimit) {
+    if (cmd.quoteAmount !== undefined) return 'INVALID_ORDER';
+    if (!isPositiveInt(cmd.quantity)) return 'INVALID_QUANTITY';
+    if (cmd.postOnly && (cmd.orderType !== 'limit' || (cmd.timeInForce ?? 'GTC') !== 'GTC')) return 'INVALID_ORDER';
+    const price = cmd.price as number;
+    if (!notionalFits(price, cmd.quantity)) return 'OVERFLOW';
+    if (price * cmd.quantity < minNotional) return 'MIN_NOTIONAL';
+    return undefined;
+  }
+  if (cmd.postOnly || cmd.timeInForce === 'GTC') return 'INVALID_ORDER';
+  if (cmd.quoteAmount !== undefined) {
+    if (cmd.quantity !== undefined || cmd.side !== 'buy' || cmd.timeInForce === 'FOK') return 'INVALID_ORDER';
+    if (!isPositiveInt(cmd.quoteAmount)) return 'INVALID_QUANTITY';
+    if (cmd.quoteAmount < minNotional) return 'MIN_NOTIONAL';
+    return undefined;
+  }
+  if (!isPositiveInt(cmd.quantity)) return 'INVALID_QUANTITY';
+  return undefined;
+}
+
+/** Field checks of an amend; the book checks them against the order. */
+export function validateAmend(cmd: AmendCommand): RejectReason | undefined {
+  if (!isId(cmd.orderId) || (cmd.userId !== undefined && !isId(cmd.userId))) return 'INVALID_ID';
+  if (!isTimestamp(cmd.timestamp)) return 'INVALID_TIMESTAMP';
+  if (cmd.price === undefined && cmd.quantity === undefined) return 'NOTHING_TO_AMEND';
+  if (cmd.price !== undefined && !isPositiveInt(cmd.price)) return 'INVALID_PRICE';
+  if (cmd.quantity !== undefined && !isPositiveInt(cmd.quantity)) return 'INVALID_QUANTITY';
+  return undefined;
+}
