@@ -1,0 +1,47 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AdminOnly, PublicOnly, TraderOnly } from './auth/guards';
+import { useSession } from './auth/session';
+import Loading from './components/Loading';
+import Landing from './pages/Landing';
+import Login from './pages/Login';
+import Register from './pages/Register';
+import Dashboard from './pages/Dashboard';
+import SimpleTrading from './pages/SimpleTrading';
+import Markets from './pages/Markets';
+import BuyCrypto from './pages/BuyCrypto';
+import Derivatives from './pages/Derivatives';
+import Earn from './pages/Earn';
+import Admin from './pages/Admin';
+import NotFound from './pages/NotFound';
+
+const Trade = lazy(() => import('./pages/Trade'));
+
+export default function App() {
+  const { loading } = useSession();
+  if (loading) return <Loading />;
+
+  return (
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        <Route path="/" element={<PublicOnly><Landing /></PublicOnly>} />
+        <Route path="/login" element={<PublicOnly><Login /></PublicOnly>} />
+        <Route path="/register" element={<PublicOnly><Register /></PublicOnly>} />
+        <Route path="/dashboard" element={<TraderOnly><Dashboard /></TraderOnly>} />
+        <Route path="/trading" element={<TraderOnly><SimpleTrading /></TraderOnly>} />
+        <Route path="/trade" element={<TraderOnly><Trade /></TraderOnly>} />
+        <Route path="/markets" element={<Markets />} />
+        <Route path="/buy-crypto" element={<BuyCrypto />} />
+        <Route path="/derivatives" element={<Derivatives />} />
+        <Route path="/earn" element={<Earn />} />
+        <Route path="/admin" element={<AdminOnly><Admin /></AdminOnly>} />
+        {/* Profile-menu entries that live inside existing screens. */}
+        <Route path="/assets" element={<Navigate to="/dashboard" replace />} />
+        <Route path="/account" element={<Navigate to="/dashboard?tab=kyc" replace />} />
+        <Route path="/orders" element={<Navigate to="/trade" replace />} />
+        <Route path="/settings" element={<Navigate to="/dashboard?tab=kyc" replace />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,85 @@
+/** The one HTTP client: same-origin `/api`, bearer token from localStorage, errors carry the server's `detail`. */
+
+export const TOKEN_KEY = 'token';
+const API_BASE = '/api';
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's `detail` text, when it sent one. */
+  readonly detail?: string;
+
+  constructor(status: number, detail: string | undefined, fallback: string) {
+    super(detail ?? fallback);
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+}
+
+export function getToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+export function setToken(token: string | null): void {
+  if (token) localStorage.setItem(TOKEN_KEY, token);
+  else localStorage.removeItem(TOKEN_KEY);
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+export function authHeaders(): Record<string, string> {
+  const token = getToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.auth !== false) Object.assign(headers, authHeaders());
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { method, headers, body });
+  } catch {
+    throw new ApiError(0, undefined, 'Network error');
+  }
+
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (!response.ok) {
+    const detail = typeof data === 'object' && data !== null && 'detail' in data ? (data as { detail: unknown }).detail : undefined;
+    throw new ApiError(response.status, typeof detail === 'string' ? detail : undefined, `Request failed (${response.status})`);
+  }
+  return data as T;
+}
+
+/** The text to show for a failed call: the server's detail when present, otherwise the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.detail ? error.detail : fallback;
+}

@@ -1,0 +1,76 @@
+/** Typed functions, one per endpoint. Paths and payloads follow SPEC section 7 letter for letter. */
+import { request } from './client';
+import type {
+  AdminStats, AssetBalance, AuthResponse, BankAccount, DocumentType, FundingRequest, KycStatusResponse,
+  KycSubmission, Order, PlaceOrderPayload, SimpleTrade, User, UserTrade,
+} from './types';
+
+export const authApi = {
+  login: (email: string, password: string) =>
+    request<AuthResponse>('POST', '/auth/login', { body: { email, password }, auth: false }),
+  register: (email: string, password: string, full_name: string) =>
+    request<AuthResponse>('POST', '/auth/register', { body: { email, password, full_name }, auth: false }),
+  me: () => request<User>('GET', '/auth/me'),
+};
+
+export const userApi = {
+  balance: () => request<{ balance: number }>('GET', '/user/balance'),
+  assets: () => request<AssetBalance[]>('GET', '/user/assets'),
+};
+
+export const fundingApi = {
+  depositHistory: () => request<FundingRequest[]>('GET', '/deposit/history'),
+  withdrawalHistory: () => request<FundingRequest[]>('GET', '/withdraw/history'),
+  requestDeposit: (amount: number) => request<FundingRequest>('POST', '/deposit/request', { query: { amount } }),
+  requestWithdrawal: (amount: number) => request<FundingRequest>('POST', '/withdraw/request', { query: { amount } }),
+  /** Active bank accounts for deposits; SPEC: sent without the auth header. */
+  bankAccounts: () => request<BankAccount[]>('GET', '/bank-accounts', { auth: false }),
+};
+
+export const kycApi = {
+  status: () => request<KycStatusResponse>('GET', '/kyc/status'),
+  submit: (document_type: DocumentType, document_data: string) =>
+    request<unknown>('POST', '/kyc/submit', { body: { document_type, document_data } }),
+};
+
+export const simpleTradeApi = {
+  history: () => request<SimpleTrade[]>('GET', '/trade/history'),
+  execute: (symbol: string, trade_type: 'buy' | 'sell', amount: number, price: number) =>
+    request<SimpleTrade>('POST', '/trade', { query: { symbol, trade_type, amount, price } }),
+};
+
+export const tradingApi = {
+  placeOrder: (payload: PlaceOrderPayload) => request<Order>('POST', '/trading/order', { body: payload }),
+  cancelOrder: (order_id: string) => request<unknown>('DELETE', '/trading/order', { body: { order_id } }),
+  openOrders: (symbol: string) => request<Order[]>('GET', '/trading/orders/open', { query: { symbol } }),
+  orderHistory: (symbol: string) =>
+    request<Order[]>('GET', '/trading/orders/history', { query: { symbol, limit: 50 } }),
+  trades: (symbol: string) => request<UserTrade[]>('GET', '/trading/trades', { query: { symbol, limit: 50 } }),
+};
+
+export const adminApi = {
+  users: () => request<User[]>('GET', '/admin/users'),
+  deposits: () => request<FundingRequest[]>('GET', '/admin/deposits'),
+  withdrawals: () => request<FundingRequest[]>('GET', '/admin/withdrawals'),
+  kyc: () => request<KycSubmission[]>('GET', '/admin/kyc'),
+  bankAccounts: () => request<BankAccount[]>('GET', '/admin/bank-accounts'),
+  stats: () => request<AdminStats>('GET', '/admin/stats'),
+  suspendUser: (user_id: string) => request<unknown>('POST', '/admin/user/suspend', { query: { user_id } }),
+  activateUser: (user_id: string) => request<unknown>('POST', '/admin/user/activate', { query: { user_id } }),
+  approveDeposit: (deposit_id: string, admin_notes: string) =>
+    request<unknown>('POST', '/admin/deposit/approve', { query: { deposit_id, admin_notes } }),
+  rejectDeposit: (deposit_id: string, admin_notes: string) =>
+    request<unknown>('POST', '/admin/deposit/reject', { query: { deposit_id, admin_notes } }),
+  approveWithdrawal: (withdrawal_id: string, admin_notes: string) =>
+    request<unknown>('POST', '/admin/withdrawal/approve', { query: { withdrawal_id, admin_notes } }),
+  rejectWithdrawal: (withdrawal_id: string, admin_notes: string) =>
+    request<unknown>('POST', '/admin/withdrawal/reject', { query: { withdrawal_id, admin_notes } }),
+  approveKyc: (kyc_id: string, admin_notes: string) =>
+    request<unknown>('POST', '/admin/kyc/approve', { query: { kyc_id, admin_notes } }),
+  rejectKyc: (kyc_id: string, admin_notes: string) =>
+    request<unknown>('POST', '/admin/kyc/reject', { query: { kyc_id, admin_notes } }),
+  createBankAccount: (bank_name: string, account_number: string, account_holder: string) =>
+    request<BankAccount>('POST', '/admin/bank-account', { body: { bank_name, account_number, account_holder } }),
+  toggleBankAccount: (id: string) => request<unknown>('POST', `/admin/bank-account/${encodeURIComponent(id)}/toggle`),
+  deleteBankAccount: (id: string) => request<unknown>('DELETE', `/admin/bank-account/${encodeURIComponent(id)}`),
+};

@@ -1,0 +1,21 @@
+/** Route guards as in the SPEC route table. */
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { homeFor, useSession } from './session';
+
+/** /, /login, /register: signed-in users go to their home (admin -> /admin, user -> /dashboard). */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  return user ? <Navigate to={homeFor(user)} replace /> : <>{children}</>;
+}
+
+/** Trader routes: anonymous visitors and admins go to /login. */
+export function TraderOnly({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  return user && !user.is_admin ? <>{children}</> : <Navigate to="/login" replace />;
+}
+
+export function AdminOnly({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  return user?.is_admin ? <>{children}</> : <Navigate to="/login" replace />;
+}

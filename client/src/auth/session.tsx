@@ -1,0 +1,103 @@
+/** Session: anonymous, user or admin, decided by the stored token and the is_admin flag. */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { getToken, setToken } from '../api/client';
+import { authApi } from '../api/endpoints';
+import type { User } from '../api/types';
+import { restartRealtime } from '../realtime/useRealtime';
+
+interface Session {
+  user: User | null;
+  /** True while the stored token is being checked on start. */
+  loading: boolean;
+  login: (email: string, password: string) => Promise<User>;
+  register: (email: string, password: string, fullName: string) => Promise<User>;
+  logout: () => void;
+  /** Re-read the user (kyc_status, balance) from the server. */
+  refreshUser: () => Promise<void>;
+  /** Patch the cached user, e.g. with a pushed balance. */
+  patchUser: (patch: Partial<User>) => void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<User | null>(null);
+  const [loading, setLoading] = useState(() => getToken() !== null);
+
+  useEffect(() => {
+    if (!getToken()) return;
+    let cancelled = false;
+    authApi
+      .me()
+      .then((me) => {
+        if (!cancelled) setUser(me);
+      })
+      .catch(() => {
+        if (cancelled) return;
+        setToken(null);
+        setUser(null);
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const startSession = useCallback((token: string, next: User) => {
+    setToken(token);
+    setUser(next);
+    restartRealtime();
+    return next;
+  }, []);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const { token, user: next } = await authApi.login(email, password);
+      return startSession(token, next);
+    },
+    [startSession],
+  );
+
+  const register = useCallback(
+    async (email: string, password: string, fullName: string) => {
+      const { token, user: next } = await authApi.register(email, password, fullName);
+      return startSession(token, next);
+    },
+    [startSession],
+  );
+
+  const logout = useCallback(() => {
+    setToken(null);
+    setUser(null);
+    restartRealtime();
+  }, []);
+
+  const refreshUser = useCallback(async () => {
+    if (!getToken()) return;
+    try {
+      setUser(await authApi.me());
+    } catch (error) {
+      console.warn('session: could not refresh user', error);
+    }
+  }, []);
+
+  const patchUser = useCallback((patch: Partial<User>) => {
+    setUser((current) => (current ? { ...current, ...patch } : current));
+  }, []);
+
+  const value = useMemo(
+    () => ({ user, loading, login, register, logout, refreshUser, patchUser }),
+    [user, loading, login, register, logout, refreshUser, patchUser],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
+
+export const homeFor = (user: User | null): string => (!user ? '/' : user.is_admin ? '/admin' : '/dashboard');

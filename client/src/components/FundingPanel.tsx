@@ -1,0 +1,89 @@
+/** Deposit or withdrawal tab: optional bank accounts, amount input, request button, history. */
+import { useState, type FormEvent } from 'react';
+import type { BankAccount, FundingRequest } from '../api/types';
+import { dateTime, usd } from '../format';
+import { BankIcon } from './Icons';
+import StatusBadge from './StatusBadge';
+
+interface Props {
+  kind: 'deposit' | 'withdrawal';
+  history: FundingRequest[];
+  bankAccounts?: BankAccount[];
+  available?: number;
+  /** Resolves true when the request was accepted (the input is then cleared). */
+  onRequest: (amount: number) => Promise<boolean>;
+  onInvalid: () => void;
+}
+
+export default function FundingPanel({ kind, history, bankAccounts = [], available, onRequest, onInvalid }: Props) {
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const isDeposit = kind === 'deposit';
+  const activeAccounts = bankAccounts.filter((a) => a.is_active !== false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(amount);
+    if (!amount || !Number.isFinite(value) || value <= 0) {
+      onInvalid();
+      return;
+    }
+    setBusy(true);
+    const accepted = await onRequest(value);
+    setBusy(false);
+    if (accepted) setAmount('');
+  };
+
+  return (
+    <div className="grid grid-2" style={{ alignItems: 'start' }}>
+      <div className="card stack">
+        <h3>{isDeposit ? 'Request Deposit' : 'Request Withdrawal'}</h3>
+        {isDeposit && activeAccounts.length > 0 && (
+          <div className="stack" style={{ gap: 8 }}>
+            <div className="muted small">Transfer to one of these bank accounts:</div>
+            {activeAccounts.map((account) => (
+              <div key={account.id} className="bank-card small">
+                <div><div className="muted">Bank</div><div className="row" style={{ gap: 6 }}><BankIcon size={14} />{account.bank_name}</div></div>
+                <div><div className="muted">Account Number</div><div className="num">{account.account_number}</div></div>
+                <div><div className="muted">Account Holder</div><div>{account.account_holder}</div></div>
+              </div>
+            ))}
+            <div className="notice small">After transferring, request a deposit of the same amount below. An admin will confirm it.</div>
+          </div>
+        )}
+        {!isDeposit && available !== undefined && (
+          <div className="kv"><span>Available</span><span className="num">{usd(available)}</span></div>
+        )}
+        <form className="stack" onSubmit={onSubmit}>
+          <div className="field">
+            <label htmlFor={`${kind}-amount`}>Amount (USD)</label>
+            <input id={`${kind}-amount`} className="input num" type="number" min="0" step="0.01" inputMode="decimal"
+              placeholder="0.00" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          </div>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {isDeposit ? 'Request Deposit' : 'Request Withdrawal'}
+          </button>
+        </form>
+      </div>
+      <div className="card">
+        <h3 style={{ marginBottom: 8 }}>{isDeposit ? 'Deposit History' : 'Withdrawal History'}</h3>
+        {history.length === 0 ? (
+          <div className="empty">{isDeposit ? 'No deposits yet' : 'No withdrawals yet'}</div>
+        ) : (
+          <div className="list">
+            {history.map((item) => (
+              <div key={item.id} className="list-row">
+                <div>
+                  <div className="num" style={{ fontWeight: 600 }}>{usd(item.amount)}</div>
+                  <div className="muted small">{dateTime(item.created_at)}</div>
+                  {item.admin_notes && <div className="muted small">Notes: {item.admin_notes}</div>}
+                </div>
+                <StatusBadge status={item.status} />
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+export default function Loading() {
+  return (
+    <div className="loading-screen" role="status">
+      <div className="spinner" />
+      <span>Loading...</span>
+    </div>
+  );
+}

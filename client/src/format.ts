@@ -1,0 +1,105 @@
+/** The one place numbers, dates and statuses are formatted for display. */
+
+type Num = number | string | null | undefined;
+
+const toNumber = (value: Num): number => {
+  const n = typeof value === 'string' ? Number(value) : value ?? 0;
+  return Number.isFinite(n) ? (n as number) : 0;
+};
+
+const fixed = (value: Num, decimals: number): string =>
+  toNumber(value).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+
+/** Dollar amounts and balances: "$1,234.50". */
+export const usd = (value: Num): string => {
+  const n = toNumber(value);
+  return `${n < 0 ? '-' : ''}$${fixed(Math.abs(n), 2)}`;
+};
+
+/** Plain 2-decimal amount (balances in a column that already says USDT). */
+export const amount2 = (value: Num): string => fixed(value, 2);
+
+/** Forex quotes: 4 decimals. */
+export const forexPrice = (value: Num): string => fixed(value, 4);
+
+/** Crypto prices: 2 decimals; sub-dollar coins get 4 so their moves stay visible. */
+export const cryptoPrice = (value: Num): string => fixed(value, Math.abs(toNumber(value)) < 1 ? 4 : 2);
+
+export const quotePrice = (value: Num, kind: 'crypto' | 'forex'): string =>
+  kind === 'forex' ? forexPrice(value) : cryptoPrice(value);
+
+/** Base-asset quantities (order book, order amounts): up to 5 decimals. */
+export const quantity = (value: Num): string =>
+  toNumber(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 5 });
+
+/** Trading fees: 4 decimals. */
+export const fee = (value: Num): string => fixed(value, 4);
+
+export const percent = (value: Num): string => {
+  const n = toNumber(value);
+  return `${n > 0 ? '+' : ''}${fixed(n, 2)}%`;
+};
+
+export const signed = (value: Num, decimals = 2): string => {
+  const n = toNumber(value);
+  return `${n > 0 ? '+' : ''}${fixed(n, decimals)}`;
+};
+
+/** Volumes in millions: "12.34M". */
+export const millions = (value: Num): string => `${fixed(toNumber(value) / 1e6, 2)}M`;
+
+/** Compact big numbers: 1.2K, 3.4M, 5.6B. */
+export const compact = (value: Num): string =>
+  toNumber(value).toLocaleString('en-US', { notation: 'compact', maximumFractionDigits: 2 });
+
+export const fileSizeMB = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+
+export const dateTime = (value: string | number | undefined | null): string => {
+  if (value === undefined || value === null || value === '') return '-';
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleString('en-US', {
+    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
+  });
+};
+
+export const date = (value: string | number | undefined | null): string => {
+  if (value === undefined || value === null || value === '') return '-';
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleDateString('en-US');
+};
+
+export const clockTime = (value: number | string): string => {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? '-' : d.toLocaleTimeString('en-US', { hour12: false });
+};
+
+/** "BTCUSDT" -> "BTC/USDT" (order queries use the slash form). */
+export const slashSymbol = (symbol: string): string => {
+  if (symbol.includes('/')) return symbol;
+  for (const quote of ['USDT', 'USD']) {
+    if (symbol.endsWith(quote) && symbol.length > quote.length) return `${symbol.slice(0, -quote.length)}/${quote}`;
+  }
+  return symbol;
+};
+
+/** "BTC/USDT" -> "BTCUSDT" (display and market data). */
+export const bareSymbol = (symbol: string): string => symbol.replace('/', '');
+
+export const baseAsset = (symbol: string): string => slashSymbol(symbol).split('/')[0];
+
+/** Status colour class: approved green, rejected red, anything else yellow (pending). */
+export const statusTone = (status: string | undefined | null): 'up' | 'down' | 'warn' => {
+  const s = (status ?? '').toLowerCase();
+  if (['approved', 'filled', 'active'].includes(s)) return 'up';
+  if (['rejected', 'cancelled', 'canceled', 'expired', 'suspended'].includes(s)) return 'down';
+  return 'warn';
+};
+
+export const titleCase = (value: string): string =>
+  value.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+
+export const toNum = toNumber;
+
+/** Items an admin can still approve or reject. */
+export const isAwaitingDecision = (status: string | undefined | null): boolean =>
+  status === 'pending' || status === 'submitted';

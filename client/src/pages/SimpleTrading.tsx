@@ -1,0 +1,185 @@
+/** Simple trading: instant buy or sell against the house desk at the live quote. */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import { errorMessage } from '../api/client';
+import { simpleTradeApi, userApi } from '../api/endpoints';
+import { marketApi } from '../api/market';
+import type { AssetBalance, Quote } from '../api/types';
+import { useSession } from '../auth/session';
+import CoinIcon from '../components/CoinIcon';
+import { ArrowLeftIcon, WalletIcon } from '../components/Icons';
+import Logo from '../components/Logo';
+import Tabs from '../components/Tabs';
+import { quantity, quotePrice, usd } from '../format';
+import { CRYPTO_MARKETS, SIMPLE_CRYPTO, SIMPLE_FOREX, marketInfo } from '../markets';
+import { usePolling, useRealtime } from '../realtime/useRealtime';
+
+type Kind = 'crypto' | 'forex';
+
+/** Used only while /market/quotes cannot answer: crypto from tickers, forex simulated around its base. */
+async function fallbackQuotes(): Promise<Quote[]> {
+  const tickers = await marketApi.tickers().catch(() => []);
+  const crypto: Quote[] = SIMPLE_CRYPTO.flatMap((symbol) => {
+    const t = tickers.find((x) => x.symbol === symbol);
+    return t ? [{ symbol, name: marketInfo(symbol).name, price: t.last_price, kind: 'crypto' as const }] : [];
+  });
+  const forex: Quote[] = SIMPLE_FOREX.map((f) => ({
+    symbol: f.symbol, name: f.name, price: f.base + (Math.random() - 0.5) * f.base * 0.002, kind: 'forex' as const,
+  }));
+  return [...crypto, ...forex];
+}
+
+const baseOf = (quote: Quote): string => (quote.kind === 'crypto' ? marketInfo(quote.symbol).base : quote.symbol.slice(0, 3));
+
+export default function SimpleTrading() {
+  const { user, patchUser } = useSession();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [params] = useSearchParams();
+  const [kind, setKind] = useState<Kind>(SIMPLE_FOREX.some((f) => f.symbol === params.get('symbol')) ? 'forex' : 'crypto');
+  const [quotes, setQuotes] = useState<Quote[]>([]);
+  const [selected, setSelected] = useState<string>(params.get('symbol') ?? SIMPLE_CRYPTO[0]);
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [balance, setBalance] = useState(Number(user?.balance ?? 0));
+  const [assets, setAssets] = useState<AssetBalance[]>([]);
+  const kycApproved = user?.kyc_status === 'approved';
+
+  const loadQuotes = useCallback(() => {
+    marketApi
+      .quotes()
+      .catch(async (error) => {
+        console.warn('trading: quotes unavailable, using fallback', error);
+        return fallbackQuotes();
+      })
+      .then(setQuotes)
+      .catch((error) => console.warn('trading: no prices', error));
+  }, []);
+
+  const loadBalance = useCallback(async () => {
+    try {
+      const { balance: value } = await userApi.balance();
+      setBalance(Number(value));
+      patchUser({ balance: Number(value) });
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error, 'Failed to fetch balance'), { variant: 'error' });
+    }
+    userApi.assets().then(setAssets).catch((error) => console.warn('trading: assets unavailable', error));
+  }, [enqueueSnackbar, patchUser]);
+
+  useEffect(() => {
+    loadQuotes();
+    void loadBalance();
+  }, [loadQuotes, loadBalance]);
+
+  const connected = useRealtime([], {
+    quotes: (list) => setQuotes(list.map((q) => ({ ...q, price: Number(q.price) }))),
+    balance: (event) => setBalance(Number(event.balance)),
+    fill: () => void loadBalance(),
+  });
+  usePolling(loadQuotes, 5000, !connected);
+
+  const list = useMemo(() => {
+    const wanted = kind === 'crypto' ? SIMPLE_CRYPTO : SIMPLE_FOREX.map((f) => f.symbol);
+    return wanted.map((symbol) => {
+      const live = quotes.find((q) => q.symbol === symbol);
+      const name = kind === 'crypto'
+        ? CRYPTO_MARKETS.find((m) => m.symbol === symbol)?.name ?? symbol
+        : SIMPLE_FOREX.find((f) => f.symbol === symbol)?.name ?? symbol;
+      return { symbol, name, price: live?.price ?? null, kind } as Quote & { price: number | null };
+    });
+  }, [quotes, kind]);
+
+  const current = quotes.find((q) => q.symbol === selected);
+  const currentKind: Kind = SIMPLE_FOREX.some((f) => f.symbol === selected) ? 'forex' : 'crypto';
+  const price = current?.price ?? 0;
+  const total = (Number(amount) || 0) * price;
+  const heldAsset = current ? baseOf(current) : marketInfo(selected).base;
+  const held = assets.find((a) => a.asset === heldAsset);
+
+  const trade = async (side: 'buy' | 'sell') => {
+    const value = Number(amount);
+    if (!amount || !Number.isFinite(value) || value <= 0) {
+      enqueueSnackbar('Please enter a valid amount', { variant: 'error' });
+      return;
+    }
+    if (!kycApproved) {
+      enqueueSnackbar('KYC must be approved to trade', { variant: 'error' });
+      return;
+    }
+    if (side === 'buy' && value * price > balance) {
+      enqueueSnackbar('Insufficient balance', { variant: 'error' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await simpleTradeApi.execute(selected, side, value, price);
+      enqueueSnackbar(`${side.toUpperCase()} order executed!`, { variant: 'success' });
+      setAmount('');
+      await loadBalance();
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error, 'Trade failed'), { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const disabled = busy || !amount || !kycApproved || !price;
+
+  return (
+    <div className="page">
+      <header className="dash-header">
+        <div className="inner">
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => navigate('/dashboard')}>
+            <ArrowLeftIcon size={16} />Back to Dashboard
+          </button>
+          <Logo to="/dashboard" />
+          <div className="grow" />
+          <div className="row"><WalletIcon size={16} /><span className="muted small">Balance</span>
+            <b className="num" data-testid="balance">{usd(balance)}</b></div>
+        </div>
+      </header>
+      <main className="container" style={{ padding: 24 }}>
+        {!kycApproved && <div className="notice" style={{ marginBottom: 16 }}>Complete KYC verification to start trading</div>}
+        <div className="grid split">
+          <div className="card" style={{ padding: 12 }}>
+            <Tabs items={[{ key: 'crypto', label: 'Crypto' }, { key: 'forex', label: 'Forex' }]} active={kind} onChange={setKind} />
+            <div className="stack" style={{ gap: 2, marginTop: 8 }}>
+              {list.map((q) => (
+                <div key={q.symbol} role="button" tabIndex={0}
+                  className={`market-item${q.symbol === selected ? ' selected' : ''}`}
+                  onClick={() => setSelected(q.symbol)} onKeyDown={(e) => e.key === 'Enter' && setSelected(q.symbol)}>
+                  <span className="row">
+                    {kind === 'crypto' ? <CoinIcon symbol={q.symbol} /> : <span className="coin-icon" style={{ background: 'var(--panel-3)', color: 'var(--text)' }}>FX</span>}
+                    <span><div style={{ fontWeight: 600 }}>{q.name}</div><div className="muted small">{q.symbol}</div></span>
+                  </span>
+                  <span className="num" style={{ fontWeight: 600 }}>{q.price === null ? '--' : quotePrice(q.price, kind)}</span>
+                </div>
+              ))}
+            </div>
+          </div>
+          <div className="card stack">
+            <h3>Place Order</h3>
+            <div className="row between">
+              <span style={{ fontWeight: 600 }}>{selected}</span>
+              <span className="num accent" style={{ fontSize: 18, fontWeight: 600 }}>{price ? quotePrice(price, currentKind) : '--'}</span>
+            </div>
+            <div className="field">
+              <label htmlFor="simple-amount">Amount</label>
+              <input id="simple-amount" className="input num" type="number" min="0" step="any" inputMode="decimal" placeholder="0.00"
+                value={amount} onChange={(e) => setAmount(e.target.value)} />
+            </div>
+            <div className="kv"><span>Total</span><span className="num">{usd(total)}</span></div>
+            <div className="kv"><span>Available</span><span className="num">{usd(balance)}</span></div>
+            <div className="kv"><span>Holding</span><span className="num">{quantity(held?.available ?? 0)} {heldAsset}</span></div>
+            <div className="grid grid-2" style={{ gap: 8 }}>
+              <button type="button" className="btn btn-buy btn-lg" disabled={disabled} onClick={() => trade('buy')}>BUY</button>
+              <button type="button" className="btn btn-sell btn-lg" disabled={disabled} onClick={() => trade('sell')}>SELL</button>
+            </div>
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+/** Advanced trade screen: pairs, order book, 24h strip, chart, the user's orders, order form, market trades. */
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link, NavLink, useSearchParams } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import { errorMessage } from '../api/client';
+import { tradingApi, userApi } from '../api/endpoints';
+import { marketApi, normaliseDepth, normaliseTicker, normaliseTrade } from '../api/market';
+import type { AssetBalance, Depth, MarketTrade, Order, Ticker, UserTrade } from '../api/types';
+import { useSession } from '../auth/session';
+import { WalletIcon } from '../components/Icons';
+import Logo from '../components/Logo';
+import MarketTrades from '../components/MarketTrades';
+import OrderBook from '../components/OrderBook';
+import OrderForm, { type PriceHint } from '../components/OrderForm';
+import PairList from '../components/PairList';
+import ProfileMenu from '../components/ProfileMenu';
+import TickerStrip from '../components/TickerStrip';
+import UserOrders from '../components/UserOrders';
+import { slashSymbol } from '../format';
+import { DEFAULT_PAIR, isKnownMarket, marketInfo } from '../markets';
+import { usePolling, useRealtime } from '../realtime/useRealtime';
+
+const PriceChart = lazy(() => import('../components/PriceChart'));
+
+const MARKET_REFRESH_MS = 3000;
+const PAIR_LIST_REFRESH_MS = 5000;
+const TRADES_KEPT = 50;
+
+const logOnly = (what: string) => (error: unknown) => console.warn(`trade: ${what} unavailable`, error);
+
+export default function Trade() {
+  const { user, patchUser } = useSession();
+  const { enqueueSnackbar } = useSnackbar();
+  const [params, setParams] = useSearchParams();
+  const requested = (params.get('pair') ?? '').toUpperCase().replace('/', '');
+  const symbol = isKnownMarket(requested) ? requested : DEFAULT_PAIR;
+  const base = marketInfo(symbol).base;
+
+  const [ticker, setTicker] = useState<Ticker | null>(null);
+  const [tickers, setTickers] = useState<Ticker[]>([]);
+  const [depth, setDepth] = useState<Depth>({ bids: [], asks: [] });
+  const [marketTrades, setMarketTrades] = useState<MarketTrade[]>([]);
+  const [openOrders, setOpenOrders] = useState<Order[]>([]);
+  const [orderHistory, setOrderHistory] = useState<Order[]>([]);
+  const [myTrades, setMyTrades] = useState<UserTrade[]>([]);
+  const [assets, setAssets] = useState<AssetBalance[]>([]);
+  const [priceHint, setPriceHint] = useState<PriceHint | null>(null);
+
+  const selectPair = (next: string) => setParams({ pair: next });
+
+  const loadMarket = useCallback(() => {
+    marketApi.ticker(symbol).then(setTicker).catch(logOnly('ticker'));
+    marketApi.depth(symbol, 20).then(setDepth).catch(logOnly('depth'));
+    marketApi.trades(symbol, TRADES_KEPT).then(setMarketTrades).catch(logOnly('trades'));
+  }, [symbol]);
+
+  const loadTickers = useCallback(() => {
+    marketApi.tickers().then(setTickers).catch(logOnly('tickers'));
+  }, []);
+
+  const loadOrders = useCallback(() => {
+    const pair = slashSymbol(symbol);
+    tradingApi.openOrders(pair).then(setOpenOrders).catch(logOnly('open orders'));
+    tradingApi.orderHistory(pair).then(setOrderHistory).catch(logOnly('order history'));
+  }, [symbol]);
+
+  const loadFills = useCallback(() => {
+    tradingApi.trades(slashSymbol(symbol)).then(setMyTrades).catch(logOnly('user trades'));
+  }, [symbol]);
+
+  const loadAssets = useCallback(() => {
+    userApi.assets().then(setAssets).catch(logOnly('assets'));
+  }, []);
+
+  useEffect(() => {
+    setTicker(null);
+    setDepth({ bids: [], asks: [] });
+    setMarketTrades([]);
+    loadMarket();
+  }, [loadMarket]);
+
+  useEffect(() => {
+    loadTickers();
+    loadAssets();
+  }, [loadTickers, loadAssets]);
+
+  const userId = user?.id;
+  useEffect(() => {
+    if (!userId) return;
+    loadOrders();
+    loadFills();
+  }, [userId, loadOrders, loadFills]);
+
+  const connected = useRealtime([symbol], {
+    ticker: (t) => {
+      const next = normaliseTicker(t);
+      if (next.symbol === symbol) setTicker(next);
+      setTickers((list) => list.map((x) => (x.symbol === next.symbol ? next : x)));
+    },
+    depth: (d) => d.symbol === symbol && setDepth(normaliseDepth(d)),
+    trade: (t) => {
+      if (t.symbol !== symbol) return;
+      setMarketTrades((list) => [normaliseTrade(t), ...list.filter((x) => x.id !== t.id)].slice(0, TRADES_KEPT));
+    },
+    order: () => {
+      loadOrders();
+      loadAssets();
+    },
+    fill: () => {
+      loadFills();
+      loadOrders();
+      loadAssets();
+    },
+    balance: (event) => {
+      patchUser({ balance: Number(event.balance) });
+      loadAssets();
+    },
+  });
+  usePolling(() => {
+    loadMarket();
+    if (user) loadOrders();
+  }, MARKET_REFRESH_MS, !connected);
+  usePolling(loadTickers, PAIR_LIST_REFRESH_MS, true);
+
+  const onCancel = async (order: Order) => {
+    try {
+      await tradingApi.cancelOrder(order.id);
+      enqueueSnackbar('Order cancelled', { variant: 'success' });
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error, 'Failed to cancel order'), { variant: 'error' });
+    }
+    loadOrders();
+    loadAssets();
+  };
+
+  const onPlaced = () => {
+    loadOrders();
+    loadFills();
+    loadAssets();
+  };
+
+  const availableOf = (asset: string): number => Number(assets.find((a) => a.asset === asset)?.available ?? 0);
+  const usdAccount = assets.find((a) => a.asset === 'USD' || a.asset === 'USDT');
+  const availableQuote = usdAccount ? Number(usdAccount.available) : Number(user?.balance ?? 0);
+  const lastPrice = ticker?.last_price ?? (marketTrades[0]?.price ?? null);
+
+  return (
+    <div className="trade-page">
+      <header className="trade-topbar">
+        <Logo to="/" />
+        <nav className="nav" style={{ gap: 16 }}>
+          <NavLink to="/buy-crypto">Buy Crypto</NavLink>
+          <NavLink to="/markets">Markets</NavLink>
+          <NavLink to="/trade">Trade</NavLink>
+          <NavLink to="/trading">Simple</NavLink>
+          <NavLink to="/derivatives">Futures</NavLink>
+          <NavLink to="/earn">Earn</NavLink>
+        </nav>
+        <div className="header-actions">
+          <span className={`small ${connected ? 'up' : 'muted'}`} title={connected ? 'Live' : 'Reconnecting, refreshing every 3s'}>
+            ● {connected ? 'Live' : 'Polling'}
+          </span>
+          <Link to="/dashboard" className="btn btn-ghost btn-sm"><WalletIcon size={16} />Wallet</Link>
+          {user && <ProfileMenu user={user} />}
+        </div>
+      </header>
+      <div className="trade-grid">
+        <div className="trade-col">
+          <PairList tickers={tickers} symbol={symbol} onSelect={selectPair} />
+          <OrderBook depth={depth} lastPrice={lastPrice} change={ticker?.price_change ?? 0} base={base}
+            onPickPrice={(price) => setPriceHint({ price, nonce: Date.now() })} />
+        </div>
+        <div className="trade-col">
+          <TickerStrip symbol={symbol} ticker={ticker} />
+          <Suspense fallback={<div className="trade-panel chart-box" />}>
+            <PriceChart symbol={symbol} />
+          </Suspense>
+          <UserOrders open={openOrders} history={orderHistory} trades={myTrades} assets={assets} onCancel={onCancel} />
+        </div>
+        <div className="trade-col right-col">
+          <OrderForm symbol={symbol} base={base} lastPrice={lastPrice} availableQuote={availableQuote}
+            availableBase={availableOf(base)} kycApproved={user?.kyc_status === 'approved'} priceHint={priceHint} onPlaced={onPlaced} />
+          <MarketTrades trades={marketTrades} base={base} />
+        </div>
+      </div>
+    </div>
+  );
+}
