@@ -1,0 +1,38 @@
+/** Three projects: the pure engine, the API against a real database, and the browser. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      keepClassNames: true,
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(jose|lightweight-charts|fancy-canvas)/)'],
+  testEnvironment: 'node',
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'engine', testMatch: ['<rootDir>/tests/engine/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'api',
+      testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
+      globalSetup: '<rootDir>/tests/support/global-setup.ts',
+      globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
+      setupFiles: ['reflect-metadata'],
+      testTimeout: 60000,
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/tests/browser/**/*.test.ts'],
+      testTimeout: 120000,
+    },
+  ],
+};

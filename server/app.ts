@@ -1,0 +1,103 @@
+import 'reflect-metadata';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import { ensureAdmin } from './auth/admin-bootstrap';
+import { authRoutes } from './auth/auth.routes';
+import { AuthService } from './auth/auth.service';
+import { Authenticator } from './auth/authenticator';
+import { resolveJwtSecret } from './auth/jwt-secret';
+import { TokenService } from './auth/tokens';
+import { connectRedis, createEventBus } from './bus/event-bus';
+import type { Config } from './config/config';
+import type { ExchangeModule, ServerContext } from './context';
+import { openDatabase } from './db/database';
+import { healthRoutes } from './health/health.routes';
+import { errorMiddleware } from './http/error-middleware';
+import { HttpError } from './http/errors';
+import { buildOpenApi } from './http/openapi';
+import { createRateLimiter } from './http/rate-limit';
+import { requestLog } from './http/request-log';
+import { route } from './http/route';
+import { buildApiRouter } from './http/router';
+import { staticClient } from './http/static-client';
+import { createLogger, type Logger } from './logger';
+import { Notifier } from './realtime/notifier';
+import { startSocketHub } from './realtime/socket-hub';
+
+/** KYC documents may travel in the query string (10 MB as base64), as the first client sent them. */
+const MAX_HEADER_BYTES = 16 * 1024 * 1024;
+
+export interface Exchange {
+  context: ServerContext;
+  httpServer: Server;
+  /** Listens on config.PORT (0 picks a free port) and starts background work; resolves to the port. */
+  listen(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Wires configuration, database, bus, services, HTTP and Socket.IO into one exchange process. */
+export async function createExchange(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<Exchange> {
+  const database = await openDatabase(config);
+  const { dataSource } = database;
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
+  const bus = await createEventBus(redis);
+  const tokens = new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.JWT_TTL);
+  const authenticator = new Authenticator(tokens, dataSource);
+  const notifier = new Notifier(bus);
+  const context: ServerContext = { config, logger, dataSource, bus, notifier, authenticator, redis };
+
+  const auth = new AuthService(dataSource, tokens);
+  const modules: ExchangeModule[] = [
+    { routes: healthRoutes(dataSource, database.embedded, bus) },
+    { routes: authRoutes(auth, dataSource, createRateLimiter('auth', config.AUTH_RATE_LIMIT, redis)) },
+  ];
+  const routes = modules.flatMap((module) => module.routes);
+  const openApi = buildOpenApi(routes);
+  routes.push(
+    route({ method: 'get', path: '/openapi.json', summary: 'This description', tags: ['operations'], access: 'public', handler: async () => openApi }),
+  );
+
+  const app = new Koa({ proxy: false });
+  app.use(errorMiddleware(logger));
+  app.use(requestLog(logger));
+  app.use(
+    koaBody({
+      jsonLimit: '15mb',
+      formLimit: '1mb',
+      textLimit: '1mb',
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
+      onError: (error) => {
+        throw (error as { status?: number }).status === 413 ? new HttpError(413, 'Request body too large') : new HttpError(400, 'Malformed request body');
+      },
+    }),
+  );
+  const router = buildApiRouter(routes, authenticator);
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  for (const middleware of staticClient(config.CLIENT_DIST)) app.use(middleware);
+
+  const httpServer = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
+  await startSocketHub(httpServer, authenticator, bus, logger);
+  await ensureAdmin(dataSource, auth, logger, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+
+  return {
+    context,
+    httpServer,
+    async listen() {
+      await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
+      for (const module of modules) await module.start?.();
+      return (httpServer.address() as AddressInfo).port;
+    },
+    async close() {
+      for (const module of [...modules].reverse()) await module.stop?.();
+      await new Promise<void>((resolve) => {
+        httpServer.close(() => resolve());
+        httpServer.closeAllConnections();
+      });
+      await bus.close();
+      await database.close();
+    },
+  };
+}

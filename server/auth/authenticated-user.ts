@@ -1,0 +1,4 @@
+import type { User } from './user.entity';
+
+/** The caller of a request, as re-read from the database on every request. */
+export type AuthenticatedUser = Pick<User, 'id' | 'email' | 'full_name' | 'is_admin' | 'is_active' | 'kyc_status' | 'created_at'>;

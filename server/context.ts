@@ -1,0 +1,25 @@
+import type { DataSource } from 'typeorm';
+import type { Authenticator } from './auth/authenticator';
+import type { EventBus, Redis } from './bus/event-bus';
+import type { Config } from './config/config';
+import type { RouteSpec } from './http/route';
+import type { Logger } from './logger';
+import type { Notifier } from './realtime/notifier';
+
+/** What every domain module is built from. */
+export interface ServerContext {
+  config: Config;
+  logger: Logger;
+  dataSource: DataSource;
+  bus: EventBus;
+  notifier: Notifier;
+  authenticator: Authenticator;
+  redis: Redis | null;
+}
+
+/** A domain (auth, funding, trading...): its routes, and background work started after the server listens. */
+export interface ExchangeModule {
+  routes: RouteSpec[];
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+}

@@ -1,0 +1,27 @@
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { entities } from './entities';
+import { migrations } from './migrations';
+
+export interface DatabaseOptions {
+  url: string;
+  poolSize: number;
+}
+
+/** The one way the process talks to PostgreSQL (real or embedded). Schema comes from migrations only. */
+export function createDataSource({ url, poolSize }: DatabaseOptions): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url,
+    entities,
+    migrations,
+    migrationsRun: false,
+    synchronize: false,
+    logging: false,
+    poolSize,
+    // gen_random_uuid() is built into PostgreSQL 13+ and PGlite: no extension to install.
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
+    extra: { max: poolSize, connectionTimeoutMillis: 30000 },
+  });
+}

@@ -1,0 +1,47 @@
+import type { DataSource } from 'typeorm';
+import type { Config } from '../config/config';
+import { createDataSource } from './data-source';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+
+export interface Database {
+  dataSource: DataSource;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * A database that is still starting (docker compose) or a single-connection embedded server that has
+ * not yet seen its previous client leave refuses the first connection: try again for a few seconds.
+ */
+async function initializeWithRetry(dataSource: DataSource, attempts = 20): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await dataSource.initialize();
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite kept in DATA_DIR. Migrations run on open. */
+export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR'>): Promise<Database> {
+  let embedded: EmbeddedPostgres | null = null;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(config.DATA_DIR);
+    url = embedded.url;
+  }
+  const dataSource = createDataSource({ url, poolSize: embedded ? 1 : config.DATABASE_POOL_SIZE });
+  await initializeWithRetry(dataSource);
+  await dataSource.runMigrations({ transaction: 'each' });
+  return {
+    dataSource,
+    embedded: embedded !== null,
+    async close() {
+      await dataSource.destroy();
+      await embedded?.stop();
+    },
+  };
+}

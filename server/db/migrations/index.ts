@@ -1,0 +1,4 @@
+import { Foundation1795247136655 } from './1795247136655-Foundation';
+
+/** Every migration, in order. New ones: `npm run migration:generate -- server/db/migrations/Name`, then list it here. */
+export const migrations: Function[] = [Foundation1795247136655];

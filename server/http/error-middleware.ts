@@ -1,0 +1,47 @@
+import type { Middleware } from 'koa';
+import { InsufficientFundsError } from '../ledger/ledger';
+import type { Logger } from '../logger';
+import { HttpError } from './errors';
+
+interface StatusError {
+  status?: unknown;
+  statusCode?: unknown;
+  expose?: unknown;
+  code?: unknown;
+  message?: unknown;
+}
+
+/** Maps anything thrown to {status, detail}; unknown failures become a logged 500 without internals. */
+function toHttpError(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (error instanceof InsufficientFundsError) return new HttpError(400, 'Insufficient balance');
+  const e = (error ?? {}) as StatusError;
+  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : null;
+  if (status !== null && status >= 400 && status < 500) {
+    return new HttpError(status, typeof e.message === 'string' && e.expose !== false ? e.message : 'Bad request');
+  }
+  // PostgreSQL refused a value (bad number, text, range): the input was wrong, not the server.
+  if (typeof e.code === 'string' && e.code.startsWith('22')) return new HttpError(400, 'Invalid input');
+  // Serialization failure or deadlock: nothing was applied, the client may simply retry.
+  if (e.code === '40001' || e.code === '40P01') return new HttpError(409, 'Conflicting update, please retry');
+  return null;
+}
+
+export function errorMiddleware(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw new HttpError(404, 'Not found');
+    } catch (error) {
+      const known = toHttpError(error);
+      if (known) {
+        ctx.status = known.status;
+        ctx.body = { detail: known.message };
+        return;
+      }
+      logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+      ctx.status = 500;
+      ctx.body = { detail: 'Internal server error' };
+    }
+  };
+}

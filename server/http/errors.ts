@@ -1,0 +1,17 @@
+/** The one error type of the API: every failure reaches the client as {"detail": message} with this status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (detail: string) => new HttpError(400, detail);
+export const unauthorized = (detail = 'Not authenticated') => new HttpError(401, detail);
+export const forbidden = (detail = 'Not allowed') => new HttpError(403, detail);
+export const notFound = (detail = 'Not found') => new HttpError(404, detail);
+export const conflict = (detail: string) => new HttpError(409, detail);
+export const unprocessable = (detail: string) => new HttpError(422, detail);
+export const tooManyRequests = (detail = 'Too many requests, please try again later') => new HttpError(429, detail);

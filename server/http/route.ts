@@ -1,0 +1,61 @@
+import type { Context } from 'koa';
+import type { z } from 'zod';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+
+/**
+ * Who may call a route:
+ * public - anyone; user - any signed-in active account; trader - signed-in non-admin; admin - admins only.
+ */
+export type Access = 'public' | 'user' | 'trader' | 'admin';
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type CallerOf<A extends Access> = A extends 'public' ? AuthenticatedUser | null : AuthenticatedUser;
+
+export interface RouteRequest<A extends Access, Q, B, P, I> {
+  query: Infer<Q>;
+  body: Infer<B>;
+  params: Infer<P>;
+  /** Query string and JSON body merged (body wins): SPEC sends many POST parameters in the query. */
+  input: Infer<I>;
+  user: CallerOf<A>;
+  ctx: Context;
+}
+
+/**
+ * One declaration per route: it validates the request and feeds the OpenAPI description.
+ * A handler returns the JSON body; `status` overrides the 200 default.
+ */
+export interface RouteSpec<
+  A extends Access = Access,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  I extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** koa-router path under /api, e.g. '/admin/bank-account/:id' */
+  path: string;
+  summary: string;
+  tags: string[];
+  access: A;
+  query?: Q;
+  body?: B;
+  params?: P;
+  input?: I;
+  response?: z.ZodType;
+  status?: number;
+  /** Extra protections, e.g. rate limiting, run after authentication and before validation. */
+  before?: Array<(ctx: Context) => Promise<void>>;
+  handler: (request: RouteRequest<A, Q, B, P, I>) => Promise<unknown>;
+}
+
+/** Keeps the generic parameters of a route declaration while collecting routes in plain arrays. */
+export function route<
+  A extends Access,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  I extends z.ZodType | undefined = undefined,
+>(spec: RouteSpec<A, Q, B, P, I>): RouteSpec {
+  return spec as unknown as RouteSpec;
+}

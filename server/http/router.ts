@@ -1,0 +1,55 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Authenticator } from '../auth/authenticator';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { HttpError, forbidden, unauthorized } from './errors';
+import type { Access, RouteSpec } from './route';
+import { flattenQuery, parseOrThrow } from './validation';
+
+async function authorize(access: Access, ctx: Context, authenticator: Authenticator): Promise<AuthenticatedUser | null> {
+  if (access === 'public') {
+    // A stale token must not stop anyone from reading public data or logging in again.
+    try {
+      return await authenticator.identifyRequest(ctx);
+    } catch (error) {
+      if (error instanceof HttpError) return null;
+      throw error;
+    }
+  }
+  const user = await authenticator.identifyRequest(ctx);
+  if (!user) throw unauthorized();
+  if (access === 'trader' && user.is_admin) throw forbidden('Administrators cannot use trader functions');
+  if (access === 'admin' && !user.is_admin) throw forbidden('Administrator access required');
+  return user;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Mounts route declarations under /api: authorize, run guards, validate, call the handler. */
+export function buildApiRouter(routes: RouteSpec[], authenticator: Authenticator): Router {
+  const router = new Router({ prefix: '/api' });
+  for (const spec of routes) {
+    router[spec.method](spec.path, async (ctx) => {
+      const user = await authorize(spec.access, ctx, authenticator);
+      for (const guard of spec.before ?? []) await guard(ctx);
+      const query = flattenQuery(ctx.query);
+      const rawBody: unknown = ctx.request.body;
+      const body = isPlainObject(rawBody) ? rawBody : {};
+      const result = await spec.handler({
+        query: spec.query ? parseOrThrow(spec.query, query) : undefined,
+        body: spec.body ? parseOrThrow(spec.body, rawBody ?? {}) : undefined,
+        params: spec.params ? parseOrThrow(spec.params, ctx.params) : undefined,
+        input: spec.input ? parseOrThrow(spec.input, { ...query, ...body }) : undefined,
+        user: user as AuthenticatedUser,
+        ctx,
+      });
+      // A handler that answers by itself (a file, a custom status) returns undefined.
+      if (result !== undefined) {
+        ctx.status = spec.status ?? 200;
+        ctx.body = result;
+      }
+    });
+  }
+  return router;
+}

@@ -1,0 +1,33 @@
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** The venue's own accounts. `external` is the outside world: deposits come from it, withdrawals go to it. */
+export type SystemAccount = 'external' | 'fees' | 'house' | 'market_maker';
+
+/**
+ * One row per (owner, asset): a user's or a system account's balance, split into what can be spent
+ * (available) and what is held for open orders or pending withdrawals (locked).
+ */
+@Entity({ name: 'accounts' })
+@Index('accounts_user_asset', ['user_id', 'asset'], { unique: true, where: 'user_id IS NOT NULL' })
+@Index('accounts_system_asset', ['system', 'asset'], { unique: true, where: 'system IS NOT NULL' })
+@Check('accounts_one_owner', '(user_id IS NULL) <> (system IS NULL)')
+@Check('accounts_users_never_negative', "system IS NOT NULL OR (available >= 0 AND locked >= 0)")
+export class Account {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'uuid', nullable: true })
+  user_id!: string | null;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  system!: SystemAccount | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  asset!: string;
+
+  @Column({ type: 'numeric', precision: 38, scale: 18, default: 0 })
+  available!: string;
+
+  @Column({ type: 'numeric', precision: 38, scale: 18, default: 0 })
+  locked!: string;
+}

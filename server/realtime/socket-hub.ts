@@ -1,0 +1,55 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { z } from 'zod';
+import type { Authenticator } from '../auth/authenticator';
+import type { EventBus } from '../bus/event-bus';
+import type { Logger } from '../logger';
+import { ADMIN_ROOM, EVERYONE_ROOM, REALTIME_TOPIC, marketRoom, userRoom, type RealtimeMessage } from './notifier';
+
+const subscription = z.object({ symbol: z.string().regex(/^[A-Za-z]{2,10}\/?[A-Za-z]{2,10}$/) });
+const MAX_MARKET_ROOMS = 20;
+
+/**
+ * Socket.IO on the API's port. The handshake's token decides the private rooms (user:{id} or admin);
+ * anyone may join market rooms. Messages come from the bus: with Redis every process receives each
+ * one and delivers it to the sockets it holds itself (io.local), so one fan-out path serves one or
+ * many processes.
+ */
+export async function startSocketHub(httpServer: HttpServer, authenticator: Authenticator, bus: EventBus, logger: Logger) {
+  const io = new Server(httpServer, { path: '/socket.io', serveClient: false });
+
+  io.use(async (socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    try {
+      socket.data.user = typeof token === 'string' && token ? await authenticator.identify(`Bearer ${token}`) : null;
+    } catch {
+      socket.data.user = null; // a stale token still gets the public rooms
+    }
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    const user = socket.data.user as { id: string; is_admin: boolean } | null;
+    void socket.join(EVERYONE_ROOM);
+    if (user) void socket.join(user.is_admin ? ADMIN_ROOM : userRoom(user.id));
+
+    socket.on('subscribe', (payload: unknown) => {
+      const parsed = subscription.safeParse(payload);
+      if (!parsed.success) return;
+      const markets = [...socket.rooms].filter((room) => room.startsWith('market:'));
+      if (markets.length >= MAX_MARKET_ROOMS) return;
+      void socket.join(marketRoom(parsed.data.symbol.replace('/', '').toUpperCase()));
+    });
+    socket.on('unsubscribe', (payload: unknown) => {
+      const parsed = subscription.safeParse(payload);
+      if (parsed.success) void socket.leave(marketRoom(parsed.data.symbol.replace('/', '').toUpperCase()));
+    });
+  });
+
+  await bus.subscribe(REALTIME_TOPIC, (message) => {
+    const { room, event, data } = message as RealtimeMessage;
+    io.local.to(room).emit(event, data);
+  });
+  logger.debug('socket hub ready');
+  return io;
+}

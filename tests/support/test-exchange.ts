@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createExchange, type Exchange } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config/config';
+import { createLogger } from '../../server/logger';
+
+export interface TestExchange {
+  exchange: Exchange;
+  url: string;
+  admin: { email: string; password: string };
+  close(): Promise<void>;
+}
+
+/**
+ * A whole exchange in this process on a free port, against the test database (real PostgreSQL in
+ * CI) and REDIS_URL when set. Each one gets its own administrator.
+ */
+export async function startTestExchange(overrides: Partial<Record<keyof Config, string>> = {}): Promise<TestExchange> {
+  const admin = { email: `admin-${randomUUID().slice(0, 8)}@test.local`, password: 'admin-password-123' };
+  const config = loadConfig({
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    DATABASE_POOL_SIZE: process.env.TEST_DATABASE_POOL_SIZE,
+    REDIS_URL: process.env.REDIS_URL,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'exchange-test-')),
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '100000',
+    MARKET_FEED: 'simulated',
+    MARKET_MAKER: 'off',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    CLIENT_DIST: '/nonexistent',
+    ...overrides,
+  });
+  const exchange = await createExchange(config, createLogger('silent'));
+  const port = await exchange.listen();
+  return { exchange, url: `http://127.0.0.1:${port}`, admin, close: () => exchange.close() };
+}
