@@ -1,0 +1,92 @@
+/**
+ * The instruments of the venue. Pairs quoted in USDT settle in the USD account (1 USDT = 1 USD here).
+ * Order-book markets trade on the matching engine; forex pairs are simulated instruments traded only
+ * on the simple screen, held as an asset named after the pair and valued at its USD quote.
+ */
+export interface BookMarket {
+  kind: 'crypto';
+  symbol: string;
+  /** The slash form used in order queries, e.g. BTC/USDT. */
+  display: string;
+  name: string;
+  base: string;
+  /** The account the quote side settles in. */
+  quote: 'USD';
+  tickSize: string;
+  lotSize: string;
+  minNotional: string;
+  /** Where the simulated reference price starts. */
+  seedPrice: string;
+}
+
+export interface ForexPair {
+  kind: 'forex';
+  symbol: string;
+  display: string;
+  name: string;
+  /** Held as an asset of this name, bought and sold for USD at the quote. */
+  asset: string;
+  quote: 'USD';
+  tickSize: string;
+  lotSize: string;
+  seedPrice: string;
+}
+
+const book = (symbol: string, name: string, base: string, tickSize: string, lotSize: string, seedPrice: string): BookMarket => ({
+  kind: 'crypto',
+  symbol,
+  display: `${base}/USDT`,
+  name,
+  base,
+  quote: 'USD',
+  tickSize,
+  lotSize,
+  minNotional: '5',
+  seedPrice,
+});
+
+const forex = (symbol: string, name: string, seedPrice: string, tickSize: string): ForexPair => ({
+  kind: 'forex',
+  symbol,
+  display: `${symbol.slice(0, 3)}/${symbol.slice(3)}`,
+  name,
+  asset: symbol,
+  quote: 'USD',
+  tickSize,
+  lotSize: '0.01',
+  seedPrice,
+});
+
+export const BOOK_MARKETS: readonly BookMarket[] = [
+  book('BTCUSDT', 'Bitcoin', 'BTC', '0.01', '0.00001', '110000'),
+  book('ETHUSDT', 'Ethereum', 'ETH', '0.01', '0.0001', '4000'),
+  book('BNBUSDT', 'Binance Coin', 'BNB', '0.01', '0.001', '700'),
+  book('SOLUSDT', 'Solana', 'SOL', '0.01', '0.001', '200'),
+  book('XRPUSDT', 'XRP', 'XRP', '0.0001', '0.1', '2.5'),
+  book('ADAUSDT', 'Cardano', 'ADA', '0.0001', '0.1', '0.8'),
+];
+
+export const FOREX_PAIRS: readonly ForexPair[] = [
+  forex('EURUSD', 'Euro / US Dollar', '1.08', '0.0001'),
+  forex('GBPUSD', 'British Pound / US Dollar', '1.26', '0.0001'),
+  forex('USDJPY', 'US Dollar / Japanese Yen', '148.5', '0.001'),
+  forex('AUDUSD', 'Australian Dollar / US Dollar', '0.64', '0.0001'),
+];
+
+export const USD = 'USD';
+
+/** Every asset an account can hold. */
+export const ASSETS: readonly string[] = [USD, ...BOOK_MARKETS.map((m) => m.base), ...FOREX_PAIRS.map((p) => p.asset)];
+
+/** 'BTC/USDT', 'btcusdt' and 'BTCUSDT' all name the same market. */
+export const normalizeSymbol = (symbol: string) => symbol.replace('/', '').trim().toUpperCase();
+
+export function findBookMarket(symbol: string): BookMarket | undefined {
+  const bare = normalizeSymbol(symbol);
+  return BOOK_MARKETS.find((m) => m.symbol === bare);
+}
+
+export function findForexPair(symbol: string): ForexPair | undefined {
+  const bare = normalizeSymbol(symbol);
+  return FOREX_PAIRS.find((p) => p.symbol === bare);
+}
