@@ -420,24 +420,27 @@ export class OrderBook {
   /** One book event per touched (side, price): bids best first, then asks best first. */
   private emitBookChanges(): void {
     const touched = this.touchedLevels;
-    if (touched.length > 1) {
-      touched.sort((a, b) =>
-        a.side !== b.side ? (a.side === 'buy' ? -1 : 1) : a.side === 'buy' ? b.price - a.price : a.price - b.price,
-      );
+    if (touched.length === 2) {
+      if (levelOrder(touched[0], touched[1]) > 0) {
+        const first = touched[0];
+        touched[0] = touched[1];
+        touched[1] = first;
+      }
+    } else if (touched.length > 2) {
+      touched.sort(levelOrder);
     }
     let prev: PriceLevel | null = null;
-    for (const level of touched) {
+    for (let i = 0; i < touched.length; i++) {
+      const level = touched[i];
+      // A level emptied and created again in one command appears twice: report it once.
       if (prev !== null && prev.side === level.side && prev.price === level.price) continue;
       prev = level;
-      const current = (level.side === 'buy' ? this.bids : this.asks).byPrice.get(level.price);
-      this.out.push({
-        type: 'book',
-        seq: ++this.seq,
-        timestamp: this.now,
-        side: level.side,
-        price: level.price,
-        quantity: current ? current.total : 0,
-      });
+      let quantity = level.total;
+      if (level.count === 0) {
+        const current = (level.side === 'buy' ? this.bids : this.asks).byPrice.get(level.price);
+        quantity = current ? current.total : 0;
+      }
+      this.out.push({ type: 'book', seq: ++this.seq, timestamp: this.now, side: level.side, price: level.price, quantity });
     }
     touched.length = 0;
   }
@@ -468,7 +471,7 @@ export class OrderBook {
       timestamp: this.now,
       orderId: order.id,
       userId: order.userId,
-      ...(order.price > 0 ? { price: order.price } : {}),
+      price: order.price > 0 ? order.price : undefined,
       quantity: order.quantity,
       remaining: order.remaining,
       priorityKept,
@@ -612,6 +615,12 @@ export class OrderBook {
   stateHash(): string {
     return stateHash(this.snapshot());
   }
+}
+
+/** Book event order: bids before asks, each best price first. */
+function levelOrder(a: PriceLevel, b: PriceLevel): number {
+  if (a.side !== b.side) return a.side === 'buy' ? -1 : 1;
+  return a.side === 'buy' ? b.price - a.price : a.price - b.price;
 }
 
 function statusOf(o: Order): OrderStatus {
