@@ -43,7 +43,7 @@ export class AuthService {
   async login(email: string, password: string) {
     const user = await this.dataSource.getRepository(User).findOne({ where: { email } });
     const matches = await verifyPassword(password, user?.password_hash ?? (await this.decoyHash));
-    if (!user || !matches) throw unauthorized(WRONG_CREDENTIALS);
+    if (!user || !matches || user.is_system) throw unauthorized(WRONG_CREDENTIALS);
     if (!user.is_active) throw forbidden(SUSPENDED);
     return this.session(user);
   }

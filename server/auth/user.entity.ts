@@ -24,6 +24,10 @@ export class User {
   @Column({ type: 'boolean', default: true })
   is_active!: boolean;
 
+  /** An account the venue runs itself (the market maker): it trades, but nobody can log in as it. */
+  @Column({ type: 'boolean', default: false })
+  is_system!: boolean;
+
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   kyc_status!: KycStatus;
 
