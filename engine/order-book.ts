@@ -249,7 +249,7 @@ export class OrderBook {
       }
       if (level.count === 0) {
         this.touch(level);
-        opposite.remove(level);
+        opposite.dropEmpty(level);
       }
     }
 
@@ -283,7 +283,7 @@ export class OrderBook {
     this.last = price;
     let takerFilled: boolean;
     if (taker.byQuote) {
-      const nextPrice = level.head !== null ? price : (opposite.worse(level)?.price ?? price);
+      const nextPrice = level.head !== null ? price : (opposite.nextLive(level)?.price ?? price);
       takerFilled = taker.remaining < nextPrice;
     } else {
       takerFilled = taker.remaining === 0;
@@ -325,7 +325,7 @@ export class OrderBook {
     const opposite = order.side === 'buy' ? this.asks : this.bids;
     const limited = order.orderType === 'limit';
     let available = 0;
-    for (let level = opposite.best; level !== null; level = opposite.worse(level)) {
+    for (let level = opposite.best; level !== null; level = opposite.nextLive(level)) {
       if (limited && (order.side === 'buy' ? level.price > order.price : level.price < order.price)) return false;
       for (let maker = level.head; maker !== null; maker = maker.next) {
         if (maker.userId === order.userId) {
@@ -376,7 +376,7 @@ export class OrderBook {
     const level = order.level as PriceLevel;
     level.remove(order);
     this.touch(level);
-    if (dropEmptyLevel && level.count === 0) (order.side === 'buy' ? this.bids : this.asks).remove(level);
+    if (dropEmptyLevel && level.count === 0) (order.side === 'buy' ? this.bids : this.asks).dropEmpty(level);
   }
 
   private reprice(order: Order, price: number, quantity: number, remaining: number, keepsPriority: boolean): void {
@@ -546,7 +546,7 @@ export class OrderBook {
   depth(levels: number): Depth {
     const side = (tree: PriceTree): DepthLevel[] => {
       const result: DepthLevel[] = [];
-      for (let l = tree.best; l !== null && result.length < levels; l = tree.worse(l)) {
+      for (let l = tree.best; l !== null && result.length < levels; l = tree.nextLive(l)) {
         result.push({ price: l.price, quantity: l.total, orders: l.count });
       }
       return result;
@@ -576,7 +576,7 @@ export class OrderBook {
   snapshot(): BookSnapshot {
     const orders = [];
     for (const tree of [this.bids, this.asks]) {
-      for (let l = tree.best; l !== null; l = tree.worse(l)) {
+      for (let l = tree.best; l !== null; l = tree.nextLive(l)) {
         for (let o = l.head; o !== null; o = o.next) orders.push(toRecord(o));
       }
     }

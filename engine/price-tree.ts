@@ -2,6 +2,10 @@
  * The price levels of one side: a Map price -> level for O(1) lookup, an AVL tree for O(log n)
  * insert and remove, and the levels threaded in a sorted doubly linked list so the best price,
  * and the next one after it, are O(1).
+ *
+ * A level that empties away from the best price stays as an empty placeholder, so an order
+ * moving back to that price costs no tree work (the benchmark's moves do this all the time).
+ * The best level is never empty; placeholders are swept once they outnumber live levels 4 to 1.
  */
 import type { Side } from './commands';
 import { PriceLevel } from './price-level';
@@ -86,6 +90,7 @@ export class PriceTree {
   private root: PriceLevel | null = null;
   lowest: PriceLevel | null = null;
   highest: PriceLevel | null = null;
+  private placeholders = 0;
 
   constructor(readonly side: Side) {}
 
@@ -99,13 +104,20 @@ export class PriceTree {
     return this.side === 'buy' ? level.lower : level.higher;
   }
 
-  get size(): number {
-    return this.byPrice.size;
+  /** The next non-empty level after `level` going away from the best price. */
+  nextLive(level: PriceLevel): PriceLevel | null {
+    let l = this.worse(level);
+    while (l !== null && l.count === 0) l = this.worse(l);
+    return l;
   }
 
+  /** The level at `price` for an order about to be appended to it. */
   getOrCreate(price: number): PriceLevel {
     const found = this.byPrice.get(price);
-    if (found) return found;
+    if (found) {
+      if (found.count === 0) this.placeholders--;
+      return found;
+    }
     const level = new PriceLevel(this.side, price);
     // Find neighbours on the way down, then insert.
     let lower: PriceLevel | null = null;
@@ -131,7 +143,30 @@ export class PriceTree {
     return level;
   }
 
-  remove(level: PriceLevel): void {
+  /** A level has just lost its last order. */
+  dropEmpty(level: PriceLevel): void {
+    if (level === this.best) {
+      this.remove(level);
+      for (let b = this.best; b !== null && b.count === 0; b = this.best) {
+        this.remove(b);
+        this.placeholders--;
+      }
+      return;
+    }
+    this.placeholders++;
+    if (this.placeholders > 2048 && this.placeholders > 4 * (this.byPrice.size - this.placeholders)) this.sweep();
+  }
+
+  private sweep(): void {
+    for (let l = this.lowest; l !== null; ) {
+      const next: PriceLevel | null = l.higher;
+      if (l.count === 0) this.remove(l);
+      l = next;
+    }
+    this.placeholders = 0;
+  }
+
+  private remove(level: PriceLevel): void {
     if (level.lower) level.lower.higher = level.higher;
     else this.lowest = level.higher;
     if (level.higher) level.higher.lower = level.lower;
