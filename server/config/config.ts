@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** Every setting of the server, read once from the environment. */
 const booleanSwitch = z.enum(['on', 'off']);
+/** A fraction of the trade value, e.g. 0.001 = 0.1%; whole parts per million. */
+const feeRate = z.string().regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a decimal between 0 and 1 with at most 6 decimals').default('0.001');
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -15,7 +17,12 @@ export const configSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   MARKET_FEED: z.enum(['public', 'simulated', 'off']).default('simulated'),
+  /** Seeds the simulated walk so a run can be replayed; unset: a different walk each start. */
+  MARKET_FEED_SEED: z.coerce.number().int().min(0).max(4294967295).optional(),
   MARKET_MAKER: booleanSwitch.default('on'),
+  /** Trading fees, charged in USD. */
+  MAKER_FEE_RATE: feeRate,
+  TAKER_FEE_RATE: feeRate,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   CLIENT_DIST: z.string().min(1).default('client/dist'),

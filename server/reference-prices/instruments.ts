@@ -1,0 +1,13 @@
+import { BOOK_MARKETS, FOREX_PAIRS, findBookMarket, findForexPair, type BookMarket, type ForexPair } from '../markets/catalog';
+
+/** Everything the venue prices: the order-book markets and the simulated forex pairs. */
+export type Instrument = BookMarket | ForexPair;
+
+export const INSTRUMENTS: readonly Instrument[] = [...BOOK_MARKETS, ...FOREX_PAIRS];
+
+export function findInstrument(symbol: string): Instrument | undefined {
+  return findBookMarket(symbol) ?? findForexPair(symbol);
+}
+
+/** The asset a position in the instrument is held as: the base coin, or the forex pair itself. */
+export const heldAsset = (instrument: Instrument) => (instrument.kind === 'crypto' ? instrument.base : instrument.asset);
