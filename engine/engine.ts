@@ -4,6 +4,7 @@ import type { EngineEvent } from './events';
 import type { MarketSpec } from './market-spec';
 import { OrderBook } from './order-book';
 import type { BookSnapshot } from './snapshot';
+import { idText } from './validation';
 
 export class MatchingEngine {
   private readonly books = new Map<string, OrderBook>();
@@ -38,7 +39,7 @@ export class MatchingEngine {
         seq: 0,
         timestamp: typeof cmd?.timestamp === 'number' ? cmd.timestamp : 0,
         command: cmd?.type ?? 'unknown',
-        orderId: String(cmd?.orderId ?? ''),
+        orderId: idText(cmd?.orderId),
         reason: 'UNKNOWN_SYMBOL',
       },
     ];

@@ -14,7 +14,7 @@ import { PriceTree } from './price-tree';
 import { fromRecord, toRecord, type BookSnapshot } from './snapshot';
 import { stateHash } from './state-hash';
 import { isTriggered, StopBook } from './stop-book';
-import { isTimestamp, notionalFits, validateAmend, validatePlace } from './validation';
+import { idText, isTimestamp, notionalFits, validateAmend, validatePlace } from './validation';
 
 export interface DepthLevel {
   price: number;
@@ -81,7 +81,7 @@ export class OrderBook {
         this.amend(cmd);
         break;
       default:
-        this.reject('unknown', String((cmd as { orderId?: unknown }).orderId ?? ''), undefined, 'INVALID_COMMAND');
+        this.reject('unknown', idText((cmd as { orderId?: unknown }).orderId), undefined, 'INVALID_COMMAND');
     }
     if (this.touchedLevels.length > 0) this.emitBookChanges();
   }
@@ -139,7 +139,7 @@ export class OrderBook {
     if (!isTimestamp(cmd.timestamp)) return this.reject('cancel', cmd.orderId, cmd.userId, 'INVALID_TIMESTAMP');
     const order = this.orders.get(cmd.orderId);
     if (!order || (cmd.userId !== undefined && cmd.userId !== order.userId)) {
-      return this.reject('cancel', String(cmd.orderId), cmd.userId, 'UNKNOWN_ORDER');
+      return this.reject('cancel', cmd.orderId, cmd.userId, 'UNKNOWN_ORDER');
     }
     if (order.level) this.takeFromLevel(order, true);
     else this.stops.remove(order);
@@ -148,7 +148,7 @@ export class OrderBook {
 
   private amend(cmd: AmendCommand): void {
     const invalid = validateAmend(cmd);
-    if (invalid) return this.reject('amend', String(cmd.orderId), cmd.userId, invalid);
+    if (invalid) return this.reject('amend', cmd.orderId, cmd.userId, invalid);
     const order = this.orders.get(cmd.orderId);
     if (!order || (cmd.userId !== undefined && cmd.userId !== order.userId)) {
       return this.reject('amend', cmd.orderId, cmd.userId, 'UNKNOWN_ORDER');
@@ -489,7 +489,7 @@ export class OrderBook {
       seq: ++this.seq,
       timestamp: this.now,
       command,
-      orderId: typeof orderId === 'string' ? orderId : String(orderId),
+      orderId: idText(orderId),
       ...(typeof userId === 'string' ? { userId } : {}),
       reason,
     });

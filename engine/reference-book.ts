@@ -6,7 +6,7 @@
 import type { AmendCommand, CancelCommand, Command, OrderType, PlaceCommand, Side, StpMode, TimeInForce } from './commands';
 import type { CancelReason, EngineEvent, ExpireReason, RejectReason } from './events';
 import { feeFor, minNotionalUnits, type MarketSpec } from './market-spec';
-import { isTimestamp, notionalFits, validateAmend, validatePlace } from './validation';
+import { idText, isTimestamp, notionalFits, validateAmend, validatePlace } from './validation';
 
 interface RefOrder {
   id: string;
@@ -71,7 +71,7 @@ export class ReferenceBook {
   }
 
   private reject(command: string, orderId: unknown, userId: unknown, reason: RejectReason): void {
-    this.emit({ type: 'rejected', command, orderId: String(orderId), ...(typeof userId === 'string' ? { userId } : {}), reason });
+    this.emit({ type: 'rejected', command, orderId: idText(orderId), ...(typeof userId === 'string' ? { userId } : {}), reason });
   }
 
   private touch(o: RefOrder): void {

@@ -17,6 +17,13 @@ export function isId(v: unknown): v is string {
   return typeof v === 'string' && v.length > 0;
 }
 
+/** An id for a rejected event, from whatever the caller sent (never throws). */
+export function idText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
+  return '';
+}
+
 export function isTimestamp(v: unknown): v is number {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 }

@@ -146,4 +146,29 @@ describe('order book properties', () => {
       RUNS,
     );
   });
+  it('never throws on malformed commands, and they change nothing but the event sequence', () => {
+    const field = fc.oneof(fc.anything({ withNullPrototype: true, withBigInt: true, withBoxedValues: true }), fc.constantFrom('place', 'cancel', 'amend', 'limit', 'market', 'buy', 'sell', 'o1', 'u1'));
+    const junk = fc.record(
+      { type: fc.constantFrom('place', 'cancel', 'amend', 'other'), orderId: field, userId: field, side: field, orderType: field, price: field, quantity: field, quoteAmount: field, stopPrice: field, timeInForce: field, makerFeePpm: field, takerFeePpm: field, timestamp: field },
+      { requiredKeys: ['type'] },
+    );
+    fc.assert(
+      fc.property(commandStream(30), fc.array(junk, { maxLength: 20 }), (commands, garbage) => {
+        const book = new OrderBook(BTC);
+        runAll(book, commands);
+        const before = { ...book.snapshot(), seq: 0 };
+        for (const g of garbage) {
+          const events = book.apply(g as unknown as Command);
+          for (const e of events) {
+            if (e.type !== 'rejected') {
+              // A junk command may still be well-formed by chance: then it is a real command.
+              return;
+            }
+          }
+        }
+        expect({ ...book.snapshot(), seq: 0 }).toEqual(before);
+      }),
+      RUNS,
+    );
+  });
 });
