@@ -3,16 +3,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
+import { accountsModule } from './accounts/accounts.module';
+import { adminModule } from './admin/admin.module';
 import { ensureAdmin } from './auth/admin-bootstrap';
 import { authRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
 import { Authenticator } from './auth/authenticator';
 import { resolveJwtSecret } from './auth/jwt-secret';
 import { TokenService } from './auth/tokens';
+import { bankAccountsModule } from './bank-accounts/bank-accounts.module';
 import { connectRedis, createEventBus } from './bus/event-bus';
 import type { Config } from './config/config';
 import type { ExchangeModule, ServerContext } from './context';
 import { openDatabase } from './db/database';
+import { fundingModule } from './funding/funding.module';
 import { healthRoutes } from './health/health.routes';
 import { errorMiddleware } from './http/error-middleware';
 import { HttpError } from './http/errors';
@@ -22,9 +26,15 @@ import { requestLog } from './http/request-log';
 import { route } from './http/route';
 import { buildApiRouter } from './http/router';
 import { staticClient } from './http/static-client';
+import { kycModule } from './kyc/kyc.module';
 import { createLogger, type Logger } from './logger';
 import { Notifier } from './realtime/notifier';
 import { startSocketHub } from './realtime/socket-hub';
+import { tradingModule } from './trading/trading.module';
+import { instantTradeModule } from './instant-trade/instant-trade.module';
+import { liquidityModule } from './liquidity/liquidity.module';
+import { marketDataModule } from './market-data/market-data.module';
+import { referencePricesModule } from './reference-prices/reference-prices.module';
 
 /** KYC documents may travel in the query string (10 MB as base64), as the first client sent them. */
 const MAX_HEADER_BYTES = 16 * 1024 * 1024;
@@ -49,9 +59,24 @@ export async function createExchange(config: Config, logger: Logger = createLogg
   const context: ServerContext = { config, logger, dataSource, bus, notifier, authenticator, redis };
 
   const auth = new AuthService(dataSource, tokens);
+  /** Later modules (market data, market maker) trade and read the books through trading.service. */
+  const trading = tradingModule(context);
+  const referencePrices = referencePricesModule(context);
+  const marketData = marketDataModule(context, referencePrices.service, trading.service);
   const modules: ExchangeModule[] = [
     { routes: healthRoutes(dataSource, database.embedded, bus) },
     { routes: authRoutes(auth, dataSource, createRateLimiter('auth', config.AUTH_RATE_LIMIT, redis)) },
+    accountsModule(context),
+    fundingModule(context),
+    kycModule(context),
+    bankAccountsModule(context),
+    adminModule(context),
+    trading,
+    referencePrices,
+    marketData,
+    instantTradeModule(context, marketData.quotes),
+    // Last: it trades through the books, so it starts after them and stops before them.
+    liquidityModule(context, trading.service, referencePrices.service),
   ];
   const routes = modules.flatMap((module) => module.routes);
   const openApi = buildOpenApi(routes);

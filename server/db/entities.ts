@@ -1,6 +1,16 @@
+import { AuditEntry } from '../audit/audit-entry.entity';
 import { User } from '../auth/user.entity';
+import { BankAccount } from '../bank-accounts/bank-account.entity';
+import { FundingRequest } from '../funding/funding-request.entity';
+import { InstantTrade } from '../instant-trade/instant-trade.entity';
+import { KycSubmission } from '../kyc/kyc-submission.entity';
 import { Account } from '../ledger/account.entity';
 import { LedgerEntry } from '../ledger/ledger-entry.entity';
+import { BookSnapshotRow } from '../trading/book-snapshot.entity';
+import { BookStateRow } from '../trading/book-state.entity';
+import { CommandLogRow } from '../trading/command-log.entity';
+import { OrderRow } from '../trading/order.entity';
+import { TradeRow } from '../trading/trade.entity';
 
 /** Every TypeORM entity of the exchange. */
-export const entities = [User, Account, LedgerEntry];
+export const entities = [User, Account, LedgerEntry, FundingRequest, KycSubmission, BankAccount, AuditEntry, OrderRow, TradeRow, CommandLogRow, BookSnapshotRow, BookStateRow, InstantTrade];

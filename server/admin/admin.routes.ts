@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { listAudit } from '../audit/audit-log';
+import type { ServerContext } from '../context';
+import { route } from '../http/route';
+import { checkLedger } from '../ledger/ledger-check';
+import { recordId } from './admin-inputs';
+import { pageQuery } from './admin-list-query';
+import type { AdminService } from './admin.service';
+
+const listedUser = z.object({
+  id: z.uuid(),
+  full_name: z.string(),
+  email: z.string(),
+  is_admin: z.boolean(),
+  is_active: z.boolean(),
+  kyc_status: z.string(),
+  balance: z.number(),
+  created_at: z.string(),
+});
+
+export function adminRoutes(admin: AdminService, { dataSource }: Pick<ServerContext, 'dataSource'>) {
+  const setActive = (action: 'suspend' | 'activate') =>
+    route({
+      method: 'post',
+      path: `/admin/user/${action}`,
+      summary: action === 'suspend' ? 'Suspend a trader: their tokens stop working at once' : 'Reactivate a suspended trader',
+      tags: ['admin', 'users'],
+      access: 'admin',
+      input: z.object({ user_id: recordId }),
+      response: listedUser,
+      handler: ({ input, user }) => admin.setActive(user.id, input.user_id, action === 'activate'),
+    });
+  return [
+    route({
+      method: 'get',
+      path: '/admin/users',
+      summary: 'Users with their dollar balance and KYC status, newest first',
+      tags: ['admin', 'users'],
+      access: 'admin',
+      query: pageQuery,
+      response: z.array(listedUser),
+      handler: ({ query }) => admin.users(query),
+    }),
+    setActive('suspend'),
+    setActive('activate'),
+    route({
+      method: 'get',
+      path: '/admin/stats',
+      summary: 'The counters of the admin page',
+      tags: ['admin'],
+      access: 'admin',
+      response: z.object({ total_users: z.number(), pending_deposits: z.number(), pending_withdrawals: z.number(), pending_kyc: z.number() }),
+      handler: () => admin.stats(),
+    }),
+    route({
+      method: 'get',
+      path: '/admin/audit',
+      summary: "Administrators' decisions (who, what, when, notes), newest first",
+      tags: ['admin', 'audit'],
+      access: 'admin',
+      query: pageQuery,
+      handler: ({ query }) => listAudit(dataSource, query),
+    }),
+    route({
+      method: 'get',
+      path: '/admin/ledger/check',
+      summary: 'Recomputes every account from the ledger: mismatches, and per-asset totals that must sum to zero',
+      tags: ['admin', 'ledger'],
+      access: 'admin',
+      handler: () => checkLedger(dataSource.manager),
+    }),
+  ];
+}

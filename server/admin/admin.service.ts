@@ -1,0 +1,65 @@
+import type { EntityManager } from 'typeorm';
+import { usdBalances } from '../accounts/accounts.service';
+import { recordAudit } from '../audit/audit-log';
+import { User } from '../auth/user.entity';
+import type { ServerContext } from '../context';
+import { announceToAdmins } from '../funding/funding-events';
+import type { FundingService } from '../funding/funding.service';
+import { forbidden, notFound } from '../http/errors';
+import type { KycService } from '../kyc/kyc.service';
+import type { Page } from './admin-list-query';
+
+const USER_COLUMNS = { id: true, full_name: true, email: true, is_admin: true, is_active: true, kyc_status: true, created_at: true } as const;
+type ListedUser = Pick<User, keyof typeof USER_COLUMNS>;
+
+/** The people of the venue as administrators see them; system accounts (the market maker) are not among them. */
+const PEOPLE = { is_system: false } as const;
+
+async function withBalances(manager: EntityManager, users: ListedUser[]) {
+  const balances = await usdBalances(manager, users.map((user) => user.id));
+  return users.map((user) => ({ ...user, balance: balances.get(user.id) ?? 0 }));
+}
+
+/** Users and the counters of the admin page. */
+export class AdminService {
+  constructor(
+    private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>,
+    private readonly funding: FundingService,
+    private readonly kyc: KycService,
+  ) {}
+
+  async users(page: Page) {
+    const { manager } = this.ctx.dataSource;
+    const users = await manager.find(User, { where: PEOPLE, select: USER_COLUMNS, order: { created_at: 'DESC', id: 'DESC' }, take: page.limit, skip: page.offset });
+    return withBalances(manager, users);
+  }
+
+  /** Suspends or reactivates a trader; administrators (the caller included) and system accounts are out of reach. */
+  async setActive(adminId: string, userId: string, active: boolean) {
+    const user = await this.ctx.dataSource.transaction(async (manager) => {
+      const [target]: Array<{ is_admin: boolean; is_system: boolean }> = await manager.query(
+        'SELECT is_admin, is_system FROM users WHERE id = $1 FOR UPDATE',
+        [userId],
+      );
+      if (!target || target.is_system) throw notFound('User not found');
+      if (userId === adminId) throw forbidden('You cannot suspend or activate yourself');
+      if (target.is_admin) throw forbidden('Administrators cannot be suspended or activated');
+      await manager.update(User, userId, { is_active: active });
+      await recordAudit(manager, { adminId, action: active ? 'user.activate' : 'user.suspend', targetType: 'user', targetId: userId });
+      const [updated] = await withBalances(manager, [await manager.findOneOrFail(User, { where: { id: userId }, select: USER_COLUMNS })]);
+      return updated!;
+    });
+    await announceToAdmins(this.ctx, 'user');
+    return user;
+  }
+
+  async stats() {
+    const [totalUsers, pendingDeposits, pendingWithdrawals, pendingKyc] = await Promise.all([
+      this.ctx.dataSource.getRepository(User).count({ where: PEOPLE }),
+      this.funding.countPending('deposit'),
+      this.funding.countPending('withdrawal'),
+      this.kyc.countPending(),
+    ]);
+    return { total_users: totalUsers, pending_deposits: pendingDeposits, pending_withdrawals: pendingWithdrawals, pending_kyc: pendingKyc };
+  }
+}

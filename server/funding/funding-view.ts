@@ -1,0 +1,17 @@
+import type { UserRef } from '../admin/user-refs';
+import { toJsonNumber } from '../ledger/money';
+import type { FundingRequest } from './funding-request.entity';
+
+type FundingRow = Pick<FundingRequest, 'id' | 'amount' | 'status' | 'created_at' | 'admin_notes'>;
+
+/** A deposit or withdrawal as its trader sees it. */
+export const fundingView = (request: FundingRow) => ({
+  id: request.id,
+  amount: toJsonNumber(request.amount),
+  status: request.status,
+  created_at: request.created_at,
+  admin_notes: request.admin_notes,
+});
+
+/** The same, for administrators: with whose request it is. */
+export const adminFundingView = (request: FundingRow, user: UserRef | undefined) => ({ ...fundingView(request), user: user ?? null });
