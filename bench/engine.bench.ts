@@ -40,12 +40,16 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 }
 
-function measure<B>(run: string, subject: Subject<B>, stream: Stream, prefill: (book: B) => void): Result {
-  const n = stream.ops.length;
-  // Warm up the JIT on a throw-away book.
+/** Warms the JIT on a throw-away book, dropped before measuring. */
+function warmUp<B>(subject: Subject<B>, prefill: (book: B) => void, steps: number): void {
   const warm = subject.create();
   prefill(warm);
-  for (let i = 0; i < Math.min(n, 200_000); i++) subject.step(warm, i);
+  for (let i = 0; i < steps; i++) subject.step(warm, i);
+}
+
+function measure<B>(run: string, subject: Subject<B>, stream: Stream, prefill: (book: B) => void): Result {
+  const n = stream.ops.length;
+  warmUp(subject, prefill, Math.min(n, 200_000));
 
   gc();
   const heapBefore = process.memoryUsage().heapUsed;
