@@ -31,6 +31,7 @@ import { createLogger, type Logger } from './logger';
 import { Notifier } from './realtime/notifier';
 import { startSocketHub } from './realtime/socket-hub';
 import { tradingModule } from './trading/trading.module';
+import type { TradingService } from './trading/trading.service';
 import { instantTradeModule } from './instant-trade/instant-trade.module';
 import { liquidityModule } from './liquidity/liquidity.module';
 import { marketDataModule } from './market-data/market-data.module';
@@ -42,6 +43,8 @@ const MAX_HEADER_BYTES = 16 * 1024 * 1024;
 export interface Exchange {
   context: ServerContext;
   httpServer: Server;
+  /** The trading core's service (orders, books), for modules and tests in this process. */
+  trading: TradingService;
   /** Listens on config.PORT (0 picks a free port) and starts background work; resolves to the port. */
   listen(): Promise<number>;
   close(): Promise<void>;
@@ -110,6 +113,7 @@ export async function createExchange(config: Config, logger: Logger = createLogg
   return {
     context,
     httpServer,
+    trading: trading.service,
     async listen() {
       await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
       for (const module of modules) await module.start?.();

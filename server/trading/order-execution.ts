@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import type { Command, EngineEvent, RejectReason, TradeEvent } from '../../engine';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import type { Posting } from '../ledger/ledger';
+import { USD } from '../markets/catalog';
+import type { BalanceSheet } from './balance-sheet';
+import { buyHoldAtLimit, holdFor, type FeeRates } from './funds-hold';
+import type { LiveOrder } from './live-order';
+import type { MarketState } from './market-state';
+import { decimals, marketSpec, type OrderTerms } from './order-input';
+import type { TradeRow } from './trade.entity';
+
+/** A command waiting for its symbol's sequencer. */
+export type Submission =
+  | { kind: 'place'; orderId: string; userId: string; terms: OrderTerms }
+  | { kind: 'cancel'; orderId: string; userId: string };
+
+/** What the caller of one command gets once its batch has committed. */
+export type Outcome = { ok: true; order: LiveOrder; fills: TradeRow[] } | { ok: false; error: HttpError };
+
+/** Who places an order, as read in the batch transaction (a suspension or KYC change counts at once). */
+export interface Trader {
+  kyc_status: string;
+  is_active: boolean;
+  is_system: boolean;
+}
+
+/** Everything a batch changes, written in one transaction. */
+export interface BatchEffects {
+  orders: Map<string, LiveOrder>;
+  trades: TradeRow[];
+  postings: Posting[];
+  commands: Array<{ seq: number; command: Command }>;
+  /** Users whose balances moved. */
+  users: Set<string>;
+  bookChanged: boolean;
+}
+
+export const emptyEffects = (): BatchEffects => ({ orders: new Map(), trades: [], postings: [], commands: [], users: new Set(), bookChanged: false });
+
+const REJECTIONS: Partial<Record<RejectReason, string>> = {
+  POST_ONLY_WOULD_TAKE: 'Post-only order would trade immediately',
+  FOK_NOT_FILLABLE: 'Fill-or-kill order cannot be filled completely',
+  MIN_NOTIONAL: 'Order value is below the minimum',
+  OVERFLOW: 'Order value is too large',
+  DUPLICATE_ID: 'Duplicate order id',
+};
+
+export const NOT_OPEN = 'Order is not open';
+
+/**
+ * Applies one symbol's commands to its engine book and turns the engine's events into order
+ * changes, trades and ledger postings (holds, settlements, releases), in memory; the sequencer
+ * writes them. A command refused here (funds, KYC, engine) leaves no change but its log entry.
+ */
+export class OrderExecution {
+  private readonly asset: { buy: string; sell: string };
+  private readonly units;
+
+  constructor(
+    private readonly state: MarketState,
+    private readonly sheet: BalanceSheet,
+    private readonly traders: ReadonlyMap<string, Trader>,
+    private readonly fees: FeeRates,
+    readonly effects: BatchEffects,
+  ) {
+    this.asset = { buy: USD, sell: state.market.base };
+    this.units = decimals(marketSpec(state.market));
+  }
+
+  run(submission: Submission, now: number): Outcome {
+    try {
+      return submission.kind === 'place' ? this.place(submission, now) : this.cancel(submission, now);
+    } catch (error) {
+      if (error instanceof HttpError) return { ok: false, error };
+      throw error;
+    }
+  }
+
+  private place({ orderId, userId, terms }: Extract<Submission, { kind: 'place' }>, now: number): Outcome {
+    this.assertMayTrade(userId);
+    const hold = holdFor(this.state.market, terms, this.state.book, this.fees);
+    const heldAsset = this.asset[terms.side];
+    const heldAmount = this.holdDecimal(terms.side, hold);
+    if (!this.sheet.canSpend(userId, heldAsset, heldAmount)) throw badRequest('Insufficient balance');
+
+    const command: Command = {
+      type: 'place',
+      orderId,
+      userId,
+      side: terms.side,
+      orderType: terms.type,
+      ...(terms.priceTicks !== null ? { price: terms.priceTicks } : {}),
+      ...(terms.stopTicks !== null ? { stopPrice: terms.stopTicks } : {}),
+      quantity: terms.lots,
+      timeInForce: terms.timeInForce,
+      postOnly: terms.postOnly,
+      makerFeePpm: this.fees.makerPpm,
+      takerFeePpm: this.fees.takerPpm,
+      timestamp: now,
+    };
+    const events = this.apply(command);
+    const first = events[0];
+    if (first?.type === 'rejected') throw badRequest(REJECTIONS[first.reason] ?? `Order rejected (${first.reason})`);
+
+    const order: LiveOrder = {
+      id: orderId,
+      userId,
+      symbol: this.state.market.symbol,
+      side: terms.side,
+      type: terms.type,
+      timeInForce: terms.timeInForce,
+      priceTicks: terms.priceTicks,
+      stopTicks: terms.stopTicks,
+      lots: terms.lots,
+      filledLots: 0,
+      quoteFilled: 0,
+      reserved: hold,
+      status: terms.type === 'stop_limit' ? 'waiting' : 'new',
+      seq: this.state.commandSeq,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    };
+    this.state.open.set(orderId, order);
+    this.effects.orders.set(orderId, order);
+    this.move(order, heldAsset, heldAmount, 'available', 'order_hold');
+    const fills = this.settle(events, now);
+    return { ok: true, order, fills: fills.filter((t) => t.maker_order_id === orderId || t.taker_order_id === orderId) };
+  }
+
+  private cancel({ orderId, userId }: Extract<Submission, { kind: 'cancel' }>, now: number): Outcome {
+    const order = this.state.open.get(orderId);
+    if (order && order.userId !== userId) throw notFound('Order not found');
+    if (!order) throw conflict(NOT_OPEN);
+    this.settle(this.apply({ type: 'cancel', orderId, userId, timestamp: now }), now);
+    return { ok: true, order, fills: [] };
+  }
+
+  private assertMayTrade(userId: string) {
+    const trader = this.traders.get(userId);
+    if (!trader) throw notFound('User not found');
+    if (!trader.is_active) throw forbidden('Account suspended');
+    if (!trader.is_system && trader.kyc_status !== 'approved') throw badRequest('KYC must be approved to trade');
+  }
+
+  /** Every command the engine sees is logged, rejected ones too: replay must reproduce its sequence numbers. */
+  private apply(command: Command): EngineEvent[] {
+    this.state.commandSeq += 1;
+    this.effects.commands.push({ seq: this.state.commandSeq, command });
+    return this.state.book.apply(command);
+  }
+
+  private settle(events: EngineEvent[], now: number): TradeRow[] {
+    const trades: TradeRow[] = [];
+    for (const event of events) {
+      switch (event.type) {
+        case 'trade':
+          trades.push(this.trade(event, now));
+          break;
+        case 'canceled':
+        case 'expired':
+          this.finish(this.openOrder(event.orderId), event.status, now);
+          break;
+        case 'triggered':
+          this.touch(this.openOrder(event.orderId), 'new', now);
+          break;
+        case 'book':
+          this.effects.bookChanged = true;
+          break;
+        default:
+          break;
+      }
+    }
+    return trades;
+  }
+
+  /** One trade: one posting moves the buyer's held USD and the seller's held base, fees to 'fees'. */
+  private trade(event: TradeEvent, now: number): TradeRow {
+    const maker = this.openOrder(event.makerOrderId);
+    const taker = this.openOrder(event.takerOrderId);
+    const [buyer, seller] = event.takerSide === 'buy' ? [taker, maker] : [maker, taker];
+    const [buyerFee, sellerFee] = event.takerSide === 'buy' ? [event.takerFee, event.makerFee] : [event.makerFee, event.takerFee];
+    const { units } = this;
+    const id = randomUUID();
+    const base = this.state.market.base;
+    this.effects.postings.push({
+      reason: 'trade',
+      referenceType: 'trade',
+      referenceId: id,
+      legs: [
+        { owner: { userId: buyer.userId }, asset: USD, bucket: 'locked', amount: `-${units.quote(event.notional + buyerFee)}` },
+        { owner: { userId: seller.userId }, asset: USD, bucket: 'available', amount: units.quote(event.notional - sellerFee) },
+        { owner: { system: 'fees' }, asset: USD, bucket: 'available', amount: units.quote(buyerFee + sellerFee) },
+        { owner: { userId: seller.userId }, asset: base, bucket: 'locked', amount: `-${units.amount(event.quantity)}` },
+        { owner: { userId: buyer.userId }, asset: base, bucket: 'available', amount: units.amount(event.quantity) },
+      ],
+    });
+    this.sheet.apply(this.effects.postings[this.effects.postings.length - 1]!);
+    this.effects.users.add(buyer.userId).add(seller.userId);
+    buyer.reserved -= event.notional + buyerFee;
+    seller.reserved -= event.quantity;
+    for (const order of [maker, taker]) {
+      order.filledLots += event.quantity;
+      order.quoteFilled += event.notional;
+    }
+    this.state.tradeSeq += 1;
+    const trade: TradeRow = {
+      id,
+      symbol: this.state.market.symbol,
+      seq: String(this.state.tradeSeq),
+      price: units.price(event.price),
+      amount: units.amount(event.quantity),
+      quote_amount: units.quote(event.notional),
+      taker_side: event.takerSide,
+      maker_order_id: maker.id,
+      taker_order_id: taker.id,
+      maker_user_id: maker.userId,
+      taker_user_id: taker.userId,
+      maker_fee: units.quote(event.makerFee),
+      taker_fee: units.quote(event.takerFee),
+      created_at: new Date(now),
+    };
+    this.effects.trades.push(trade);
+    this.afterFill(maker, event.makerStatus, now);
+    this.afterFill(taker, event.takerStatus, now);
+    return trade;
+  }
+
+  /** A filled order ends; a resting buy keeps only what its rest needs (price improvement released). */
+  private afterFill(order: LiveOrder, status: 'partially_filled' | 'filled', now: number) {
+    if (status === 'filled') return this.finish(order, 'filled', now);
+    this.touch(order, status, now);
+    if (order.side === 'buy' && order.priceTicks !== null) {
+      const needed = buyHoldAtLimit(order.priceTicks, order.lots - order.filledLots, this.fees);
+      if (order.reserved > needed) this.release(order, order.reserved - needed);
+    }
+  }
+
+  private finish(order: LiveOrder, status: 'filled' | 'canceled' | 'expired', now: number) {
+    this.touch(order, status, now);
+    this.state.open.delete(order.id);
+    if (order.reserved > 0) this.release(order, order.reserved);
+  }
+
+  private release(order: LiveOrder, amount: number) {
+    order.reserved -= amount;
+    this.move(order, this.asset[order.side], this.holdDecimal(order.side, amount), 'locked', 'order_release');
+  }
+
+  /** Moves an order's asset between the owner's buckets (hold: available -> locked; release: back). */
+  private move(order: LiveOrder, asset: string, amount: string, from: 'available' | 'locked', reason: string) {
+    const to = from === 'available' ? 'locked' : 'available';
+    const posting: Posting = {
+      reason,
+      referenceType: 'order',
+      referenceId: order.id,
+      legs: [
+        { owner: { userId: order.userId }, asset, bucket: from, amount: `-${amount}` },
+        { owner: { userId: order.userId }, asset, bucket: to, amount },
+      ],
+    };
+    this.effects.postings.push(posting);
+    this.effects.users.add(order.userId);
+    this.sheet.apply(posting);
+  }
+
+  private touch(order: LiveOrder, status: LiveOrder['status'], now: number) {
+    order.status = status;
+    order.updatedAt = new Date(now);
+    this.effects.orders.set(order.id, order);
+  }
+
+  private holdDecimal(side: 'buy' | 'sell', amount: number): string {
+    return side === 'buy' ? this.units.quote(amount) : this.units.amount(amount);
+  }
+
+  private openOrder(orderId: string): LiveOrder {
+    const order = this.state.open.get(orderId);
+    if (!order) throw new Error(`engine event for order ${orderId}, which is not open in ${this.state.market.symbol}`);
+    return order;
+  }
+}

@@ -1,0 +1,78 @@
+import { fromLots, fromNotional, fromTicks, minNotionalUnits, toLots, toTicks, type MarketSpec, type Side, type TimeInForce } from '../../engine';
+import { badRequest } from '../http/errors';
+import type { BookMarket } from '../markets/catalog';
+import type { OrderKind } from './order.entity';
+
+/** What a caller asks for, as decimal strings (the API accepts JSON numbers or numeric strings). */
+export interface OrderRequest {
+  symbol: string;
+  side: Side;
+  type: OrderKind;
+  amount: string;
+  price?: string | null;
+  stop_price?: string | null;
+  time_in_force?: TimeInForce;
+  post_only?: boolean;
+}
+
+/** An order request checked against its market's rules and turned into the engine's integer units. */
+export interface OrderTerms {
+  side: Side;
+  type: OrderKind;
+  timeInForce: TimeInForce;
+  postOnly: boolean;
+  lots: number;
+  priceTicks: number | null;
+  stopTicks: number | null;
+}
+
+export const marketSpec = (market: BookMarket): MarketSpec => ({
+  symbol: market.symbol,
+  tickSize: market.tickSize,
+  lotSize: market.lotSize,
+  minNotional: market.minNotional,
+});
+
+/**
+ * Refuses (never rounds) a price off the tick, an amount off the lot and an order worth less than
+ * the minimum, with a message that says which rule and what the step is.
+ */
+export function orderTerms(market: BookMarket, request: OrderRequest): OrderTerms {
+  const spec = marketSpec(market);
+  const lots = toLots(request.amount, spec);
+  if (!lots.ok) {
+    throw badRequest(lots.reason === 'LOT_SIZE' ? `Amount must be a multiple of the lot size ${market.lotSize}` : 'Amount is too large');
+  }
+  const ticksOf = (value: string | null | undefined, what: 'Price' | 'Stop price') => {
+    if (value === undefined || value === null) throw badRequest(`${what} is required for a ${request.type.replace('_', '-')} order`);
+    const ticks = toTicks(value, spec);
+    if (!ticks.ok) {
+      throw badRequest(ticks.reason === 'TICK_SIZE' ? `${what} must be a multiple of the tick size ${market.tickSize}` : `${what} is too large`);
+    }
+    return ticks.value;
+  };
+  const isMarket = request.type === 'market';
+  const priceTicks = isMarket ? null : ticksOf(request.price, 'Price');
+  const stopTicks = request.type === 'stop_limit' ? ticksOf(request.stop_price, 'Stop price') : null;
+  const timeInForce = request.time_in_force ?? (isMarket ? 'IOC' : 'GTC');
+  const postOnly = request.post_only === true;
+  if (isMarket && timeInForce === 'GTC') throw badRequest('A market order cannot rest on the book: use IOC or FOK');
+  if (postOnly && (request.type !== 'limit' || timeInForce !== 'GTC')) throw badRequest('Only a GTC limit order can be post-only');
+  if (priceTicks !== null) {
+    if (priceTicks > Math.floor(Number.MAX_SAFE_INTEGER / lots.value)) throw badRequest('Order value is too large');
+    assertMinNotional(market, priceTicks * lots.value);
+  }
+  return { side: request.side, type: request.type, timeInForce, postOnly, lots: lots.value, priceTicks, stopTicks };
+}
+
+/** Minimum order value; a market order is checked against the value the book gives it. */
+export function assertMinNotional(market: BookMarket, notional: number): void {
+  if (notional < minNotionalUnits(marketSpec(market))) throw badRequest(`Order value must be at least ${market.minNotional} USDT`);
+}
+
+/** Decimal strings of engine units, for rows and answers. */
+export const decimals = (spec: MarketSpec) => ({
+  price: (ticks: number) => fromTicks(ticks, spec),
+  amount: (lots: number) => fromLots(lots, spec),
+  quote: (units: number) => fromNotional(units, spec),
+});

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { fromLots, fromTicks } from '../../engine';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { findBookMarket, type BookMarket } from '../markets/catalog';
+import { FINAL_STATUSES, OPEN_STATUSES } from './live-order';
+import type { MarketSequencer } from './market-sequencer';
+import { NOT_OPEN, type Outcome, type Submission } from './order-execution';
+import { marketSpec, orderTerms, type OrderRequest } from './order-input';
+import { orderRecord, orderView, userTradeView, type OrderView, type UserTradeView } from './order-views';
+import type { OrderRow } from './order.entity';
+import type { TradeRow } from './trade.entity';
+
+/** Longest list any read answers. */
+export const MAX_LIST = 500;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function bookMarketOf(symbol: string): BookMarket {
+  const market = findBookMarket(symbol);
+  if (!market) throw badRequest('Unknown symbol');
+  return market;
+}
+
+/**
+ * Orders on the books: placement and cancellation go through each symbol's sequencer; reads of
+ * orders and fills come from the database, depth and last price from the in-memory books. Used by
+ * the HTTP routes and directly by the market maker (a system user goes through the same checks).
+ */
+export class TradingService {
+  private readonly sequencers = new Map<string, MarketSequencer>();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Called once the books are rebuilt (trading.module.ts start()). */
+  attach(symbol: string, sequencer: MarketSequencer) {
+    this.sequencers.set(symbol, sequencer);
+  }
+
+  async placeOrder(userId: string, request: OrderRequest): Promise<OrderView> {
+    const market = bookMarketOf(request.symbol);
+    const terms = orderTerms(market, request);
+    return this.answer(await this.sequencer(market).submit({ kind: 'place', orderId: randomUUID(), userId, terms }));
+  }
+
+  async cancelOrder(userId: string, orderId: string): Promise<OrderView> {
+    if (!UUID.test(orderId)) throw notFound('Order not found');
+    const [row] = (await this.dataSource.query('SELECT user_id, symbol, status FROM orders WHERE id = $1', [orderId])) as OrderRow[];
+    if (!row || row.user_id !== userId) throw notFound('Order not found');
+    if (FINAL_STATUSES.has(row.status)) throw conflict(NOT_OPEN);
+    const submission: Submission = { kind: 'cancel', orderId, userId };
+    return this.answer(await this.sequencer(bookMarketOf(row.symbol)).submit(submission));
+  }
+
+  /** Aggregated price levels from the engine's book, best first: [price, quantity] as decimal strings. */
+  async depth(symbol: string, limit: number): Promise<{ bids: Array<[string, string]>; asks: Array<[string, string]> }> {
+    const market = bookMarketOf(symbol);
+    const spec = marketSpec(market);
+    const depth = this.sequencer(market).current.book.depth(Math.min(Math.max(limit, 1), MAX_LIST));
+    const levels = (side: typeof depth.bids) => side.map((l): [string, string] => [fromTicks(l.price, spec), fromLots(l.quantity, spec)]);
+    return { bids: levels(depth.bids), asks: levels(depth.asks) };
+  }
+
+  async lastPrice(symbol: string): Promise<string | null> {
+    const market = bookMarketOf(symbol);
+    const last = this.sequencer(market).current.book.lastPrice;
+    return last === undefined ? null : fromTicks(last, marketSpec(market));
+  }
+
+  async openOrders(userId: string, symbol?: string): Promise<OrderView[]> {
+    return this.orders(userId, OPEN_STATUSES, symbol, MAX_LIST);
+  }
+
+  async orderHistory(userId: string, symbol: string | undefined, limit: number): Promise<OrderView[]> {
+    return this.orders(userId, [...FINAL_STATUSES], symbol, limit);
+  }
+
+  /** The user's fills, newest first, from their point of view. */
+  async userTrades(userId: string, symbol: string | undefined, limit: number): Promise<UserTradeView[]> {
+    const bare = symbol ? bookMarketOf(symbol).symbol : null;
+    const rows: TradeRow[] = await this.dataSource.query(
+      `SELECT * FROM (
+         (SELECT * FROM trades WHERE maker_user_id = $1 AND ($2::varchar IS NULL OR symbol = $2) ORDER BY created_at DESC, seq DESC LIMIT $3)
+         UNION ALL
+         (SELECT * FROM trades WHERE taker_user_id = $1 AND maker_user_id <> $1 AND ($2::varchar IS NULL OR symbol = $2)
+           ORDER BY created_at DESC, seq DESC LIMIT $3)
+       ) mine ORDER BY created_at DESC, seq DESC LIMIT $3`,
+      [userId, bare, Math.min(limit, MAX_LIST)],
+    );
+    return rows.map((row) => userTradeView(row, userId));
+  }
+
+  private async orders(userId: string, statuses: readonly string[], symbol: string | undefined, limit: number): Promise<OrderView[]> {
+    const bare = symbol ? bookMarketOf(symbol).symbol : null;
+    const rows: OrderRow[] = await this.dataSource.query(
+      `SELECT * FROM orders WHERE user_id = $1 AND status = ANY($2::varchar[]) AND ($3::varchar IS NULL OR symbol = $3)
+        ORDER BY created_at DESC, seq DESC LIMIT $4`,
+      [userId, statuses, bare, Math.min(limit, MAX_LIST)],
+    );
+    return rows.map((row) => orderView(row));
+  }
+
+  private sequencer(market: BookMarket): MarketSequencer {
+    const sequencer = this.sequencers.get(market.symbol);
+    if (!sequencer) throw new HttpError(503, 'Trading is starting, please retry');
+    return sequencer;
+  }
+
+  private answer(outcome: Outcome): OrderView {
+    if (!outcome.ok) throw outcome.error;
+    return orderView(orderRecord(outcome.order), outcome.fills);
+  }
+}
