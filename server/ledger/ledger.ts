@@ -28,8 +28,12 @@ export class InsufficientFundsError extends Error {
   }
 }
 
-/** Only the outside world may go below zero: it is where deposits come from. */
-const OVERDRAFT_ALLOWED: ReadonlySet<SystemAccount> = new Set(['external']);
+/**
+ * Only the outside world may go below zero: it is where deposits come from. And the house desk: the
+ * venue's principal account takes the other side of simple-screen trades, so its balance is the
+ * venue's own position (short an asset it sold), not a stock that could run out.
+ */
+const OVERDRAFT_ALLOWED: ReadonlySet<SystemAccount> = new Set(['external', 'house']);
 
 interface AccountRow {
   id: string;

@@ -1,0 +1,131 @@
+import type { DataSource } from 'typeorm';
+import { publishBalances } from '../accounts/balance-events';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { badRequest } from '../http/errors';
+import { post } from '../ledger/ledger';
+import { money, toJsonNumber, toSql, type Money } from '../ledger/money';
+import { USD } from '../markets/catalog';
+import type { InstrumentQuotes } from '../market-data/instrument-quotes';
+import { instrumentOf } from '../market-data/market-symbol';
+import type { Notifier } from '../realtime/notifier';
+import { heldAsset } from '../reference-prices/instruments';
+import { InstantTrade } from './instant-trade.entity';
+
+export const INVALID_AMOUNT = 'Please enter a valid amount';
+export const KYC_REQUIRED = 'KYC must be approved to trade';
+export const PRICE_MOVED = 'Price moved, please retry';
+/** How far the price the trader saw may be from our quote: 1%. */
+const PRICE_TOLERANCE = money('0.01');
+const HISTORY_LIMIT = 100;
+
+export interface InstantTradeRequest {
+  symbol: string;
+  side: 'buy' | 'sell';
+  amount: Money;
+  /** The quote the trader saw. */
+  price: Money;
+}
+
+export interface ExecutionView {
+  id: string;
+  symbol: string;
+  type: 'buy' | 'sell';
+  amount: number;
+  price: number;
+  total: number;
+  created_at: string;
+}
+
+interface ExecutionRow {
+  id: string;
+  symbol: string;
+  type: 'buy' | 'sell';
+  amount: string;
+  price: string;
+  total: string;
+  created_at: Date;
+}
+
+const view = (row: ExecutionRow): ExecutionView => ({
+  id: row.id,
+  symbol: row.symbol,
+  type: row.type,
+  amount: toJsonNumber(row.amount),
+  price: toJsonNumber(row.price),
+  total: toJsonNumber(row.total),
+  created_at: row.created_at.toISOString(),
+});
+
+/**
+ * The simple screen: a trader buys or sells at once against the house desk, the venue's principal
+ * account, at the server's quote. The ledger's overdraft rule for the house lets the desk take the
+ * other side of any trade; the trader always needs what they give.
+ */
+export class InstantTradeService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly notifier: Notifier,
+    private readonly quotes: InstrumentQuotes,
+  ) {}
+
+  async execute(user: AuthenticatedUser, request: InstantTradeRequest): Promise<ExecutionView> {
+    const instrument = instrumentOf(request.symbol);
+    if (!request.amount.mod(instrument.lotSize).isZero()) throw badRequest(INVALID_AMOUNT);
+    if (user.kyc_status !== 'approved') throw badRequest(KYC_REQUIRED);
+    const price = await this.quotes.quote(instrument);
+    if (request.price.minus(price).abs().greaterThan(price.times(PRICE_TOLERANCE))) throw badRequest(PRICE_MOVED);
+
+    const total = request.amount.times(price);
+    const asset = heldAsset(instrument);
+    const sign = request.side === 'buy' ? 1 : -1;
+    const row = await this.dataSource.transaction(async (manager) => {
+      const trade = await manager.save(
+        manager.create(InstantTrade, {
+          user_id: user.id,
+          symbol: instrument.symbol,
+          side: request.side,
+          amount: toSql(request.amount),
+          price: toSql(price),
+          total: toSql(total),
+        }),
+      );
+      await post(manager, {
+        reason: 'instant_trade',
+        referenceType: 'instant_trade',
+        referenceId: trade.id,
+        legs: [
+          { owner: { userId: user.id }, asset: USD, bucket: 'available', amount: total.times(-sign) },
+          { owner: { system: 'house' }, asset: USD, bucket: 'available', amount: total.times(sign) },
+          { owner: { system: 'house' }, asset, bucket: 'available', amount: request.amount.times(-sign) },
+          { owner: { userId: user.id }, asset, bucket: 'available', amount: request.amount.times(sign) },
+        ],
+      });
+      return trade;
+    });
+
+    const execution = view({ ...row, type: row.side });
+    await publishBalances(this.dataSource, this.notifier, [user.id]);
+    await this.notifier.toUser(user.id, 'fill', execution);
+    return execution;
+  }
+
+  /**
+   * Every execution of the user, newest first: instant trades and order fills (as maker or taker).
+   * A fill's total is price x amount, as on the simple screen; its fee shows in the order history.
+   */
+  async history(userId: string): Promise<ExecutionView[]> {
+    const rows: ExecutionRow[] = await this.dataSource.query(
+      `(SELECT id, symbol, side AS type, amount, price, total, created_at
+          FROM instant_trades WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2)
+       UNION ALL
+       (SELECT id, symbol, taker_side AS type, amount, price, quote_amount AS total, created_at
+          FROM trades WHERE taker_user_id = $1 ORDER BY created_at DESC LIMIT $2)
+       UNION ALL
+       (SELECT id, symbol, CASE taker_side WHEN 'buy' THEN 'sell' ELSE 'buy' END AS type, amount, price, quote_amount AS total, created_at
+          FROM trades WHERE maker_user_id = $1 ORDER BY created_at DESC LIMIT $2)
+       ORDER BY created_at DESC LIMIT $2`,
+      [userId, HISTORY_LIMIT],
+    );
+    return rows.map(view);
+  }
+}

@@ -1,0 +1,109 @@
+import Decimal from 'decimal.js';
+import type { DataSource } from 'typeorm';
+import { availableBalance } from '../ledger/ledger';
+import { money } from '../ledger/money';
+import type { Logger } from '../logger';
+import { BOOK_MARKETS, USD, type BookMarket } from '../markets/catalog';
+import type { ReferencePrices } from '../reference-prices/reference-prices.service';
+import type { TradingService } from '../trading/trading.service';
+import { quoteLadder } from './quote-ladder';
+
+/** How often each market's quotes are replaced; markets take turns within the period. */
+export const REFRESH_MS = 4000;
+/** Share of the maker's free balance a market's ladder may hold, leaving room for fills to move it. */
+const BID_SHARE = money('0.5');
+const ASK_SHARE = money('0.5');
+/** The size of the taker's occasional market orders, in USD. */
+const CROSSING_NOTIONAL = { min: 20, max: 400 };
+
+export interface MarketMakerAccounts {
+  /** Rests the layered quotes. */
+  makerId: string;
+  /** Crosses the spread now and then; another user, as self-trade prevention would stop the maker. */
+  takerId: string;
+  /** The maker's whole USD inventory, shared out between the markets. */
+  makerUsd: string;
+}
+
+/**
+ * Keeps every book alive: each market in turn has its quotes cancelled and replaced by a fresh
+ * ladder around the reference price, and every other round a small market order crosses the
+ * spread, so a fresh install has trades and candles. Refusals (a hold the inventory cannot cover, a
+ * post-only order that would cross) only mean fewer quotes this round.
+ */
+export class MarketMaker {
+  private timer: NodeJS.Timeout | null = null;
+  private next = 0;
+  private round = 0;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly trading: Pick<TradingService, 'placeOrder' | 'cancelOrder' | 'openOrders'>,
+    private readonly reference: ReferencePrices,
+    private readonly accounts: MarketMakerAccounts,
+    private readonly logger: Logger,
+  ) {}
+
+  start() {
+    if (this.timer) return;
+    const step = () => {
+      const market = BOOK_MARKETS[this.next]!;
+      this.next = (this.next + 1) % BOOK_MARKETS.length;
+      if (this.next === 0) this.round++;
+      if (this.running) return; // the previous market is still being quoted: skip rather than pile up
+      this.running = this.refresh(market).finally(() => {
+        this.running = null;
+      });
+    };
+    step();
+    this.timer = setInterval(step, REFRESH_MS / BOOK_MARKETS.length);
+  }
+
+  /** Stops quoting and waits for the round in progress; resting quotes stay (the book keeps them). */
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private async refresh(market: BookMarket) {
+    try {
+      const reference = this.reference.price(market.symbol)!;
+      const { makerId } = this.accounts;
+      for (const order of await this.trading.openOrders(makerId, market.symbol)) {
+        await this.quietly(() => this.trading.cancelOrder(makerId, order.id));
+      }
+      const usd = await availableBalance(this.dataSource.manager, makerId, USD);
+      const base = await availableBalance(this.dataSource.manager, makerId, market.base);
+      const usdShare = money(this.accounts.makerUsd).div(BOOK_MARKETS.length);
+      const bidBudget = Decimal.min(usd, usdShare).times(BID_SHARE);
+      for (const quote of quoteLadder(market, reference, bidBudget, base.times(ASK_SHARE))) {
+        await this.quietly(() =>
+          this.trading.placeOrder(makerId, { symbol: market.symbol, side: quote.side, type: 'limit', amount: quote.amount, price: quote.price, post_only: true }),
+        );
+      }
+      if (this.round % 2 === 1) await this.cross(market, reference);
+    } catch (error) {
+      this.logger.warn({ err: error, symbol: market.symbol }, 'market maker round failed');
+    }
+  }
+
+  private async cross(market: BookMarket, reference: Decimal) {
+    const notional = CROSSING_NOTIONAL.min + Math.random() * (CROSSING_NOTIONAL.max - CROSSING_NOTIONAL.min);
+    const amount = money(notional.toFixed(2)).div(reference).toNearest(money(market.lotSize), Decimal.ROUND_DOWN);
+    if (amount.isZero()) return;
+    const side = Math.random() < 0.5 ? 'buy' : 'sell';
+    await this.quietly(() =>
+      this.trading.placeOrder(this.accounts.takerId, { symbol: market.symbol, side, type: 'market', amount: amount.toFixed(), time_in_force: 'IOC' }),
+    );
+  }
+
+  private async quietly(action: () => Promise<unknown>) {
+    try {
+      await action();
+    } catch (error) {
+      this.logger.debug({ err: error instanceof Error ? error.message : error }, 'market maker order refused');
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import type { DataSource } from 'typeorm';
+import { money, toJsonNumber, ZERO } from '../ledger/money';
+import { BOOK_MARKETS, type BookMarket } from '../markets/catalog';
+import { loadKlines, type Kline, type KlineInterval } from './candles';
+import type { InstrumentQuotes } from './instrument-quotes';
+import type { TradingService } from '../trading/trading.service';
+
+export interface Ticker {
+  symbol: string;
+  last_price: number;
+  price_change: number;
+  price_change_percent: number;
+  high: number;
+  low: number;
+  volume: number;
+  quote_volume: number;
+}
+
+export interface PublicTrade {
+  id: string;
+  price: number;
+  quantity: number;
+  time: number;
+  /** The resting order was the buy, so the taker sold: shown as a sell. */
+  is_buyer_maker: boolean;
+}
+
+export interface Depth {
+  bids: Array<[number, number]>;
+  asks: Array<[number, number]>;
+}
+
+interface TickerRow {
+  last_price: string | null;
+  open_price: string | null;
+  high: string | null;
+  low: string | null;
+  volume: string;
+  quote_volume: string;
+}
+
+/** Public market data, computed from our own trades and order books. */
+export class MarketDataService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly books: Pick<TradingService, 'depth'>,
+    private readonly quotes: InstrumentQuotes,
+  ) {}
+
+  /** 24 hours of statistics; before the first trade, the last price is the quote and nothing changed. */
+  async ticker(market: BookMarket): Promise<Ticker> {
+    const [row]: TickerRow[] = await this.dataSource.query(
+      `SELECT (SELECT price FROM trades WHERE symbol = $1 ORDER BY created_at DESC, seq DESC LIMIT 1) AS last_price,
+              (array_agg(price ORDER BY created_at, seq))[1] AS open_price,
+              max(price) AS high, min(price) AS low,
+              COALESCE(sum(amount), 0) AS volume, COALESCE(sum(quote_amount), 0) AS quote_volume
+         FROM trades
+        WHERE symbol = $1 AND created_at >= now() - interval '24 hours'`,
+      [market.symbol],
+    );
+    const last = row?.last_price != null ? money(row.last_price) : await this.quotes.quote(market);
+    const open = row?.open_price != null ? money(row.open_price) : last;
+    const change = last.minus(open);
+    return {
+      symbol: market.symbol,
+      last_price: toJsonNumber(last),
+      price_change: toJsonNumber(change),
+      price_change_percent: toJsonNumber(open.isZero() ? ZERO : change.div(open).times(100).toDecimalPlaces(3)),
+      high: toJsonNumber(row?.high ?? last),
+      low: toJsonNumber(row?.low ?? last),
+      volume: toJsonNumber(row?.volume ?? 0),
+      quote_volume: toJsonNumber(row?.quote_volume ?? 0),
+    };
+  }
+
+  async tickers(): Promise<Ticker[]> {
+    const tickers: Ticker[] = [];
+    for (const market of BOOK_MARKETS) tickers.push(await this.ticker(market));
+    return tickers;
+  }
+
+  async depth(market: BookMarket, limit: number): Promise<Depth> {
+    const book = await this.books.depth(market.symbol, limit);
+    const levels = (side: Array<[string, string]>) => side.map(([price, quantity]): [number, number] => [toJsonNumber(price), toJsonNumber(quantity)]);
+    return { bids: levels(book.bids), asks: levels(book.asks) };
+  }
+
+  /** Newest first. */
+  async trades(market: BookMarket, limit: number): Promise<PublicTrade[]> {
+    const rows: Array<{ id: string; price: string; amount: string; taker_side: string; created_at: Date }> = await this.dataSource.query(
+      `SELECT id, price, amount, taker_side, created_at FROM trades
+        WHERE symbol = $1 ORDER BY created_at DESC, seq DESC LIMIT $2`,
+      [market.symbol, limit],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      price: toJsonNumber(row.price),
+      quantity: toJsonNumber(row.amount),
+      time: row.created_at.getTime(),
+      is_buyer_maker: row.taker_side === 'sell',
+    }));
+  }
+
+  klines(market: BookMarket, interval: KlineInterval, limit: number): Promise<Kline[]> {
+    return loadKlines(this.dataSource.manager, market.symbol, interval, limit);
+  }
+}

@@ -1,0 +1,113 @@
+import type { DataSource } from 'typeorm';
+import { z } from 'zod';
+import type { EventBus } from '../bus/event-bus';
+import type { Logger } from '../logger';
+import { toJsonNumber } from '../ledger/money';
+import { findBookMarket } from '../markets/catalog';
+import type { Notifier } from '../realtime/notifier';
+import { loadKlines, type KlineInterval } from './candles';
+import { KeyedThrottle } from './keyed-throttle';
+import type { MarketDataService } from './market-data.service';
+
+/** Published by the trading core after each commit. */
+const tradesMessage = z.object({
+  symbol: z.string(),
+  trades: z.array(z.object({ id: z.string(), price: z.string(), amount: z.string(), taker_side: z.enum(['buy', 'sell']), time: z.number() })),
+});
+const bookMessage = z.object({ symbol: z.string() });
+
+const DEPTH_PUSH_MS = 250;
+const TICKER_PUSH_MS = 1000;
+const KLINE_PUSH_MS = 1000;
+const DEPTH_LEVELS = 20;
+/** Candle widths pushed live: the chart's default (15m) and the finest. */
+const LIVE_KLINE_INTERVALS: readonly KlineInterval[] = ['1m', '15m'];
+
+/**
+ * Turns the trading core's commits into market-room pushes: every trade at once; depth, ticker and
+ * the current candles throttled per market, so a burst of trades costs a few queries, not one each.
+ */
+export class MarketPushes {
+  private readonly depth = new KeyedThrottle(DEPTH_PUSH_MS, (symbol) => this.pushDepth(symbol));
+  private readonly ticker = new KeyedThrottle(TICKER_PUSH_MS, (symbol) => this.pushTicker(symbol));
+  private readonly klines = new KeyedThrottle(KLINE_PUSH_MS, (symbol) => this.pushKlines(symbol));
+  private stopped = false;
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly notifier: Notifier,
+    private readonly dataSource: DataSource,
+    private readonly marketData: MarketDataService,
+    private readonly logger: Logger,
+  ) {}
+
+  async start() {
+    await this.bus.subscribe('market.trades', (message) => this.onTrades(message));
+    await this.bus.subscribe('market.book', (message) => {
+      const parsed = bookMessage.safeParse(message);
+      if (parsed.success && !this.stopped) this.depth.request(parsed.data.symbol);
+    });
+  }
+
+  stop() {
+    this.stopped = true;
+    for (const throttle of [this.depth, this.ticker, this.klines]) throttle.stop();
+  }
+
+  private onTrades(message: unknown) {
+    const parsed = tradesMessage.safeParse(message);
+    if (!parsed.success || this.stopped) return;
+    const { symbol, trades } = parsed.data;
+    for (const trade of trades) {
+      void this.notifier.toMarket(symbol, 'trade', {
+        symbol,
+        id: trade.id,
+        price: toJsonNumber(trade.price),
+        quantity: toJsonNumber(trade.amount),
+        time: trade.time,
+        is_buyer_maker: trade.taker_side === 'sell',
+      });
+    }
+    this.ticker.request(symbol);
+    this.klines.request(symbol);
+  }
+
+  private async pushDepth(symbol: string) {
+    await this.safely('depth', symbol, async () => {
+      const depth = await this.marketData.depth(this.market(symbol), DEPTH_LEVELS);
+      await this.notifier.toMarket(symbol, 'depth', { symbol, ...depth });
+    });
+  }
+
+  private async pushTicker(symbol: string) {
+    await this.safely('ticker', symbol, async () => {
+      await this.notifier.toMarket(symbol, 'ticker', await this.marketData.ticker(this.market(symbol)));
+    });
+  }
+
+  /** The current candle of each live interval (a limit of 1 reaches back to the current bucket only). */
+  private async pushKlines(symbol: string) {
+    await this.safely('kline', symbol, async () => {
+      for (const interval of LIVE_KLINE_INTERVALS) {
+        const [kline] = await loadKlines(this.dataSource.manager, symbol, interval, 1);
+        if (kline) await this.notifier.toMarket(symbol, 'kline', { symbol, interval, kline });
+      }
+    });
+  }
+
+  private market(symbol: string) {
+    const market = findBookMarket(symbol);
+    if (!market) throw new Error(`trading core published an unknown market ${symbol}`);
+    return market;
+  }
+
+  /** A failed push must not stop the next ones (e.g. the database closing during shutdown). */
+  private async safely(what: string, symbol: string, push: () => Promise<void>) {
+    if (this.stopped) return;
+    try {
+      await push();
+    } catch (error) {
+      this.logger.warn({ err: error, symbol }, `market ${what} push failed`);
+    }
+  }
+}
