@@ -369,3 +369,72 @@ describe('snapshot, restore and state hash', () => {
     expect(copy.stateHash()).toBe(book.stateHash());
   });
 });
+
+describe('edge cases the trading service relies on', () => {
+  it('a market buy by quote amount expires with the unspent budget when the asks run out', () => {
+    const book = newBook();
+    book.apply(limit('a1', 'u1', 'sell', 100, 2));
+    const events = book.apply(market('m1', 'u2', 'buy', { quoteAmount: 1000 }));
+    expect(ofType(events, 'trade')[0]).toMatchObject({ quantity: 2, takerRemaining: 800, takerStatus: 'partially_filled' });
+    expect(ofType(events, 'expired')[0]).toMatchObject({ orderId: 'm1', reason: 'NO_LIQUIDITY', remaining: 800 });
+  });
+
+  it('a market buy by quote amount smaller than one lot at the best ask expires untraded', () => {
+    const book = newBook();
+    book.apply(limit('a1', 'u1', 'sell', 100, 2));
+    const events = book.apply(market('m1', 'u2', 'buy', { quoteAmount: 99 }));
+    expect(types(events)).toEqual(['accepted', 'expired']);
+  });
+
+  it('a triggered FOK stop-limit that cannot fill expires', () => {
+    const book = newBook();
+    book.apply(limit('a1', 'u1', 'sell', 100, 1));
+    book.apply(stop('s1', 'u2', 'buy', 100, { price: 100, quantity: 5, timeInForce: 'FOK' }));
+    const events = book.apply(limit('b1', 'u3', 'buy', 100, 1));
+    expect(ofType(events, 'expired')).toEqual([expect.objectContaining({ orderId: 's1', reason: 'FOK_NOT_FILLABLE', remaining: 5 })]);
+    expect(book.getOrder('s1')).toBeUndefined();
+  });
+
+  it('a triggered stop-limit rests as a limit order with fresh time priority', () => {
+    const book = newBook();
+    book.apply(limit('a1', 'u1', 'sell', 100, 1));
+    book.apply(limit('b0', 'u4', 'buy', 90, 1));
+    book.apply(stop('s1', 'u2', 'buy', 100, { price: 90, quantity: 5 }));
+    book.apply(limit('b1', 'u3', 'buy', 100, 1));
+    expect(book.getOrder('s1')).toMatchObject({ orderType: 'limit', status: 'new', price: 90 });
+    const trades = ofType(book.apply(limit('a2', 'u1', 'sell', 90, 6)), 'trade');
+    expect(trades.map((t) => t.makerOrderId)).toEqual(['b0', 's1']);
+  });
+
+  it('stops survive a snapshot and still trigger after restore', () => {
+    const book = newBook();
+    book.apply(limit('a1', 'u1', 'sell', 100, 1));
+    book.apply(limit('a2', 'u1', 'sell', 101, 1));
+    book.apply(stop('s1', 'u2', 'buy', 100, { quantity: 1 }));
+    const restored = OrderBook.restore(JSON.parse(JSON.stringify(book.snapshot())));
+    expect(restored.openOrders('u2')).toEqual(book.openOrders('u2'));
+    const events = restored.apply(limit('b1', 'u3', 'buy', 100, 1));
+    expect(ofType(events, 'trade').map((t) => t.takerOrderId)).toEqual(['b1', 's1']);
+  });
+
+  it('a moved order that meets its own user is canceled by the default STP', () => {
+    const book = newBook();
+    book.apply(limit('bid', 'u1', 'buy', 99, 1));
+    book.apply(limit('ask', 'u1', 'sell', 101, 1));
+    const events = book.apply(amend('ask', { price: 99 }));
+    expect(types(events)).toEqual(['amended', 'canceled', 'book']);
+    expect(book.getOrder('bid')).toBeDefined();
+    expect(book.getOrder('ask')).toBeUndefined();
+  });
+
+  it('event sequence numbers increase by one across commands', () => {
+    const book = newBook();
+    const seqs = [
+      ...book.apply(limit('a1', 'u1', 'sell', 100, 1)),
+      ...book.apply(cancel('nope')),
+      ...book.apply(limit('b1', 'u2', 'buy', 100, 1)),
+    ].map((e) => e.seq);
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+    expect(book.lastSeq).toBe(seqs.length);
+  });
+});
