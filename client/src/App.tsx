@@ -25,7 +25,7 @@ export default function App() {
     <Suspense fallback={<Loading />}>
       <Routes>
         <Route path="/" element={<PublicOnly><Landing /></PublicOnly>} />
-        <Route path="/login" element={<PublicOnly><Login /></PublicOnly>} />
+        <Route path="/login" element={<Login />} />
         <Route path="/register" element={<PublicOnly><Register /></PublicOnly>} />
         <Route path="/dashboard" element={<TraderOnly><Dashboard /></TraderOnly>} />
         <Route path="/trading" element={<TraderOnly><SimpleTrading /></TraderOnly>} />

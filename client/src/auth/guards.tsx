@@ -3,10 +3,13 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { homeFor, useSession } from './session';
 
-/** /, /login, /register: signed-in users go to their home (admin -> /admin, user -> /dashboard). */
-export function PublicOnly({ children }: { children: ReactNode }) {
+/**
+ * /, /login, /register: signed-in users go to their home (admin -> /admin, user -> /dashboard),
+ * or to `to` when the page that signed them in chose a destination.
+ */
+export function PublicOnly({ children, to }: { children: ReactNode; to?: string | null }) {
   const { user } = useSession();
-  return user ? <Navigate to={homeFor(user)} replace /> : <>{children}</>;
+  return user ? <Navigate to={to ?? homeFor(user)} replace /> : <>{children}</>;
 }
 
 /** Trader routes: anonymous visitors and admins go to /login. */

@@ -9,8 +9,12 @@ interface Session {
   user: User | null;
   /** True while the stored token is being checked on start. */
   loading: boolean;
-  login: (email: string, password: string) => Promise<User>;
-  register: (email: string, password: string, fullName: string) => Promise<User>;
+  /**
+   * `onSignedIn` runs in the same tick as the session update, so state it sets (the destination)
+   * renders together with the new user.
+   */
+  login: (email: string, password: string, onSignedIn?: (user: User) => void) => Promise<User>;
+  register: (email: string, password: string, fullName: string, onSignedIn?: (user: User) => void) => Promise<User>;
   logout: () => void;
   /** Re-read the user (kyc_status, balance) from the server. */
   refreshUser: () => Promise<void>;
@@ -45,25 +49,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const startSession = useCallback((token: string, next: User) => {
+  const startSession = useCallback((token: string, next: User, onSignedIn?: (user: User) => void) => {
     setToken(token);
     setUser(next);
+    onSignedIn?.(next);
     restartRealtime();
     return next;
   }, []);
 
   const login = useCallback(
-    async (email: string, password: string) => {
+    async (email: string, password: string, onSignedIn?: (user: User) => void) => {
       const { token, user: next } = await authApi.login(email, password);
-      return startSession(token, next);
+      return startSession(token, next, onSignedIn);
     },
     [startSession],
   );
 
   const register = useCallback(
-    async (email: string, password: string, fullName: string) => {
+    async (email: string, password: string, fullName: string, onSignedIn?: (user: User) => void) => {
       const { token, user: next } = await authApi.register(email, password, fullName);
-      return startSession(token, next);
+      return startSession(token, next, onSignedIn);
     },
     [startSession],
   );

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
+import { PublicOnly } from '../auth/guards';
 import { useSession } from '../auth/session';
 import { KeyIcon, QrIcon } from '../components/Icons';
 import Logo, { PRODUCT_NAME } from '../components/Logo';
@@ -11,7 +12,8 @@ const PROVIDERS = ['Passkey', 'Google', 'Apple', 'Telegram'];
 
 export default function Login() {
   const { login } = useSession();
-  const navigate = useNavigate();
+  // Where to go once signed in: admin -> /admin, everyone else -> /trade.
+  const [destination, setDestination] = useState<string | null>(null);
   const { enqueueSnackbar } = useSnackbar();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -21,9 +23,8 @@ export default function Login() {
     event.preventDefault();
     setBusy(true);
     try {
-      const user = await login(email.trim(), password);
+      await login(email.trim(), password, (user) => setDestination(user.is_admin ? '/admin' : '/trade'));
       enqueueSnackbar('Login successful!', { variant: 'success' });
-      navigate(user.is_admin ? '/admin' : '/trade');
     } catch (error) {
       enqueueSnackbar(errorMessage(error, 'Login failed'), { variant: 'error' });
       setBusy(false);
@@ -31,45 +32,47 @@ export default function Login() {
   };
 
   return (
-    <div className="auth-page">
-      <div className="auth-top">
-        <Logo />
-        <button type="button" className="icon-btn" aria-label="Log in with QR code"
-          onClick={() => enqueueSnackbar('QR code login is not available yet', { variant: 'info' })}>
-          <QrIcon size={22} />
-        </button>
-      </div>
-      <main className="auth-main">
-        <div className="auth-card">
-          <h1>Log in</h1>
-          <form className="stack" onSubmit={onSubmit}>
-            <div className="field">
-              <label htmlFor="login-email">Email/Phone number</label>
-              <input id="login-email" className="input" type="email" required autoComplete="username"
-                placeholder="Email/Phone (without country code)" value={email} onChange={(e) => setEmail(e.target.value)} />
-            </div>
-            <div className="field">
-              <label htmlFor="login-password">Password</label>
-              <input id="login-password" className="input" type="password" required autoComplete="current-password"
-                placeholder="Password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            </div>
-            <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
-              {busy ? 'Logging in...' : 'Continue'}
-            </button>
-          </form>
-          <div className="divider">or</div>
-          {PROVIDERS.map((provider) => (
-            <button key={provider} type="button" className="btn social-btn"
-              onClick={() => enqueueSnackbar(`Continue with ${provider} is not available yet`, { variant: 'info' })}>
-              {provider === 'Passkey' && <KeyIcon size={16} />}Continue with {provider}
-            </button>
-          ))}
-          <div style={{ marginTop: 16, textAlign: 'center' }}>
-            <Link to="/register">Create a {PRODUCT_NAME} Account</Link>
-          </div>
+    <PublicOnly to={destination}>
+      <div className="auth-page">
+        <div className="auth-top">
+          <Logo />
+          <button type="button" className="icon-btn" aria-label="Log in with QR code"
+            onClick={() => enqueueSnackbar('QR code login is not available yet', { variant: 'info' })}>
+            <QrIcon size={22} />
+          </button>
         </div>
-      </main>
-      <footer className="auth-footer"><Copyright /></footer>
-    </div>
+        <main className="auth-main">
+          <div className="auth-card">
+            <h1>Log in</h1>
+            <form className="stack" onSubmit={onSubmit}>
+              <div className="field">
+                <label htmlFor="login-email">Email/Phone number</label>
+                <input id="login-email" className="input" type="email" required autoComplete="username"
+                  placeholder="Email/Phone (without country code)" value={email} onChange={(e) => setEmail(e.target.value)} />
+              </div>
+              <div className="field">
+                <label htmlFor="login-password">Password</label>
+                <input id="login-password" className="input" type="password" required autoComplete="current-password"
+                  placeholder="Password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              </div>
+              <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
+                {busy ? 'Logging in...' : 'Continue'}
+              </button>
+            </form>
+            <div className="divider">or</div>
+            {PROVIDERS.map((provider) => (
+              <button key={provider} type="button" className="btn social-btn"
+                onClick={() => enqueueSnackbar(`Continue with ${provider} is not available yet`, { variant: 'info' })}>
+                {provider === 'Passkey' && <KeyIcon size={16} />}Continue with {provider}
+              </button>
+            ))}
+            <div style={{ marginTop: 16, textAlign: 'center' }}>
+              <Link to="/register">Create a {PRODUCT_NAME} Account</Link>
+            </div>
+          </div>
+        </main>
+        <footer className="auth-footer"><Copyright /></footer>
+      </div>
+    </PublicOnly>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
 import { useSession } from '../auth/session';
@@ -8,7 +8,6 @@ import { Copyright } from '../components/SiteFooter';
 
 export default function Register() {
   const { register } = useSession();
-  const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
@@ -20,8 +19,8 @@ export default function Register() {
     setBusy(true);
     try {
       await register(email.trim(), password, fullName.trim());
+      // The public-only guard around this page now sends the new user to /dashboard.
       enqueueSnackbar('Registration successful!', { variant: 'success' });
-      navigate('/dashboard');
     } catch (error) {
       enqueueSnackbar(errorMessage(error, 'Registration failed'), { variant: 'error' });
       setBusy(false);

@@ -1,0 +1,87 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, logIn, openPage, register, toast, uniqueEmail } from './support/browser';
+import { startExchangeServer, type ExchangeServer } from './support/exchange-server';
+
+jest.setTimeout(120_000);
+
+describe('signing up, in and out', () => {
+  let server: ExchangeServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startExchangeServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    page = await openPage(browser, server.baseUrl);
+  });
+  afterEach(async () => {
+    await page.context().close();
+  });
+
+  it('a visitor registers and lands on the dashboard greeted by name', async () => {
+    await register(page, 'Ada Lovelace', uniqueEmail('ada'), 'correct-horse-battery');
+
+    await page.getByText('Welcome back').waitFor();
+    await page.getByText('Ada Lovelace').first().waitFor();
+    await toast(page, 'Registration successful!').waitFor();
+    expect(await page.getByTestId('balance').textContent()).toBe('$0.00');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  });
+
+  it('after logging out, logging back in goes to the advanced trade screen', async () => {
+    const email = uniqueEmail('grace');
+    await register(page, 'Grace Hopper', email, 'correct-horse-battery');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    await logIn(page, email, 'correct-horse-battery');
+    await page.waitForURL('**/trade');
+    await toast(page, 'Login successful!').waitFor();
+    await page.getByTestId('order-book').waitFor();
+    await page.getByText('You have no open orders').waitFor();
+    await page.getByText('Complete KYC to start trading').waitFor();
+  });
+
+  it('a wrong password shows the server\'s own message', async () => {
+    const email = uniqueEmail('alan');
+    await register(page, 'Alan Turing', email, 'correct-horse-battery');
+    await page.evaluate(() => localStorage.removeItem('token'));
+    const answer = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'not-the-password' }),
+    });
+    const { detail } = (await answer.json()) as { detail: string };
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+
+    await logIn(page, email, 'also-not-the-password');
+    await toast(page, detail).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByRole('button', { name: 'Continue', exact: true }).waitFor();
+  });
+
+  it('the admin logs in and lands on the admin area with its four counters', async () => {
+    await logIn(page, server.admin.email, server.admin.password);
+    await page.waitForURL('**/admin');
+    for (const counter of ['Total Users', 'Pending Deposits', 'Pending Withdrawals', 'Pending KYC']) {
+      await page.getByTestId(`counter-${counter}`).waitFor();
+    }
+    await page.getByRole('tab', { name: 'Users' }).waitFor();
+    await page.getByRole('tab', { name: 'Bank Accounts' }).waitFor();
+  });
+
+  it('a stored token that the server refuses is dropped and the visitor is anonymous', async () => {
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
