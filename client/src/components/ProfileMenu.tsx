@@ -76,7 +76,7 @@ export default function ProfileMenu({ user }: { user: User }) {
               <div style={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }}>{user.email}</div>
               <div className="muted small">UID: <span className="num">{String(user.id).slice(0, 8)}</span></div>
               <div className="row small" style={{ marginTop: 4 }}>
-                <span className="badge neutral">{label}</span>
+                <span className="badge neutral plain">{label}</span>
                 {verified ? (
                   <span className="badge up">Verified</span>
                 ) : (

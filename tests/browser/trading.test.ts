@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, logIn, openPage, register, toast, uniqueEmail } from './support/browser';
+import { startExchangeServer, type ExchangeServer } from './support/exchange-server';
+
+jest.setTimeout(120_000);
+
+/** A 1x1 PNG: the smallest real image the KYC check accepts. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function api<T>(server: ExchangeServer, token: string, method: string, path: string): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/api${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+describe('from KYC to a resting order', () => {
+  let server: ExchangeServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startExchangeServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a trader is verified by the admin, funded, places a limit buy and cancels it', async () => {
+    const trader: Page = await openPage(browser, server.baseUrl);
+    await register(trader, 'Hedy Lamarr', uniqueEmail('hedy'), 'correct-horse-battery');
+
+    // KYC: upload a document; the admin views it and approves.
+    await trader.getByRole('tab', { name: 'KYC' }).click();
+    await trader.getByLabel('Upload Document (Max 10MB)').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await trader.getByText('passport.png').waitFor();
+    await trader.getByRole('button', { name: 'Submit KYC' }).click();
+    await toast(trader, 'KYC document submitted!').waitFor();
+    await trader.getByText('Your KYC is under review').waitFor();
+    expect(await trader.getByRole('button', { name: 'Submit KYC' }).isDisabled()).toBe(true);
+
+    const admin: Page = await openPage(browser, server.baseUrl);
+    await logIn(admin, server.admin.email, server.admin.password);
+    await admin.waitForURL('**/admin');
+    await admin.getByRole('tab', { name: 'KYC Submissions' }).click();
+    await admin.getByRole('button', { name: 'View Document' }).click();
+    await admin.getByRole('dialog').getByRole('img', { name: 'KYC document' }).waitFor();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await toast(admin, 'KYC approved').waitFor();
+    await admin.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // Funding through the API: the deposit screens have their own test.
+    const token = (await trader.evaluate(() => localStorage.getItem('token')))!;
+    const adminToken = (await admin.evaluate(() => localStorage.getItem('token')))!;
+    const deposit = await api<{ id: string }>(server, token, 'POST', '/deposit/request?amount=1000');
+    await api(server, adminToken, 'POST', `/admin/deposit/approve?deposit_id=${deposit.id}&admin_notes=`);
+
+    await trader.goto('/trade?pair=ETHUSDT');
+    await trader.getByText('ETH/USDT').first().waitFor();
+    const form = trader.getByTestId('order-form');
+    await form.getByText('1,000.00 USDT').waitFor();
+    expect(await form.getByRole('button', { name: 'Buy ETH' }).isEnabled()).toBe(true);
+
+    await form.getByLabel('Price').fill('100');
+    await form.getByRole('button', { name: '50%' }).click();
+    expect(Number(await form.getByLabel('Amount').inputValue())).toBeCloseTo(4.995, 3);
+    await form.getByLabel('Amount').fill('2');
+    await form.getByText('200.00 USDT').waitFor();
+    await form.getByRole('button', { name: 'Buy ETH' }).click();
+    await toast(trader, 'BUY order placed!').waitFor();
+    await trader.getByRole('tab', { name: 'Open Orders(1)' }).waitFor();
+    await trader.getByTestId('user-orders').getByText('ETHUSDT').waitFor();
+
+    await trader.getByTestId('user-orders').getByRole('button', { name: 'Cancel' }).click();
+    await toast(trader, 'Order cancelled').waitFor();
+    await trader.getByText('You have no open orders').waitFor();
+
+    await trader.context().close();
+    await admin.context().close();
+  });
+
+  it('an unverified trader cannot submit an order', async () => {
+    const trader = await openPage(browser, server.baseUrl);
+    await register(trader, 'Barbara Liskov', uniqueEmail('bl'), 'correct-horse-battery');
+    await trader.goto('/trade');
+    const form = trader.getByTestId('order-form');
+    expect(await form.getByRole('button', { name: 'Buy BTC' }).isDisabled()).toBe(true);
+    await form.getByText('Complete KYC to start trading').waitFor();
+    await trader.goto('/trading');
+    await trader.getByText('Complete KYC verification to start trading').waitFor();
+    await trader.context().close();
+  });
+});
