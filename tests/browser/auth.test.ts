@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, openPage, register, toast, uniqueEmail } from './support/browser';
+import { launchBrowser, logIn, openPage, register, storedToken, storeToken, toast, uniqueEmail } from './support/browser';
 import { startExchangeServer, type ExchangeServer } from './support/exchange-server';
 
 jest.setTimeout(120_000);
@@ -31,7 +31,7 @@ describe('signing up, in and out', () => {
     await page.getByText('Ada Lovelace').first().waitFor();
     await toast(page, 'Registration successful!').waitFor();
     expect(await page.getByTestId('balance').textContent()).toBe('$0.00');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    expect(await storedToken(page)).toBeTruthy();
   });
 
   it('after logging out, logging back in goes to the advanced trade screen', async () => {
@@ -39,7 +39,7 @@ describe('signing up, in and out', () => {
     await register(page, 'Grace Hopper', email, 'correct-horse-battery');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await storedToken(page)).toBeNull();
 
     await logIn(page, email, 'correct-horse-battery');
     await page.waitForURL('**/trade');
@@ -52,7 +52,7 @@ describe('signing up, in and out', () => {
   it('a wrong password shows the server\'s own message', async () => {
     const email = uniqueEmail('alan');
     await register(page, 'Alan Turing', email, 'correct-horse-battery');
-    await page.evaluate(() => localStorage.removeItem('token'));
+    await storeToken(page, null);
     const answer = await fetch(`${server.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -79,9 +79,9 @@ describe('signing up, in and out', () => {
 
   it('a stored token that the server refuses is dropped and the visitor is anonymous', async () => {
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
+    await storeToken(page, 'not-a-real-token');
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await storedToken(page)).toBeNull();
   });
 });

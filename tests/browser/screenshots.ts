@@ -9,6 +9,50 @@ import { launchBrowser, logIn, openPage, register, uniqueEmail } from './support
 import { startExchangeServer, type ExchangeServer } from './support/exchange-server';
 
 const OUT = path.resolve(process.argv[2] ?? '/tmp/shots');
+const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+async function call<T>(baseUrl: string, token: string | null, method: string, route: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${baseUrl}/api${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * A verified, funded trader who leaves a few resting orders and trades against them, so the book,
+ * trades, candles and the user's lists have something to show. Returns the trader's credentials.
+ */
+async function seedMarket(baseUrl: string, admin: { email: string; password: string }) {
+  const email = `seed-${Date.now()}@example.com`;
+  const password = 'correct-horse-battery';
+  const { token } = await call<{ token: string }>(baseUrl, null, 'POST', '/auth/register', { email, password, full_name: 'Seed Trader' });
+  const { token: adminToken } = await call<{ token: string }>(baseUrl, null, 'POST', '/auth/login', admin);
+  await call(baseUrl, token, 'POST', '/kyc/submit', { document_type: 'passport', document_data: TINY_PNG });
+  const submissions = await call<{ id: string; status: string }[]>(baseUrl, adminToken, 'GET', '/admin/kyc');
+  for (const k of submissions.filter((x) => x.status === 'pending')) {
+    await call(baseUrl, adminToken, 'POST', `/admin/kyc/approve?kyc_id=${k.id}&admin_notes=`);
+  }
+  const deposit = await call<{ id: string }>(baseUrl, token, 'POST', '/deposit/request?amount=200000');
+  await call(baseUrl, adminToken, 'POST', `/admin/deposit/approve?deposit_id=${deposit.id}&admin_notes=ok`);
+  await call(baseUrl, token, 'POST', '/withdraw/request?amount=150');
+  await call(baseUrl, token, 'POST', '/deposit/request?amount=500');
+
+  const quotes = await call<{ symbol: string; price: number }[]>(baseUrl, null, 'GET', '/market/quotes');
+  const btc = quotes.find((q) => q.symbol === 'BTCUSDT')?.price ?? 110000;
+  await call(baseUrl, token, 'POST', `/trade?symbol=BTCUSDT&trade_type=buy&amount=1&price=${btc}`);
+  const order = (side: string, price: number, amount: number) =>
+    call(baseUrl, token, 'POST', '/trading/order', { symbol: 'BTC/USDT', side, type: 'limit', amount, price: Math.round(price * 100) / 100 })
+      .catch((error: unknown) => console.warn('seed order refused:', (error as Error).message));
+  for (let i = 1; i <= 8; i += 1) {
+    await order('sell', btc * (1 + i * 0.0008), Number((0.01 * i).toFixed(5)));
+    await order('buy', btc * (1 - i * 0.0008), Number((0.012 * i).toFixed(5)));
+  }
+  await order('buy', btc * 1.0009, 0.015);
+  await order('sell', btc * 0.9991, 0.02);
+  return { email, password };
+}
 
 async function shot(page: Page, name: string, settleMs = 800): Promise<void> {
   await page.waitForTimeout(settleMs);
@@ -36,7 +80,17 @@ async function main(): Promise<void> {
       await shot(page, name);
     }
 
-    await register(page, 'Screen Shot', uniqueEmail('shots'), 'correct-horse-battery');
+    const seeded = await seedMarket(baseUrl, admin).catch((error: unknown) => {
+      console.warn('seeding failed, screens will be emptier:', (error as Error).message);
+      return null;
+    });
+    if (seeded) {
+      await logIn(page, seeded.email, seeded.password);
+      await page.waitForURL('**/trade');
+      await page.goto('/dashboard');
+    } else {
+      await register(page, 'Screen Shot', uniqueEmail('shots'), 'correct-horse-battery');
+    }
     await shot(page, 'dashboard-deposits');
     for (const [tab, name] of [['Withdrawals', 'withdrawals'], ['Trade History', 'trades'], ['KYC', 'kyc']] as const) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
@@ -44,6 +98,8 @@ async function main(): Promise<void> {
     }
     await page.goto('/trading');
     await shot(page, 'trading', 1500);
+    await page.getByRole('tab', { name: 'Forex' }).click();
+    await shot(page, 'trading-forex', 600);
     await page.goto('/trade');
     await shot(page, 'trade', 3000);
     await page.getByRole('button', { name: 'Profile menu' }).click();
@@ -64,6 +120,11 @@ async function main(): Promise<void> {
     for (const [tab, name] of [['Deposits', 'deposits'], ['Withdrawals', 'withdrawals'], ['KYC Submissions', 'kyc'], ['Bank Accounts', 'banks']] as const) {
       await adminPage.getByRole('tab', { name: tab, exact: true }).click();
       await shot(adminPage, `admin-${name}`, 400);
+      if (name === 'kyc' && (await adminPage.getByRole('button', { name: 'View Document' }).count()) > 0) {
+        await adminPage.getByRole('button', { name: 'View Document' }).first().click();
+        await shot(adminPage, 'admin-kyc-dialog', 800);
+        await adminPage.getByRole('button', { name: 'Close' }).click();
+      }
     }
   } finally {
     await browser.close();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, openPage, register, toast, uniqueEmail } from './support/browser';
+import { launchBrowser, logIn, openPage, register, storedToken, toast, uniqueEmail } from './support/browser';
 import { startExchangeServer, type ExchangeServer } from './support/exchange-server';
 
 jest.setTimeout(120_000);
@@ -53,8 +53,8 @@ describe('from KYC to a resting order', () => {
     await admin.getByRole('dialog').waitFor({ state: 'detached' });
 
     // Funding through the API: the deposit screens have their own test.
-    const token = (await trader.evaluate(() => localStorage.getItem('token')))!;
-    const adminToken = (await admin.evaluate(() => localStorage.getItem('token')))!;
+    const token = (await storedToken(trader))!;
+    const adminToken = (await storedToken(admin))!;
     const deposit = await api<{ id: string }>(server, token, 'POST', '/deposit/request?amount=1000');
     await api(server, adminToken, 'POST', `/admin/deposit/approve?deposit_id=${deposit.id}&admin_notes=`);
 

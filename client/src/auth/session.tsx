@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { getToken, setToken } from '../api/client';
 import { authApi } from '../api/endpoints';
 import type { User } from '../api/types';
-import { restartRealtime } from '../realtime/useRealtime';
+import { restartRealtime, useRealtime } from '../realtime/useRealtime';
 
 interface Session {
   user: User | null;
@@ -91,6 +91,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const patchUser = useCallback((patch: Partial<User>) => {
     setUser((current) => (current ? { ...current, ...patch } : current));
   }, []);
+
+  // Pushed changes to the signed-in user: balance, and KYC decisions (trading unlocks at once).
+  useRealtime([], {
+    balance: (event) => patchUser({ balance: Number(event.balance) }),
+    funding: (event) => {
+      if (event.kind === 'kyc') void refreshUser();
+    },
+  });
 
   const value = useMemo(
     () => ({ user, loading, login, register, logout, refreshUser, patchUser }),

@@ -37,7 +37,7 @@ export default function PriceChart({ symbol }: { symbol: string }) {
       layout: { background: { type: ColorType.Solid, color: '#181A20' }, textColor: '#848E9C', fontSize: 11 },
       grid: { vertLines: { color: 'rgba(43, 49, 57, 0.5)' }, horzLines: { color: 'rgba(43, 49, 57, 0.5)' } },
       rightPriceScale: { borderColor: '#2B3139' },
-      timeScale: { borderColor: '#2B3139', timeVisible: true, secondsVisible: false },
+      timeScale: { borderColor: '#2B3139', timeVisible: true, secondsVisible: false, barSpacing: 8, rightOffset: 4 },
       crosshair: { mode: 0 },
     });
     candles.current = instance.addSeries(CandlestickSeries, {
@@ -66,7 +66,7 @@ export default function PriceChart({ symbol }: { symbol: string }) {
         volumes.current.setData(sorted.map(toVolume));
         lastTime.current = sorted.length ? sorted[sorted.length - 1].time : 0;
         setEmpty(sorted.length === 0);
-        chart.current?.timeScale().fitContent();
+        chart.current?.timeScale().scrollToRealTime();
       })
       .catch((error) => {
         console.warn('chart: klines unavailable', error);

@@ -41,3 +41,12 @@ export async function logIn(page: Page, email: string, password: string): Promis
 export function toast(page: Page, text: string) {
   return page.locator('#notistack-snackbar', { hasText: text });
 }
+
+/** The session token the app keeps in localStorage (an expression string: the tests compile without DOM types). */
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate<string | null>("localStorage.getItem('token')");
+}
+
+export async function storeToken(page: Page, token: string | null): Promise<void> {
+  await page.evaluate(token === null ? "localStorage.removeItem('token')" : `localStorage.setItem('token', ${JSON.stringify(token)})`);
+}
