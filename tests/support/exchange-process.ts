@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/** The exchange as a separate process (server/main.ts), so a test can kill it as a crash would. */
+export interface ExchangeProcess {
+  url: string;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Signals the whole process group (tsx and its node child) and waits for the exit. */
+  kill(signal: 'SIGKILL' | 'SIGTERM'): Promise<void>;
+}
+
+export async function reservePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts server/main.ts on the test database with `env` added, and waits until /api/health answers. */
+export async function startExchangeProcess(env: Record<string, string>, dataDir = mkdtempSync(path.join(tmpdir(), 'exchange-process-'))): Promise<ExchangeProcess> {
+  const port = await reservePort();
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+    cwd: ROOT,
+    detached: true,
+    env: {
+      ...process.env,
+      DATABASE_URL: process.env.TEST_DATABASE_URL,
+      DATABASE_POOL_SIZE: process.env.TEST_DATABASE_POOL_SIZE,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MARKET_MAKER: 'off',
+      MARKET_FEED: 'off',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '100000',
+      CLIENT_DIST: '/nonexistent',
+      ...env,
+    },
+  });
+  let printed = '';
+  child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let waited = 0; ; waited += 200) {
+    if (child.exitCode !== null) throw new Error(`exchange exited at start:\n${printed}`);
+    if (waited > 60_000) throw new Error(`exchange did not start:\n${printed}`);
+    const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    output: () => printed,
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, signal);
+      await exited;
+    },
+  };
+}
