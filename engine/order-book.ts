@@ -14,6 +14,7 @@ import { PriceTree } from './price-tree';
 import { fromRecord, toRecord, type BookSnapshot } from './snapshot';
 import { stateHash } from './state-hash';
 import { isTriggered, StopBook } from './stop-book';
+import { UserOrders } from './user-orders';
 import { idText, isTimestamp, notionalFits, validateAmend, validatePlace } from './validation';
 
 export interface DepthLevel {
@@ -34,7 +35,7 @@ export class OrderBook {
   private readonly bids = new PriceTree('buy');
   private readonly asks = new PriceTree('sell');
   private readonly orders = new Map<string, Order>();
-  private readonly byUser = new Map<string, Set<Order>>();
+  private readonly byUser = new UserOrders();
   private readonly stops = new StopBook();
   private seq = 0;
   private priority = 0;
@@ -44,7 +45,9 @@ export class OrderBook {
   private out: EngineEvent[] = [];
   private now = 0;
   private commandNo = 0;
+  /** Levels changed by this command: the first `touchedCount` slots (the array is reused, never shrunk). */
   private readonly touchedLevels: PriceLevel[] = [];
+  private touchedCount = 0;
 
   constructor(spec: MarketSpec) {
     checkMarketSpec(spec);
@@ -83,7 +86,7 @@ export class OrderBook {
       default:
         this.reject('unknown', idText((cmd as { orderId?: unknown }).orderId), undefined, 'INVALID_COMMAND');
     }
-    if (this.touchedLevels.length > 0) this.emitBookChanges();
+    if (this.touchedCount > 0) this.emitBookChanges();
   }
 
   // ---------------------------------------------------------------- commands
@@ -392,62 +395,72 @@ export class OrderBook {
   private index(order: Order): void {
     order.open = true;
     this.orders.set(order.id, order);
-    let mine = this.byUser.get(order.userId);
-    if (!mine) {
-      mine = new Set();
-      this.byUser.set(order.userId, mine);
-    }
-    mine.add(order);
+    this.byUser.add(order);
   }
 
   private unindex(order: Order): void {
     order.open = false;
     this.orders.delete(order.id);
-    const mine = this.byUser.get(order.userId);
-    if (mine) {
-      mine.delete(order);
-      if (mine.size === 0) this.byUser.delete(order.userId);
-    }
+    this.byUser.remove(order);
   }
 
   private touch(level: PriceLevel): void {
     if (level.touched !== this.commandNo) {
       level.touched = this.commandNo;
-      this.touchedLevels.push(level);
+      this.touchedLevels[this.touchedCount++] = level;
     }
   }
 
   /** One book event per touched (side, price): bids best first, then asks best first. */
   private emitBookChanges(): void {
     const touched = this.touchedLevels;
-    if (touched.length === 2) {
+    const count = this.touchedCount;
+    this.touchedCount = 0;
+    if (count === 2) {
       if (levelOrder(touched[0], touched[1]) > 0) {
         const first = touched[0];
         touched[0] = touched[1];
         touched[1] = first;
       }
-    } else if (touched.length > 2) {
+    } else if (count > 2) {
+      touched.length = count;
       touched.sort(levelOrder);
     }
     let prev: PriceLevel | null = null;
-    for (let i = 0; i < touched.length; i++) {
+    for (let i = 0; i < count; i++) {
       const level = touched[i];
       // A level emptied and created again in one command appears twice: report it once.
       if (prev !== null && prev.side === level.side && prev.price === level.price) continue;
       prev = level;
       let quantity = level.total;
-      if (level.count === 0) {
+      if (level.dropped) {
         const current = (level.side === 'buy' ? this.bids : this.asks).byPrice.get(level.price);
         quantity = current ? current.total : 0;
       }
       this.out.push({ type: 'book', seq: ++this.seq, timestamp: this.now, side: level.side, price: level.price, quantity });
     }
-    touched.length = 0;
   }
 
   // ---------------------------------------------------------------- events
 
   private accept(order: Order, status: 'new' | 'waiting'): void {
+    if (order.price > 0 && order.stopPrice === 0 && !order.byQuote) {
+      // The common limit order, as one literal (same keys, same order as the general case below).
+      this.out.push({
+        type: 'accepted',
+        seq: ++this.seq,
+        timestamp: this.now,
+        orderId: order.id,
+        userId: order.userId,
+        side: order.side,
+        orderType: order.orderType,
+        price: order.price,
+        quantity: order.quantity,
+        timeInForce: order.timeInForce,
+        status,
+      });
+      return;
+    }
     this.out.push({
       type: 'accepted',
       seq: ++this.seq,
@@ -484,15 +497,13 @@ export class OrderBook {
     userId: string | undefined,
     reason: RejectReason,
   ): void {
-    this.out.push({
-      type: 'rejected',
-      seq: ++this.seq,
-      timestamp: this.now,
-      command,
-      orderId: idText(orderId),
-      ...(typeof userId === 'string' ? { userId } : {}),
-      reason,
-    });
+    const seq = ++this.seq;
+    const id = idText(orderId);
+    if (typeof userId === 'string') {
+      this.out.push({ type: 'rejected', seq, timestamp: this.now, command, orderId: id, userId, reason });
+    } else {
+      this.out.push({ type: 'rejected', seq, timestamp: this.now, command, orderId: id, reason });
+    }
   }
 
   private finishCanceled(order: Order, reason: CancelReason): void {
@@ -562,9 +573,7 @@ export class OrderBook {
 
   /** A user's open orders, oldest priority first. */
   openOrders(userId: string): OrderView[] {
-    const mine = this.byUser.get(userId);
-    if (!mine) return [];
-    return [...mine].sort((a, b) => a.priority - b.priority).map(view);
+    return this.byUser.of(userId).sort((a, b) => a.priority - b.priority).map(view);
   }
 
   get openOrderCount(): number {

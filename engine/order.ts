@@ -7,6 +7,9 @@ export class Order {
   prev: Order | null = null;
   next: Order | null = null;
   level: PriceLevel | null = null;
+  /** Links in the list of its user's open orders (see user-orders.ts). */
+  userPrev: Order | null = null;
+  userNext: Order | null = null;
   /** Indexed as open (resting or waiting) in its book. */
   open = false;
 

@@ -20,6 +20,8 @@ export class PriceLevel {
   height = 1;
   /** Command number that last marked this level as changed (for book events). */
   touched = -1;
+  /** Taken out of its price tree; a new level may now stand at this price. */
+  dropped = false;
 
   constructor(
     public readonly side: Side,

@@ -172,6 +172,7 @@ export class PriceTree {
     if (level.higher) level.higher.lower = level.lower;
     else this.highest = level.lower;
     level.lower = level.higher = null;
+    level.dropped = true;
     this.root = removeNode(this.root, level.price);
     this.byPrice.delete(level.price);
   }

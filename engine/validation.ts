@@ -2,10 +2,11 @@
 import type { AmendCommand, PlaceCommand } from './commands';
 import type { RejectReason } from './events';
 
-const SIDES = new Set(['buy', 'sell']);
-const TYPES = new Set(['limit', 'market', 'stop_limit', 'stop_market']);
-const TIFS = new Set(['GTC', 'IOC', 'FOK']);
-const STPS = new Set(['cancel_newest', 'cancel_oldest', 'cancel_both']);
+// Plain comparisons, not Set lookups: these run on every order placed.
+const isSide = (v: unknown) => v === 'buy' || v === 'sell';
+const isOrderType = (v: unknown) => v === 'limit' || v === 'market' || v === 'stop_limit' || v === 'stop_market';
+const isTimeInForce = (v: unknown) => v === 'GTC' || v === 'IOC' || v === 'FOK';
+const isStp = (v: unknown) => v === 'cancel_newest' || v === 'cancel_oldest' || v === 'cancel_both';
 const MAX_PPM = 1_000_000;
 
 /** A positive JS safe integer: the only accepted form of a price or quantity. */
@@ -40,9 +41,9 @@ export function notionalFits(price: number, quantity: number): boolean {
 export function validatePlace(cmd: PlaceCommand, minNotional: number): RejectReason | undefined {
   if (!isId(cmd.orderId) || !isId(cmd.userId)) return 'INVALID_ID';
   if (!isTimestamp(cmd.timestamp)) return 'INVALID_TIMESTAMP';
-  if (!SIDES.has(cmd.side) || !TYPES.has(cmd.orderType)) return 'INVALID_ORDER';
-  if (cmd.timeInForce !== undefined && !TIFS.has(cmd.timeInForce)) return 'INVALID_ORDER';
-  if (cmd.stp !== undefined && !STPS.has(cmd.stp)) return 'INVALID_ORDER';
+  if (!isSide(cmd.side) || !isOrderType(cmd.orderType)) return 'INVALID_ORDER';
+  if (cmd.timeInForce !== undefined && !isTimeInForce(cmd.timeInForce)) return 'INVALID_ORDER';
+  if (cmd.stp !== undefined && !isStp(cmd.stp)) return 'INVALID_ORDER';
   if (cmd.postOnly !== undefined && typeof cmd.postOnly !== 'boolean') return 'INVALID_ORDER';
   if (!isFee(cmd.makerFeePpm) || !isFee(cmd.takerFeePpm)) return 'INVALID_FEE';
 
