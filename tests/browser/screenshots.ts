@@ -37,6 +37,10 @@ async function seedMarket(baseUrl: string, admin: { email: string; password: str
   const deposit = await call<{ id: string }>(baseUrl, token, 'POST', '/deposit/request?amount=200000');
   await call(baseUrl, adminToken, 'POST', `/admin/deposit/approve?deposit_id=${deposit.id}&admin_notes=ok`);
   await call(baseUrl, token, 'POST', '/withdraw/request?amount=150');
+  await call(baseUrl, adminToken, 'POST', '/admin/bank-account', { bank_name: 'First Exchange Bank', account_number: '0012 3456 7890', account_holder: 'CryptoExchange Ltd' });
+  const applicant = await call<{ token: string }>(baseUrl, null, 'POST', '/auth/register',
+    { email: `applicant-${Date.now()}@example.com`, password, full_name: 'Pending Applicant' });
+  await call(baseUrl, applicant.token, 'POST', '/kyc/submit', { document_type: 'id_card', document_data: TINY_PNG });
   await call(baseUrl, token, 'POST', '/deposit/request?amount=500');
 
   const quotes = await call<{ symbol: string; price: number }[]>(baseUrl, null, 'GET', '/market/quotes');

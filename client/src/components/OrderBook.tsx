@@ -1,6 +1,6 @@
-/** Order book: 10 asks (highest first), the last price, 10 bids; depth bars by cumulative size. */
+/** Order book: 10 asks (highest first), the last price, 10 bids; Total is the level's value, bars show cumulative size. */
 import type { Depth, Level } from '../api/types';
-import { cryptoPrice, quantity } from '../format';
+import { compact, cryptoPrice, quantity } from '../format';
 
 const ROWS = 10;
 
@@ -20,7 +20,7 @@ function Side({ levels, kind, maxTotal, onPick }: {
             style={{ background: `linear-gradient(to left, ${color} ${pct}%, transparent ${pct}%)` }}>
             <td className={`num ${kind === 'bid' ? 'up' : 'down'}`}>{cryptoPrice(l.price)}</td>
             <td className="right num">{quantity(l.qty)}</td>
-            <td className="right num">{quantity(l.total)}</td>
+            <td className="right num">{compact(l.price * l.qty)}</td>
           </tr>
         );
       })}
@@ -51,7 +51,7 @@ export default function OrderBook({ depth, lastPrice, change, onPickPrice, base 
     <div className="trade-panel" data-testid="order-book">
       <div className="panel-head">Order Book</div>
       <table className="dense-table book">
-        <thead><tr><th>Price(USDT)</th><th className="right">Amount({base})</th><th className="right">Total</th></tr></thead>
+        <thead><tr><th>Price(USDT)</th><th className="right">Amount({base})</th><th className="right">Total(USDT)</th></tr></thead>
         <Side levels={asks} kind="ask" maxTotal={maxTotal} onPick={onPickPrice} />
       </table>
       <div className="book-mid">

@@ -1,15 +1,16 @@
 /** Candlestick chart (lightweight-charts) fed by /market/klines and live 'kline' socket events. */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   CandlestickSeries, ColorType, HistogramSeries, createChart,
   type IChartApi, type ISeriesApi, type UTCTimestamp,
 } from 'lightweight-charts';
-import { marketApi } from '../api/market';
+import { marketApi, normaliseKline } from '../api/market';
 import type { Kline } from '../api/types';
-import { useRealtime } from '../realtime/useRealtime';
+import { usePolling, useRealtime } from '../realtime/useRealtime';
 import Tabs from './Tabs';
 
 const INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
+const KLINE_POLL_MS = 10_000;
 type Interval = (typeof INTERVALS)[number];
 
 const toCandle = (k: Kline) => ({
@@ -43,7 +44,9 @@ export default function PriceChart({ symbol }: { symbol: string }) {
     candles.current = instance.addSeries(CandlestickSeries, {
       upColor: '#0ECB81', downColor: '#F6465D', borderVisible: false, wickUpColor: '#0ECB81', wickDownColor: '#F6465D',
     });
-    volumes.current = instance.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'volume' });
+    volumes.current = instance.addSeries(HistogramSeries, {
+      priceFormat: { type: 'volume' }, priceScaleId: 'volume', lastValueVisible: false, priceLineVisible: false,
+    });
     instance.priceScale('volume').applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
     chart.current = instance;
     return () => {
@@ -54,38 +57,39 @@ export default function PriceChart({ symbol }: { symbol: string }) {
     };
   }, []);
 
-  useEffect(() => {
-    let cancelled = false;
-    lastTime.current = 0;
-    marketApi
+  /** The symbol and interval on screen, so a late answer for another one is dropped. */
+  const shown = useRef('');
+  const load = useCallback(() => {
+    const key = `${symbol}:${interval}`;
+    const isCurrent = () => shown.current === key;
+    return marketApi
       .klines(symbol, interval, 200)
       .then((list) => {
-        if (cancelled || !candles.current || !volumes.current) return;
+        if (!isCurrent() || !candles.current || !volumes.current) return;
         const sorted = [...list].sort((a, b) => a.time - b.time);
         candles.current.setData(sorted.map(toCandle));
         volumes.current.setData(sorted.map(toVolume));
         lastTime.current = sorted.length ? sorted[sorted.length - 1].time : 0;
         setEmpty(sorted.length === 0);
-        chart.current?.timeScale().scrollToRealTime();
       })
       .catch((error) => {
         console.warn('chart: klines unavailable', error);
-        if (!cancelled) {
-          candles.current?.setData([]);
-          volumes.current?.setData([]);
-          setEmpty(true);
-        }
+        if (isCurrent() && lastTime.current === 0) setEmpty(true);
       });
-    return () => {
-      cancelled = true;
-    };
   }, [symbol, interval]);
 
-  useRealtime([symbol], {
+  useEffect(() => {
+    shown.current = `${symbol}:${interval}`;
+    lastTime.current = 0;
+    candles.current?.setData([]);
+    volumes.current?.setData([]);
+    void load().then(() => chart.current?.timeScale().scrollToRealTime());
+  }, [load, symbol, interval]);
+
+  const connected = useRealtime([symbol], {
     kline: (event) => {
       if (event.symbol !== symbol || event.interval !== interval || !candles.current || !volumes.current) return;
-      const k = { ...event.kline, time: Number(event.kline.time), open: Number(event.kline.open), high: Number(event.kline.high),
-        low: Number(event.kline.low), close: Number(event.kline.close), volume: Number(event.kline.volume) };
+      const k = normaliseKline(event.kline);
       if (k.time < lastTime.current) return; // lightweight-charts only accepts updates to the newest bar
       lastTime.current = k.time;
       candles.current.update(toCandle(k));
@@ -93,6 +97,9 @@ export default function PriceChart({ symbol }: { symbol: string }) {
       setEmpty(false);
     },
   });
+
+  // Without the socket, re-read the candles now and then.
+  usePolling(() => void load(), KLINE_POLL_MS, !connected);
 
   return (
     <div className="trade-panel">

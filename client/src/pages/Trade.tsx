@@ -1,5 +1,5 @@
 /** Advanced trade screen: pairs, order book, 24h strip, chart, the user's orders, order form, market trades. */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
@@ -48,11 +48,21 @@ export default function Trade() {
 
   const selectPair = (next: string) => setParams({ pair: next });
 
+  // Answers that arrive after the pair changed belong to the old pair and are dropped.
+  const shownSymbol = useRef(symbol);
+  shownSymbol.current = symbol;
+  const forPair = useCallback(
+    <T,>(pair: string, set: (value: T) => void) => (value: T) => {
+      if (shownSymbol.current === pair) set(value);
+    },
+    [],
+  );
+
   const loadMarket = useCallback(() => {
-    marketApi.ticker(symbol).then(setTicker).catch(logOnly('ticker'));
-    marketApi.depth(symbol, 20).then(setDepth).catch(logOnly('depth'));
-    marketApi.trades(symbol, TRADES_KEPT).then(setMarketTrades).catch(logOnly('trades'));
-  }, [symbol]);
+    marketApi.ticker(symbol).then(forPair(symbol, setTicker)).catch(logOnly('ticker'));
+    marketApi.depth(symbol, 20).then(forPair(symbol, setDepth)).catch(logOnly('depth'));
+    marketApi.trades(symbol, TRADES_KEPT).then(forPair(symbol, setMarketTrades)).catch(logOnly('trades'));
+  }, [symbol, forPair]);
 
   const loadTickers = useCallback(() => {
     marketApi.tickers().then(setTickers).catch(logOnly('tickers'));
@@ -60,13 +70,13 @@ export default function Trade() {
 
   const loadOrders = useCallback(() => {
     const pair = slashSymbol(symbol);
-    tradingApi.openOrders(pair).then(setOpenOrders).catch(logOnly('open orders'));
-    tradingApi.orderHistory(pair).then(setOrderHistory).catch(logOnly('order history'));
-  }, [symbol]);
+    tradingApi.openOrders(pair).then(forPair(symbol, setOpenOrders)).catch(logOnly('open orders'));
+    tradingApi.orderHistory(pair).then(forPair(symbol, setOrderHistory)).catch(logOnly('order history'));
+  }, [symbol, forPair]);
 
   const loadFills = useCallback(() => {
-    tradingApi.trades(slashSymbol(symbol)).then(setMyTrades).catch(logOnly('user trades'));
-  }, [symbol]);
+    tradingApi.trades(slashSymbol(symbol)).then(forPair(symbol, setMyTrades)).catch(logOnly('user trades'));
+  }, [symbol, forPair]);
 
   const loadAssets = useCallback(() => {
     userApi.assets().then(setAssets).catch(logOnly('assets'));
