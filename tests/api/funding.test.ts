@@ -1,31 +1,21 @@
 import fc from 'fast-check';
-import { signInAdmin, query, traderWithDeposit } from '../support/back-office';
+import { query, traderWithDeposit, useBackOfficeExchange } from '../support/back-office';
 import { ApiClient, registerTrader } from '../support/http-client';
-import { startTestExchange, type TestExchange } from '../support/test-exchange';
 
-let server: TestExchange;
-let api: ApiClient;
-let admin: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestExchange();
-  api = new ApiClient(server.url);
-  admin = await signInAdmin(server);
-});
-afterAll(() => server.close());
+const suite = useBackOfficeExchange();
 
 const balanceOf = async (client: ApiClient) => (await client.get('/user/balance')).body.balance as number;
 const usdOf = async (client: ApiClient) => ((await client.get('/user/assets')).body as Array<{ asset: string }>).find((a) => a.asset === 'USD');
 
 describe('deposits', () => {
   it('a deposit request is pending and moves nothing until an administrator approves it', async () => {
-    const { client, user } = await registerTrader(api, 'Dana Deposit');
+    const { client, user } = await registerTrader(suite.api, 'Dana Deposit');
     const request = await client.post(`/deposit/request${query({ amount: '250.75' })}`);
     expect(request.status).toBe(200);
     expect(request.body).toEqual({ id: expect.any(String), amount: 250.75, status: 'pending', created_at: expect.any(String), admin_notes: null });
     expect(await balanceOf(client)).toBe(0);
 
-    const approved = await admin.post(`/admin/deposit/approve${query({ deposit_id: request.body.id, admin_notes: '  Wire received  ' })}`);
+    const approved = await suite.admin.post(`/admin/deposit/approve${query({ deposit_id: request.body.id, admin_notes: '  Wire received  ' })}`);
     expect(approved.status).toBe(200);
     expect(approved.body).toEqual({
       ...request.body,
@@ -38,23 +28,23 @@ describe('deposits', () => {
   });
 
   it('a rejected deposit credits nothing and keeps the notes', async () => {
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     const request = await client.post(`/deposit/request${query({ amount: 40 })}`);
-    const rejected = await admin.post(`/admin/deposit/reject${query({ deposit_id: request.body.id, admin_notes: 'No transfer found' })}`);
+    const rejected = await suite.admin.post(`/admin/deposit/reject${query({ deposit_id: request.body.id, admin_notes: 'No transfer found' })}`);
     expect(rejected.body).toMatchObject({ status: 'rejected', admin_notes: 'No transfer found' });
     expect(await balanceOf(client)).toBe(0);
   });
 
   it('accepts the amount from a JSON body as well as from the query', async () => {
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     const response = await client.post('/deposit/request', { amount: 12.5 });
     expect(response.status).toBe(200);
     expect(response.body.amount).toBe(12.5);
   });
 
   it('lists the history newest first, and only the caller\'s own', async () => {
-    const { client } = await registerTrader(api);
-    const other = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
+    const other = await registerTrader(suite.api);
     await other.client.post(`/deposit/request${query({ amount: 999 })}`);
     for (const amount of [1, 2, 3]) await client.post(`/deposit/request${query({ amount })}`);
     const history = await client.get('/deposit/history');
@@ -62,9 +52,9 @@ describe('deposits', () => {
   });
 
   it('approves a deposit once however many administrators click at the same time', async () => {
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     const request = await client.post(`/deposit/request${query({ amount: '100.01' })}`);
-    const clicks = await Promise.all(Array.from({ length: 20 }, () => admin.post(`/admin/deposit/approve${query({ deposit_id: request.body.id })}`)));
+    const clicks = await Promise.all(Array.from({ length: 20 }, () => suite.admin.post(`/admin/deposit/approve${query({ deposit_id: request.body.id })}`)));
     expect(clicks.filter((r) => r.status === 200)).toHaveLength(1);
     expect(clicks.filter((r) => r.status === 409).map((r) => r.body)).toEqual(Array(19).fill({ detail: 'Deposit is not pending' }));
     expect(await balanceOf(client)).toBe(100.01);
@@ -73,29 +63,29 @@ describe('deposits', () => {
 
 describe('withdrawals', () => {
   it('a withdrawal request locks the amount; approval sends it out of the venue', async () => {
-    const { client } = await traderWithDeposit(server, admin, 500);
+    const { client } = await traderWithDeposit(suite.server, suite.admin, 500);
     const request = await client.post(`/withdraw/request${query({ amount: '120.5' })}`);
     expect(request.status).toBe(200);
     expect(request.body).toMatchObject({ amount: 120.5, status: 'pending', admin_notes: null });
     expect(await usdOf(client)).toEqual({ asset: 'USD', available: 379.5, locked: 120.5, total: 500 });
 
-    const approved = await admin.post(`/admin/withdrawal/approve${query({ withdrawal_id: request.body.id })}`);
+    const approved = await suite.admin.post(`/admin/withdrawal/approve${query({ withdrawal_id: request.body.id })}`);
     expect(approved.body.status).toBe('approved');
     expect(await usdOf(client)).toEqual({ asset: 'USD', available: 379.5, locked: 0, total: 379.5 });
     expect((await client.get('/withdraw/history')).body).toEqual([{ ...request.body, status: 'approved' }]);
   });
 
   it('a rejected withdrawal gives the locked amount back', async () => {
-    const { client } = await traderWithDeposit(server, admin, 80);
+    const { client } = await traderWithDeposit(suite.server, suite.admin, 80);
     const request = await client.post(`/withdraw/request${query({ amount: 80 })}`);
     expect(await balanceOf(client)).toBe(0);
-    const rejected = await admin.post(`/admin/withdrawal/reject${query({ withdrawal_id: request.body.id, admin_notes: 'Name mismatch' })}`);
+    const rejected = await suite.admin.post(`/admin/withdrawal/reject${query({ withdrawal_id: request.body.id, admin_notes: 'Name mismatch' })}`);
     expect(rejected.body).toMatchObject({ status: 'rejected', admin_notes: 'Name mismatch' });
     expect(await usdOf(client)).toEqual({ asset: 'USD', available: 80, locked: 0, total: 80 });
   });
 
   it('a withdrawal beyond the balance is refused and leaves no request behind', async () => {
-    const { client } = await traderWithDeposit(server, admin, 10);
+    const { client } = await traderWithDeposit(suite.server, suite.admin, 10);
     const response = await client.post(`/withdraw/request${query({ amount: '10.01' })}`);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ detail: 'Insufficient balance' });
@@ -104,7 +94,7 @@ describe('withdrawals', () => {
   });
 
   it('50 simultaneous withdrawals never lock more than is available', async () => {
-    const { client } = await traderWithDeposit(server, admin, 1000);
+    const { client } = await traderWithDeposit(suite.server, suite.admin, 1000);
     const attempts = await Promise.all(Array.from({ length: 50 }, () => client.post(`/withdraw/request${query({ amount: 70 })}`)));
     const accepted = attempts.filter((r) => r.status === 200);
     expect(accepted).toHaveLength(14);
@@ -116,7 +106,7 @@ describe('withdrawals', () => {
 
 describe('amounts', () => {
   const refused = async (amount: string) => {
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     return client.post(`/deposit/request?amount=${encodeURIComponent(amount)}`);
   };
 
@@ -130,7 +120,7 @@ describe('amounts', () => {
   );
 
   it('refuses a missing amount, a JSON null, a boolean and a negative number the same way', async () => {
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     for (const body of [undefined, { amount: null }, { amount: true }, { amount: -1 }, { amount: 0.001 }]) {
       const response = await client.post('/deposit/request', body);
       expect(response).toEqual({ status: 400, body: { detail: 'Please enter a valid amount' } });
@@ -138,7 +128,7 @@ describe('amounts', () => {
   });
 
   it('keeps every accepted amount to the cent, with no float rounding', async () => {
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 100_000_000_000 }), async (cents) => {
         const text = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
@@ -153,63 +143,63 @@ describe('amounts', () => {
 
 describe('deciding', () => {
   it('an unknown id is 404, a malformed one 400, a decided one 409', async () => {
-    const unknown = await admin.post(`/admin/withdrawal/approve${query({ withdrawal_id: '00000000-0000-4000-8000-000000000000' })}`);
+    const unknown = await suite.admin.post(`/admin/withdrawal/approve${query({ withdrawal_id: '00000000-0000-4000-8000-000000000000' })}`);
     expect(unknown).toEqual({ status: 404, body: { detail: 'Withdrawal not found' } });
-    const malformed = await admin.post(`/admin/deposit/reject${query({ deposit_id: 'not-a-uuid' })}`);
+    const malformed = await suite.admin.post(`/admin/deposit/reject${query({ deposit_id: 'not-a-uuid' })}`);
     expect(malformed).toEqual({ status: 400, body: { detail: 'Invalid id' } });
-    const missing = await admin.post('/admin/deposit/reject');
+    const missing = await suite.admin.post('/admin/deposit/reject');
     expect(missing).toEqual({ status: 400, body: { detail: 'Invalid id' } });
 
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     const deposit = await client.post(`/deposit/request${query({ amount: 5 })}`);
-    await admin.post(`/admin/deposit/reject${query({ deposit_id: deposit.body.id })}`);
-    const again = await admin.post(`/admin/deposit/approve${query({ deposit_id: deposit.body.id })}`);
+    await suite.admin.post(`/admin/deposit/reject${query({ deposit_id: deposit.body.id })}`);
+    const again = await suite.admin.post(`/admin/deposit/approve${query({ deposit_id: deposit.body.id })}`);
     expect(again).toEqual({ status: 409, body: { detail: 'Deposit is not pending' } });
     expect(await balanceOf(client)).toBe(0);
   });
 
   it('a deposit id is not a withdrawal id', async () => {
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     const deposit = await client.post(`/deposit/request${query({ amount: 5 })}`);
-    const response = await admin.post(`/admin/withdrawal/approve${query({ withdrawal_id: deposit.body.id })}`);
+    const response = await suite.admin.post(`/admin/withdrawal/approve${query({ withdrawal_id: deposit.body.id })}`);
     expect(response.status).toBe(404);
   });
 
   it('caps admin notes at 1000 characters', async () => {
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     const deposit = await client.post(`/deposit/request${query({ amount: 5 })}`);
-    const tooLong = await admin.post(`/admin/deposit/approve${query({ deposit_id: deposit.body.id, admin_notes: 'n'.repeat(1001) })}`);
+    const tooLong = await suite.admin.post(`/admin/deposit/approve${query({ deposit_id: deposit.body.id, admin_notes: 'n'.repeat(1001) })}`);
     expect(tooLong).toEqual({ status: 400, body: { detail: 'Admin notes must be at most 1000 characters' } });
-    const fits = await admin.post(`/admin/deposit/approve${query({ deposit_id: deposit.body.id, admin_notes: 'n'.repeat(1000) })}`);
+    const fits = await suite.admin.post(`/admin/deposit/approve${query({ deposit_id: deposit.body.id, admin_notes: 'n'.repeat(1000) })}`);
     expect(fits.status).toBe(200);
   });
 });
 
 describe('admin queues', () => {
   it('list deposits and withdrawals newest first with their user, filtered by status and paged', async () => {
-    const { client, user } = await traderWithDeposit(server, admin, 300, 'Queue Person');
+    const { client, user } = await traderWithDeposit(suite.server, suite.admin, 300, 'Queue Person');
     const first = await client.post(`/withdraw/request${query({ amount: 1 })}`);
     const second = await client.post(`/withdraw/request${query({ amount: 2 })}`);
-    await admin.post(`/admin/withdrawal/reject${query({ withdrawal_id: first.body.id })}`);
+    await suite.admin.post(`/admin/withdrawal/reject${query({ withdrawal_id: first.body.id })}`);
 
-    const pending = await admin.get('/admin/withdrawals?status=pending&limit=200');
+    const pending = await suite.admin.get('/admin/withdrawals?status=pending&limit=200');
     const ids = pending.body.map((w: { id: string }) => w.id);
     expect(ids).toContain(second.body.id);
     expect(ids).not.toContain(first.body.id);
     expect(pending.body.find((w: { id: string }) => w.id === second.body.id).user).toEqual({ id: user.id, full_name: 'Queue Person', email: user.email });
 
-    const newest = await admin.get('/admin/withdrawals?limit=2');
+    const newest = await suite.admin.get('/admin/withdrawals?limit=2');
     expect(newest.body.map((w: { id: string }) => w.id)).toEqual([second.body.id, first.body.id]);
-    const next = await admin.get('/admin/withdrawals?limit=1&offset=1');
+    const next = await suite.admin.get('/admin/withdrawals?limit=1&offset=1');
     expect(next.body.map((w: { id: string }) => w.id)).toEqual([first.body.id]);
 
-    const deposits = await admin.get('/admin/deposits?status=approved');
+    const deposits = await suite.admin.get('/admin/deposits?status=approved');
     expect(deposits.body.every((d: { status: string }) => d.status === 'approved')).toBe(true);
   });
 
   it('refuses an unknown status and out-of-range paging', async () => {
     for (const path of ['/admin/deposits?status=lost', '/admin/deposits?limit=0', '/admin/deposits?limit=201', '/admin/withdrawals?offset=-1', '/admin/withdrawals?limit=x']) {
-      const response = await admin.get(path);
+      const response = await suite.admin.get(path);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ detail: expect.any(String) });
     }

@@ -1,36 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { fixtureBase64, query, signInAdmin } from '../support/back-office';
-import { ApiClient, registerTrader } from '../support/http-client';
-import { startTestExchange, type TestExchange } from '../support/test-exchange';
+import { fixtureBase64, query, useBackOfficeExchange } from '../support/back-office';
+import { registerTrader } from '../support/http-client';
 
-let server: TestExchange;
-let api: ApiClient;
-let admin: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestExchange();
-  api = new ApiClient(server.url);
-  admin = await signInAdmin(server);
-});
-afterAll(() => server.close());
+const suite = useBackOfficeExchange();
 
 const PNG = fixtureBase64('id-card.png');
 const PDF = fixtureBase64('passport.pdf');
 const TOO_LARGE = 'File size too large. Maximum size is 10MB. Please compress your image and try again.';
 
 async function submitted(documentType = 'id_card', documentData = PNG) {
-  const trader = await registerTrader(api, 'Kim Kyc');
+  const trader = await registerTrader(suite.api, 'Kim Kyc');
   const response = await trader.client.post('/kyc/submit', { document_type: documentType, document_data: documentData });
   expect(response.status).toBe(200);
   return { ...trader, submission: response.body };
 }
 
 const adminItem = async (id: string) =>
-  ((await admin.get('/admin/kyc?limit=200')).body as Array<{ id: string; document_url: string }>).find((item) => item.id === id);
+  ((await suite.admin.get('/admin/kyc?limit=200')).body as Array<{ id: string; document_url: string }>).find((item) => item.id === id);
 
 /** Fetches a document the way the admin page does: the item's document_url with the admin's token. */
 async function viewDocument(documentUrl: string) {
-  const response = await fetch(`${server.url}${documentUrl}`, { headers: { authorization: `Bearer ${admin.token}` } });
+  const response = await fetch(`${suite.server.url}${documentUrl}`, { headers: { authorization: `Bearer ${suite.admin.token}` } });
   return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
 }
 const documentUrl = (id: string) => `/api/admin/kyc/${id}/document`;
@@ -50,7 +40,7 @@ describe('submitting a document', () => {
   });
 
   it('a PDF sent in the query string, as SPEC sends it, is accepted as application/pdf', async () => {
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     const response = await client.post(`/kyc/submit${query({ document_type: 'passport', document_data: PDF })}`);
     expect(response.status).toBe(200);
     const item = await adminItem(response.body.id);
@@ -61,28 +51,28 @@ describe('submitting a document', () => {
     const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from([0xfb, 0xef, 0xbe, 0xfb])]);
     const data = bytes.toString('base64');
     expect(data).toContain('+');
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     const response = await client.post(`/kyc/submit?document_type=passport&document_data=${data}`);
     expect(response.status).toBe(200);
     expect((await viewDocument(documentUrl(response.body.id))).bytes).toEqual(bytes);
   });
 
   it('a text file renamed to .png is refused, and nothing changes', async () => {
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     const response = await client.post('/kyc/submit', { document_type: 'passport', document_data: fixtureBase64('notes-renamed.png') });
     expect(response).toEqual({ status: 400, body: { detail: 'Unsupported document: please upload a JPEG, PNG or WebP image, or a PDF' } });
     expect((await client.get('/kyc/status')).body.status).toBe('pending');
   });
 
   it('an 11 MB file is refused with the size message', async () => {
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     const eleven = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(11 * 1024 * 1024 - 4)]);
     const response = await client.post('/kyc/submit', { document_type: 'passport', document_data: eleven.toString('base64') });
     expect(response).toEqual({ status: 400, body: { detail: TOO_LARGE } });
   });
 
   it('a file of exactly 10485760 bytes is accepted, one byte more is not', async () => {
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     const jpeg = (size: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size - 4, 7)]).toString('base64');
     const over = await client.post('/kyc/submit', { document_type: 'passport', document_data: jpeg(10_485_761) });
     expect(over).toEqual({ status: 400, body: { detail: TOO_LARGE } });
@@ -107,7 +97,7 @@ describe('submitting a document', () => {
     ['an unknown document type', { document_type: 'library_card', document_data: PNG }, 'Please choose a document type: passport, id_card or drivers_license'],
     ['a number for the data', { document_type: 'passport', document_data: 42 }, 'Please select a document'],
   ])('refuses %s with a clear detail', async (_case, body, detail) => {
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     expect(await client.post('/kyc/submit', body)).toEqual({ status: 400, body: { detail } });
   });
 });
@@ -121,7 +111,7 @@ describe('resubmission', () => {
 
   it('is refused after approval, and allowed after rejection', async () => {
     const approvedTrader = await submitted();
-    const approved = await admin.post(`/admin/kyc/approve${query({ kyc_id: approvedTrader.submission.id, admin_notes: 'Looks good' })}`);
+    const approved = await suite.admin.post(`/admin/kyc/approve${query({ kyc_id: approvedTrader.submission.id, admin_notes: 'Looks good' })}`);
     expect(approved.body).toMatchObject({ status: 'approved', admin_notes: 'Looks good' });
     expect((await approvedTrader.client.get('/kyc/status')).body).toEqual({ status: 'approved', admin_notes: 'Looks good' });
     expect((await approvedTrader.client.get('/auth/me')).body.kyc_status).toBe('approved');
@@ -129,7 +119,7 @@ describe('resubmission', () => {
     expect(refused).toEqual({ status: 409, body: { detail: 'Your KYC has already been approved' } });
 
     const rejectedTrader = await submitted();
-    await admin.post(`/admin/kyc/reject${query({ kyc_id: rejectedTrader.submission.id, admin_notes: 'Blurry photo' })}`);
+    await suite.admin.post(`/admin/kyc/reject${query({ kyc_id: rejectedTrader.submission.id, admin_notes: 'Blurry photo' })}`);
     expect((await rejectedTrader.client.get('/kyc/status')).body).toEqual({ status: 'rejected', admin_notes: 'Blurry photo' });
     const resubmitted = await rejectedTrader.client.post('/kyc/submit', { document_type: 'passport', document_data: PDF });
     expect(resubmitted.status).toBe(200);
@@ -137,7 +127,7 @@ describe('resubmission', () => {
   });
 
   it('only one of many simultaneous submissions goes through', async () => {
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     const attempts = await Promise.all(Array.from({ length: 6 }, () => client.post('/kyc/submit', { document_type: 'passport', document_data: PNG })));
     expect(attempts.filter((r) => r.status === 200)).toHaveLength(1);
     expect(attempts.filter((r) => r.status === 409)).toHaveLength(5);
@@ -148,8 +138,8 @@ describe('deciding', () => {
   it('a KYC submission is decided once, even under concurrent clicks', async () => {
     const { client, submission } = await submitted();
     const clicks = await Promise.all([
-      ...Array.from({ length: 5 }, () => admin.post(`/admin/kyc/approve${query({ kyc_id: submission.id })}`)),
-      ...Array.from({ length: 5 }, () => admin.post(`/admin/kyc/reject${query({ kyc_id: submission.id })}`)),
+      ...Array.from({ length: 5 }, () => suite.admin.post(`/admin/kyc/approve${query({ kyc_id: submission.id })}`)),
+      ...Array.from({ length: 5 }, () => suite.admin.post(`/admin/kyc/reject${query({ kyc_id: submission.id })}`)),
     ]);
     const winners = clicks.filter((r) => r.status === 200);
     expect(winners).toHaveLength(1);
@@ -159,15 +149,15 @@ describe('deciding', () => {
 
   it('unknown ids are 404 and malformed ones 400', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect(await admin.post(`/admin/kyc/approve${query({ kyc_id: unknown })}`)).toEqual({ status: 404, body: { detail: 'KYC submission not found' } });
+    expect(await suite.admin.post(`/admin/kyc/approve${query({ kyc_id: unknown })}`)).toEqual({ status: 404, body: { detail: 'KYC submission not found' } });
     expect((await viewDocument(documentUrl(unknown))).status).toBe(404);
-    expect(await admin.get('/admin/kyc/nope/document')).toEqual({ status: 400, body: { detail: 'Invalid id' } });
-    expect(await admin.post('/admin/kyc/reject?kyc_id=nope')).toEqual({ status: 400, body: { detail: 'Invalid id' } });
+    expect(await suite.admin.get('/admin/kyc/nope/document')).toEqual({ status: 400, body: { detail: 'Invalid id' } });
+    expect(await suite.admin.post('/admin/kyc/reject?kyc_id=nope')).toEqual({ status: 400, body: { detail: 'Invalid id' } });
   });
 
   it('the admin list filters by status', async () => {
     const { submission } = await submitted();
-    const pending = (await admin.get('/admin/kyc?status=pending&limit=200')).body as Array<{ id: string; status: string }>;
+    const pending = (await suite.admin.get('/admin/kyc?status=pending&limit=200')).body as Array<{ id: string; status: string }>;
     expect(pending.map((item) => item.id)).toContain(submission.id);
     expect(pending.every((item) => item.status === 'pending')).toBe(true);
   });

@@ -1,16 +1,8 @@
 import fc from 'fast-check';
-import { query, signInAdmin } from '../support/back-office';
+import { query, useBackOfficeExchange } from '../support/back-office';
 import { ApiClient, registerTrader } from '../support/http-client';
-import { startTestExchange, type TestExchange } from '../support/test-exchange';
 
-let server: TestExchange;
-let admin: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestExchange();
-  admin = await signInAdmin(server);
-});
-afterAll(() => server.close());
+const suite = useBackOfficeExchange();
 
 type Command =
   | { kind: 'deposit' | 'withdrawal'; trader: number; cents: number }
@@ -43,12 +35,12 @@ interface Pending {
 
 describe('the ledger under a randomized stream of funding', () => {
   it('after 1,000 concurrent deposits, withdrawals and decisions from many users, no money was made or lost', async () => {
-    const traders = await Promise.all(Array.from({ length: TRADERS }, (_, i) => registerTrader(new ApiClient(server.url), `Random ${i}`)));
+    const traders = await Promise.all(Array.from({ length: TRADERS }, (_, i) => registerTrader(new ApiClient(suite.server.url), `Random ${i}`)));
 
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1000, maxLength: 1000 }), async (commands) => {
         // Other tests of this database hold money too: compare what this run added.
-        const before = usdTotals((await admin.get('/admin/ledger/check')).body);
+        const before = usdTotals((await suite.admin.get('/admin/ledger/check')).body);
         const pending: Pending[] = [];
         const approvedCents = { deposit: new Array<number>(TRADERS).fill(0), withdrawal: new Array<number>(TRADERS).fill(0) };
         const run = async (c: Command) => {
@@ -63,7 +55,7 @@ describe('the ledger under a randomized stream of funding', () => {
           // Two commands of a batch may pick the same item: one wins, the other must get 409.
           const item = pending[c.pick % pending.length]!;
           const idField = item.kind === 'deposit' ? 'deposit_id' : 'withdrawal_id';
-          const response = await admin.post(`/admin/${item.kind}/${c.approve ? 'approve' : 'reject'}${query({ [idField]: item.id })}`);
+          const response = await suite.admin.post(`/admin/${item.kind}/${c.approve ? 'approve' : 'reject'}${query({ [idField]: item.id })}`);
           if (response.status === 409) return;
           expect(response.status).toBe(200);
           pending.splice(pending.indexOf(item), 1);
@@ -74,7 +66,7 @@ describe('the ledger under a randomized stream of funding', () => {
         // The stream really exercised every path: money came in and went out.
         expect(Math.min(...['deposit', 'withdrawal'].map((kind) => approvedCents[kind as Pending['kind']].reduce((a, b) => a + b, 0)))).toBeGreaterThan(0);
 
-        const check = await admin.get('/admin/ledger/check');
+        const check = await suite.admin.get('/admin/ledger/check');
         expect(check.body.mismatches).toEqual([]);
         expect(check.body.ok).toBe(true);
         const net = (i: number) => approvedCents.deposit[i]! - approvedCents.withdrawal[i]!;

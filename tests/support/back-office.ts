@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ApiClient, loginAs, registerTrader } from './http-client';
-import type { TestExchange } from './test-exchange';
+import { startTestExchange, type TestExchange } from './test-exchange';
 
 /** A client signed in as the test exchange's administrator. */
 export const signInAdmin = (server: TestExchange) => loginAs(new ApiClient(server.url), server.admin.email, server.admin.password);
@@ -21,4 +21,23 @@ export async function traderWithDeposit(server: TestExchange, admin: ApiClient, 
   const approved = await admin.post(`/admin/deposit/approve${query({ deposit_id: deposit.body.id })}`);
   if (approved.status !== 200) throw new Error(`deposit approval failed: ${approved.status} ${JSON.stringify(approved.body)}`);
   return trader;
+}
+
+export interface BackOfficeSuite {
+  server: TestExchange;
+  /** Anonymous client. */
+  api: ApiClient;
+  admin: ApiClient;
+}
+
+/** One test exchange for a test file, with an anonymous and an administrator client (filled in beforeAll). */
+export function useBackOfficeExchange(): BackOfficeSuite {
+  const suite = {} as BackOfficeSuite;
+  beforeAll(async () => {
+    suite.server = await startTestExchange();
+    suite.api = new ApiClient(suite.server.url);
+    suite.admin = await signInAdmin(suite.server);
+  });
+  afterAll(() => suite.server.close());
+  return suite;
 }
