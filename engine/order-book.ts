@@ -13,7 +13,7 @@ import type { PriceLevel } from './price-level';
 import { PriceTree } from './price-tree';
 import { fromRecord, toRecord, type BookSnapshot } from './snapshot';
 import { stateHash } from './state-hash';
-import { isTriggered, StopBook } from './stop-book';
+import { isTriggered, isWaitingStop, StopBook } from './stop-book';
 import { UserOrders } from './user-orders';
 import { idText, isTimestamp, notionalFits, validateAmend, validatePlace } from './validation';
 
@@ -144,8 +144,8 @@ export class OrderBook {
     if (!order || (cmd.userId !== undefined && cmd.userId !== order.userId)) {
       return this.reject('cancel', cmd.orderId, cmd.userId, 'UNKNOWN_ORDER');
     }
-    if (order.level) this.takeFromLevel(order, true);
-    else this.stops.remove(order);
+    if (isWaitingStop(order)) this.stops.remove(order);
+    else this.takeFromLevel(order, true);
     this.finishCanceled(order, 'USER');
   }
 
@@ -171,8 +171,7 @@ export class OrderBook {
     const remaining = order.byQuote ? order.remaining : quantity - filled;
     const keepsPriority = price === order.price && quantity <= order.quantity;
 
-    if (!order.level) {
-      // A waiting stop order.
+    if (isWaitingStop(order)) {
       if (!keepsPriority) this.stops.remove(order);
       this.reprice(order, price, quantity, remaining, keepsPriority);
       if (!keepsPriority) this.stops.add(order);
@@ -181,7 +180,7 @@ export class OrderBook {
     }
 
     if (price === order.price) {
-      const level = order.level;
+      const level = order.level as PriceLevel;
       if (keepsPriority) {
         if (remaining !== order.remaining) {
           level.total += remaining - order.remaining;
@@ -633,7 +632,7 @@ function levelOrder(a: PriceLevel, b: PriceLevel): number {
 }
 
 function statusOf(o: Order): OrderStatus {
-  if (o.orderType === 'stop_limit' || o.orderType === 'stop_market') return 'waiting';
+  if (isWaitingStop(o)) return 'waiting';
   return o.remaining < o.quantity ? 'partially_filled' : 'new';
 }
 

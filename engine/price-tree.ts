@@ -92,16 +92,20 @@ export class PriceTree {
   highest: PriceLevel | null = null;
   private placeholders = 0;
 
-  constructor(readonly side: Side) {}
+  /** Bids (and sell stops) put the highest price first; asks (and buy stops) the lowest. */
+  constructor(
+    readonly side: Side,
+    private readonly highestFirst = side === 'buy',
+  ) {}
 
   /** Best level: highest bid or lowest ask. */
   get best(): PriceLevel | null {
-    return this.side === 'buy' ? this.highest : this.lowest;
+    return this.highestFirst ? this.highest : this.lowest;
   }
 
   /** The level after `level` going away from the best price. */
   worse(level: PriceLevel): PriceLevel | null {
-    return this.side === 'buy' ? level.lower : level.higher;
+    return this.highestFirst ? level.lower : level.higher;
   }
 
   /** The next non-empty level after `level` going away from the best price. */

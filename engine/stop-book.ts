@@ -6,71 +6,75 @@
  * them); equal stop prices by time priority. Orders trigger one at a time and the price is checked
  * again after each one has matched, so a cascade follows the price it creates.
  *
- * Each side is a sorted array with the next stop to trigger at the end: pop is O(1), insert and
- * cancel are a binary search plus a splice.
+ * Each side is a PriceTree keyed by stop price (the structure the book's sides use), each stop
+ * price a FIFO queue: adding or canceling a stop is O(log P) for P distinct stop prices (O(1) when
+ * its price already has stops), the next one due is O(1). A queue stays in time priority because a
+ * stop is only ever added with a priority newer than all others (placed, or amended and so given
+ * a fresh one), or restored from a snapshot in trigger order.
  */
 import type { Order } from './order';
-
-/** True when a sorts before b in the array (i.e. triggers later). */
-type Before = (a: Order, b: Order) => boolean;
-
-const buyBefore: Before = (a, b) => a.stopPrice > b.stopPrice || (a.stopPrice === b.stopPrice && a.priority > b.priority);
-const sellBefore: Before = (a, b) => a.stopPrice < b.stopPrice || (a.stopPrice === b.stopPrice && a.priority > b.priority);
-
-function insertSorted(list: Order[], order: Order, before: Before): void {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (before(list[mid], order)) lo = mid + 1;
-    else hi = mid;
-  }
-  list.splice(lo, 0, order);
-}
-
-function removeSorted(list: Order[], order: Order, before: Before): boolean {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (before(list[mid], order)) lo = mid + 1;
-    else hi = mid;
-  }
-  if (list[lo] !== order) return false;
-  list.splice(lo, 1);
-  return true;
-}
+import type { PriceLevel } from './price-level';
+import { PriceTree } from './price-tree';
 
 export class StopBook {
-  private readonly buys: Order[] = [];
-  private readonly sells: Order[] = [];
+  /** Buy stops trigger as the price rises: lowest stop price first. */
+  private readonly buys = new PriceTree('buy', false);
+  /** Sell stops trigger as the price falls: highest stop price first. */
+  private readonly sells = new PriceTree('sell', true);
+  private count = 0;
 
   get size(): number {
-    return this.buys.length + this.sells.length;
+    return this.count;
   }
 
   add(order: Order): void {
-    if (order.side === 'buy') insertSorted(this.buys, order, buyBefore);
-    else insertSorted(this.sells, order, sellBefore);
+    this.sideOf(order).getOrCreate(order.stopPrice).append(order);
+    this.count++;
   }
 
   remove(order: Order): boolean {
-    return order.side === 'buy' ? removeSorted(this.buys, order, buyBefore) : removeSorted(this.sells, order, sellBefore);
+    const level = order.level;
+    if (level === null) return false;
+    level.remove(order);
+    if (level.count === 0) this.sideOf(order).dropEmpty(level);
+    this.count--;
+    return true;
   }
 
   /** Removes and returns the next stop due at this last price, if any. */
   popTriggered(lastPrice: number): Order | undefined {
-    const b = this.buys[this.buys.length - 1];
-    if (b && b.stopPrice <= lastPrice) return this.buys.pop();
-    const s = this.sells[this.sells.length - 1];
-    if (s && s.stopPrice >= lastPrice) return this.sells.pop();
+    const b = this.buys.best;
+    if (b !== null && b.price <= lastPrice) return this.pop(b);
+    const s = this.sells.best;
+    if (s !== null && s.price >= lastPrice) return this.pop(s);
     return undefined;
   }
 
   /** All waiting stops in trigger order per side, buys first (for snapshots). */
   all(): Order[] {
-    return [...this.buys].reverse().concat([...this.sells].reverse());
+    const orders: Order[] = [];
+    for (const tree of [this.buys, this.sells]) {
+      for (let l = tree.best; l !== null; l = tree.nextLive(l)) {
+        for (let o = l.head; o !== null; o = o.next) orders.push(o);
+      }
+    }
+    return orders;
   }
+
+  private pop(level: PriceLevel): Order {
+    const order = level.head as Order;
+    this.remove(order);
+    return order;
+  }
+
+  private sideOf(order: Order): PriceTree {
+    return order.side === 'buy' ? this.buys : this.sells;
+  }
+}
+
+/** A stop order not yet triggered (triggering turns it into a limit or market order). */
+export function isWaitingStop(order: Order): boolean {
+  return order.orderType === 'stop_limit' || order.orderType === 'stop_market';
 }
 
 /** Whether a stop order is already due at this last trade price. */
