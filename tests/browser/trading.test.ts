@@ -82,6 +82,52 @@ describe('from KYC to a resting order', () => {
     await admin.context().close();
   });
 
+  it('a verified trader buys on the simple screen at the live quote and the balance drops', async () => {
+    const trader = await openPage(browser, server.baseUrl);
+    await register(trader, 'Radia Perlman', uniqueEmail('rp'), 'correct-horse-battery');
+    const token = (await storedToken(trader))!;
+    const adminLogin = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(server.admin),
+    });
+    const adminToken = ((await adminLogin.json()) as { token: string }).token;
+    await fetch(`${server.baseUrl}/api/kyc/submit`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ document_type: 'passport', document_data: TINY_PNG.toString('base64') }),
+    });
+    const [submission] = await api<{ id: string }[]>(server, adminToken, 'GET', '/admin/kyc');
+    await api(server, adminToken, 'POST', `/admin/kyc/approve?kyc_id=${submission.id}&admin_notes=`);
+    const deposit = await api<{ id: string }>(server, token, 'POST', '/deposit/request?amount=5000');
+    await api(server, adminToken, 'POST', `/admin/deposit/approve?deposit_id=${deposit.id}&admin_notes=`);
+
+    await trader.goto('/trading');
+    await trader.getByTestId('balance').filter({ hasText: '$5,000.00' }).waitFor();
+    await trader.getByText('Ethereum').click();
+    await trader.getByLabel('Amount').fill('0.5');
+    await trader.getByRole('button', { name: 'BUY' }).click();
+    await toast(trader, 'BUY order executed!').waitFor();
+    await trader.getByTestId('balance').filter({ hasNotText: '$5,000.00' }).waitFor();
+    await trader.getByText('0.50 ETH').waitFor();
+
+    await trader.getByLabel('Amount').fill('1000');
+    await trader.getByRole('button', { name: 'BUY' }).click();
+    await toast(trader, 'Insufficient balance').waitFor();
+    await trader.context().close();
+  });
+
+  it('a visitor sent from the markets page to log in comes back to the pair they chose', async () => {
+    const visitor = await openPage(browser, server.baseUrl);
+    const email = uniqueEmail('ml');
+    await register(visitor, 'Margaret Hamilton', email, 'correct-horse-battery');
+    await visitor.getByRole('button', { name: 'Logout' }).click();
+    await visitor.goto('/markets');
+    await visitor.getByText('SOL', { exact: true }).click();
+    await visitor.waitForURL('**/login');
+    await logIn(visitor, email, 'correct-horse-battery', false);
+    await visitor.waitForURL('**/trade?pair=SOLUSDT');
+    await visitor.getByText('SOL/USDT').first().waitFor();
+    await visitor.context().close();
+  });
+
   it('an unverified trader cannot submit an order', async () => {
     const trader = await openPage(browser, server.baseUrl);
     await register(trader, 'Barbara Liskov', uniqueEmail('bl'), 'correct-horse-battery');

@@ -1,6 +1,6 @@
 /** Route guards as in the SPEC route table. */
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { homeFor, useSession } from './session';
 
 /**
@@ -15,7 +15,9 @@ export function PublicOnly({ children, to }: { children: ReactNode; to?: string 
 /** Trader routes: anonymous visitors and admins go to /login. */
 export function TraderOnly({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  return user && !user.is_admin ? <>{children}</> : <Navigate to="/login" replace />;
+  const location = useLocation();
+  // Remember the page (e.g. /trade?pair=ETHUSDT from the markets page) for after login.
+  return user && !user.is_admin ? <>{children}</> : <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
 }
 
 export function AdminOnly({ children }: { children: ReactNode }) {

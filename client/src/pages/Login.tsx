@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
 import { PublicOnly } from '../auth/guards';
@@ -12,8 +12,10 @@ const PROVIDERS = ['Passkey', 'Google', 'Apple', 'Telegram'];
 
 export default function Login() {
   const { login } = useSession();
-  // Where to go once signed in: admin -> /admin, everyone else -> /trade.
+  // Where to go once signed in: admin -> /admin, everyone else -> /trade (keeping a pair they asked for).
   const [destination, setDestination] = useState<string | null>(null);
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  const traderHome = from?.startsWith('/trade?') ? from : '/trade';
   const { enqueueSnackbar } = useSnackbar();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -23,7 +25,7 @@ export default function Login() {
     event.preventDefault();
     setBusy(true);
     try {
-      await login(email.trim(), password, (user) => setDestination(user.is_admin ? '/admin' : '/trade'));
+      await login(email.trim(), password, (user) => setDestination(user.is_admin ? '/admin' : traderHome));
       enqueueSnackbar('Login successful!', { variant: 'success' });
     } catch (error) {
       enqueueSnackbar(errorMessage(error, 'Login failed'), { variant: 'error' });

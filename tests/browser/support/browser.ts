@@ -30,8 +30,9 @@ export async function register(page: Page, fullName: string, email: string, pass
   await page.waitForURL('**/dashboard');
 }
 
-export async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
+/** Fill the login form; `open` false when the app has already brought the page to /login. */
+export async function logIn(page: Page, email: string, password: string, open = true): Promise<void> {
+  if (open) await page.goto('/login');
   await page.getByLabel('Email/Phone number').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
