@@ -1,19 +1,12 @@
+import { useBackOfficeExchange } from '../support/back-office';
+import { registerTrader } from '../support/http-client';
 import { fundedTrader } from '../support/trader-fixtures';
-import { ApiClient, registerTrader } from '../support/http-client';
-import { startTestExchange, type TestExchange } from '../support/test-exchange';
 
-let server: TestExchange;
-let api: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestExchange();
-  api = new ApiClient(server.url);
-});
-afterAll(() => server.close());
+const suite = useBackOfficeExchange();
 
 describe('balances', () => {
   it('a new trader has a balance of 0 and every asset at zero', async () => {
-    const { client } = await registerTrader(api);
+    const { client } = await registerTrader(suite.api);
     expect((await client.get('/user/balance')).body).toEqual({ balance: 0 });
     const assets = (await client.get('/user/assets')).body as Array<{ asset: string; available: number; locked: number; total: number }>;
     expect(assets.map((a) => a.asset)).toEqual(['USD', 'BTC', 'ETH', 'BNB', 'SOL', 'XRP', 'ADA', 'EURUSD', 'GBPUSD', 'USDJPY', 'AUDUSD']);
@@ -21,7 +14,7 @@ describe('balances', () => {
   });
 
   it('the balance is the available dollars; assets show available, locked and total exactly', async () => {
-    const { client } = await fundedTrader(server, { USD: '1234.56', BTC: '0.12345678' });
+    const { client } = await fundedTrader(suite.server, { USD: '1234.56', BTC: '0.12345678' });
     const hold = await client.post('/withdraw/request?amount=200.06');
     expect(hold.status).toBe(200);
     expect((await client.get('/user/balance')).body).toEqual({ balance: 1034.5 });
@@ -31,8 +24,8 @@ describe('balances', () => {
   });
 
   it("a trader's balance is their own: another trader's money does not show", async () => {
-    await fundedTrader(server, { USD: '50' });
-    const { client } = await registerTrader(api);
+    await fundedTrader(suite.server, { USD: '50' });
+    const { client } = await registerTrader(suite.api);
     expect((await client.get('/user/balance')).body).toEqual({ balance: 0 });
   });
 });

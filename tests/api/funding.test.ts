@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { REALTIME_TOPIC, type RealtimeMessage } from '../../server/realtime/notifier';
 import { query, traderWithDeposit, useBackOfficeExchange } from '../support/back-office';
 import { ApiClient, registerTrader } from '../support/http-client';
 
@@ -203,5 +204,29 @@ describe('admin queues', () => {
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ detail: expect.any(String) });
     }
+  });
+});
+
+describe('notifications', () => {
+  it('the trader hears about their request and balance, the admins that a queue changed, after each commit', async () => {
+    const heard: RealtimeMessage[] = [];
+    await suite.server.exchange.context.bus.subscribe(REALTIME_TOPIC, (message) => {
+      heard.push(message as RealtimeMessage);
+    });
+    const { client, user } = await registerTrader(suite.api);
+    const request = await client.post(`/deposit/request${query({ amount: 15 })}`);
+    await suite.admin.post(`/admin/deposit/approve${query({ deposit_id: request.body.id })}`);
+    const room = `user:${user.id}`;
+    const expected = [
+      { room, event: 'funding', data: { kind: 'deposit', id: request.body.id, status: 'pending' } },
+      { room: 'admin', event: 'admin:update', data: { kind: 'deposit' } },
+      { room, event: 'funding', data: { kind: 'deposit', id: request.body.id, status: 'approved' } },
+      { room, event: 'balance', data: { balance: 15 } },
+    ];
+    // With Redis the messages come back asynchronously.
+    for (let waited = 0; waited < 3000 && !expected.every((m) => heard.some((h) => JSON.stringify(h) === JSON.stringify(m))); waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(heard).toEqual(expect.arrayContaining(expected));
   });
 });
