@@ -27,11 +27,13 @@ export const SIMPLE_FOREX: { symbol: string; name: string; base: number }[] = [
 
 export const DEFAULT_PAIR = 'BTCUSDT';
 
+const OTHER_COIN_COLORS: Record<string, string> = { USDT: '#26A17B' };
+
 export function marketInfo(symbol: string): MarketInfo {
   const known = CRYPTO_MARKETS.find((m) => m.symbol === symbol);
   if (known) return known;
-  const base = symbol.replace(/USDT$|USD$/, '');
-  return { symbol, base, name: base, color: '#848E9C' };
+  const base = symbol.replace(/USDT$|USD$/, '') || symbol;
+  return { symbol, base, name: base, color: OTHER_COIN_COLORS[base] ?? '#848E9C' };
 }
 
 export const isKnownMarket = (symbol: string): boolean => CRYPTO_MARKETS.some((m) => m.symbol === symbol);

@@ -120,7 +120,7 @@ describe('from KYC to a resting order', () => {
     await register(visitor, 'Margaret Hamilton', email, 'correct-horse-battery');
     await visitor.getByRole('button', { name: 'Logout' }).click();
     await visitor.goto('/markets');
-    await visitor.getByText('SOL', { exact: true }).click();
+    await visitor.getByRole('row', { name: /SOL\s*\/USDT/ }).click();
     await visitor.waitForURL('**/login');
     await logIn(visitor, email, 'correct-horse-battery', false);
     await visitor.waitForURL('**/trade?pair=SOLUSDT');
