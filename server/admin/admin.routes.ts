@@ -4,6 +4,7 @@ import type { ServerContext } from '../context';
 import { route } from '../http/route';
 import { checkLedger } from '../ledger/ledger-check';
 import { recordId } from './admin-inputs';
+import { userRefSchema } from './user-refs';
 import { pageQuery } from './admin-list-query';
 import type { AdminService } from './admin.service';
 
@@ -16,6 +17,23 @@ const listedUser = z.object({
   kyc_status: z.string(),
   balance: z.number(),
   created_at: z.string(),
+});
+
+const auditEntry = z.object({
+  id: z.uuid(),
+  admin_id: z.uuid(),
+  admin: userRefSchema.nullable(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.uuid(),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+});
+
+const ledgerCheck = z.object({
+  ok: z.boolean(),
+  mismatches: z.array(z.object({ account_id: z.uuid(), asset: z.string(), bucket: z.enum(['available', 'locked']), balance: z.string(), ledger: z.string() })),
+  totals: z.array(z.object({ asset: z.string(), users: z.string(), system: z.string(), total: z.string() })),
 });
 
 export function adminRoutes(admin: AdminService, { dataSource }: Pick<ServerContext, 'dataSource'>) {
@@ -59,6 +77,7 @@ export function adminRoutes(admin: AdminService, { dataSource }: Pick<ServerCont
       tags: ['admin', 'audit'],
       access: 'admin',
       query: pageQuery,
+      response: z.array(auditEntry),
       handler: ({ query }) => listAudit(dataSource, query),
     }),
     route({
@@ -67,6 +86,7 @@ export function adminRoutes(admin: AdminService, { dataSource }: Pick<ServerCont
       summary: 'Recomputes every account from the ledger: mismatches, and per-asset totals that must sum to zero',
       tags: ['admin', 'ledger'],
       access: 'admin',
+      response: ledgerCheck,
       handler: () => checkLedger(dataSource.manager),
     }),
   ];
