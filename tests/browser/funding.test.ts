@@ -50,6 +50,60 @@ describe('money in: a deposit request approved by the admin', () => {
     await admin.context().close();
   });
 
+  it('the admin adds a bank account that traders then see, deactivates it and deletes it', async () => {
+    const admin = await openPage(browser, server.baseUrl);
+    await logIn(admin, server.admin.email, server.admin.password);
+    await admin.waitForURL('**/admin');
+    await admin.getByRole('tab', { name: 'Bank Accounts' }).click();
+    await admin.getByText('No bank accounts yet').waitFor();
+    await admin.getByRole('button', { name: 'Add Bank Account' }).click();
+    await admin.getByRole('button', { name: 'Save Bank Account' }).click();
+    await toast(admin, 'Please fill all fields').waitFor();
+    await admin.getByLabel('Bank Name').fill('Harbour Bank');
+    await admin.getByLabel('Account Number').fill('DE89 3704 0044 0532 0130 00');
+    await admin.getByLabel('Account Holder Name').fill('Exchange Operations Ltd');
+    await admin.getByRole('button', { name: 'Save Bank Account' }).click();
+    await toast(admin, 'Bank account created').waitFor();
+    await admin.getByText('Active', { exact: true }).waitFor();
+
+    const trader = await openPage(browser, server.baseUrl);
+    await register(trader, 'Annie Easley', uniqueEmail('ae'), 'correct-horse-battery');
+    await trader.getByText('Harbour Bank').waitFor();
+    await trader.getByText('DE89 3704 0044 0532 0130 00').waitFor();
+
+    await admin.getByRole('button', { name: 'Deactivate' }).click();
+    await toast(admin, 'Bank account status updated').waitFor();
+    await admin.getByText('Inactive', { exact: true }).waitFor();
+    await trader.reload();
+    await trader.getByText('No deposits yet').waitFor();
+    expect(await trader.getByText('Harbour Bank').count()).toBe(0);
+
+    admin.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('Are you sure you want to delete this bank account?');
+      void dialog.accept();
+    });
+    await admin.getByRole('button', { name: 'Delete' }).click();
+    await toast(admin, 'Bank account deleted').waitFor();
+    await admin.getByText('No bank accounts yet').waitFor();
+    await admin.context().close();
+    await trader.context().close();
+  });
+
+  it('a withdrawal beyond the balance is refused with the server\'s reason', async () => {
+    const trader = await openPage(browser, server.baseUrl);
+    await register(trader, 'Evelyn Boyd', uniqueEmail('eb'), 'correct-horse-battery');
+    await trader.goto('/dashboard?tab=withdrawals');
+    await trader.getByText('No withdrawals yet').waitFor();
+    await trader.getByLabel('Amount (USD)').fill('100');
+    const answer = trader.waitForResponse((r) => r.url().includes('/api/withdraw/request'));
+    await trader.getByRole('button', { name: 'Request Withdrawal' }).click();
+    const { detail } = (await (await answer).json()) as { detail: string };
+    expect(detail).toBeTruthy();
+    await toast(trader, detail).waitFor();
+    await trader.getByText('No withdrawals yet').waitFor();
+    await trader.context().close();
+  });
+
   it('a deposit of nothing is refused in the browser', async () => {
     const trader = await openPage(browser, server.baseUrl);
     await register(trader, 'Mary Jackson', uniqueEmail('mj'), 'correct-horse-battery');

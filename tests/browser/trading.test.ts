@@ -128,6 +128,56 @@ describe('from KYC to a resting order', () => {
     await visitor.context().close();
   });
 
+  it('a large photo is compressed before upload and still reaches the admin', async () => {
+    const trader = await openPage(browser, server.baseUrl);
+    await register(trader, 'Frances Allen', uniqueEmail('fa'), 'correct-horse-battery');
+    // Random pixels do not compress: a 1400x1400 PNG of noise is several megabytes.
+    const dataUrl = await trader.evaluate<string>(`(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 1400; canvas.height = 1400;
+      const context = canvas.getContext('2d');
+      const image = context.createImageData(1400, 1400);
+      for (let i = 0; i < image.data.length; i += 1) image.data[i] = i % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
+      context.putImageData(image, 0, 0);
+      return canvas.toDataURL('image/png');
+    })()`);
+    const photo = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+    expect(photo.length).toBeGreaterThan(1048576);
+
+    await trader.getByRole('tab', { name: 'KYC' }).click();
+    await trader.getByLabel('Document Type').selectOption('drivers_license');
+    await trader.getByLabel('Upload Document (Max 10MB)').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: photo });
+    await trader.getByRole('button', { name: 'Submit KYC' }).click();
+    await toast(trader, 'Image compressed for faster upload').waitFor();
+    await toast(trader, 'KYC document submitted!').waitFor();
+
+    const adminLogin = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(server.admin),
+    });
+    const adminToken = ((await adminLogin.json()) as { token: string }).token;
+    const submissions = await api<{ document_type: string; document_url: string; user: { full_name: string } }[]>(server, adminToken, 'GET', '/admin/kyc');
+    const mine = submissions.find((k) => k.user.full_name === 'Frances Allen')!;
+    expect(mine.document_type).toBe('drivers_license');
+    const document = await fetch(`${server.baseUrl}${mine.document_url}`, { headers: { Authorization: `Bearer ${adminToken}` } });
+    const bytes = Buffer.from(await document.arrayBuffer());
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff])); // JPEG now
+    expect(bytes.length).toBeLessThan(photo.length);
+    await trader.context().close();
+  });
+
+  it('a document over 10MB is refused before upload', async () => {
+    const trader = await openPage(browser, server.baseUrl);
+    await register(trader, 'Sophie Wilson', uniqueEmail('sw'), 'correct-horse-battery');
+    await trader.goto('/dashboard?tab=kyc');
+    await trader.getByLabel('Upload Document (Max 10MB)').setInputFiles({
+      name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10485761, 0x20),
+    });
+    await toast(trader, 'File size too large. Maximum size is 10MB. Please compress your image and try again.').waitFor();
+    await trader.getByRole('button', { name: 'Submit KYC' }).click();
+    await toast(trader, 'Please select a document').waitFor();
+    await trader.context().close();
+  });
+
   it('an unverified trader cannot submit an order', async () => {
     const trader = await openPage(browser, server.baseUrl);
     await register(trader, 'Barbara Liskov', uniqueEmail('bl'), 'correct-horse-battery');
