@@ -77,6 +77,32 @@ describe('signing up, in and out', () => {
     await page.getByRole('tab', { name: 'Bank Accounts' }).waitFor();
   });
 
+  it('a trader suspended by the admin is signed out at their next step, and can log in again once activated', async () => {
+    const email = uniqueEmail('sus');
+    await register(page, 'Suspended Sam', email, 'correct-horse-battery');
+
+    const admin = await openPage(browser, server.baseUrl);
+    await logIn(admin, server.admin.email, server.admin.password);
+    await admin.waitForURL('**/admin');
+    const row = admin.getByRole('row', { name: /Suspended Sam/ });
+    await row.getByRole('button', { name: 'Suspend' }).click();
+    await toast(admin, 'User suspended').waitFor();
+    await row.getByRole('button', { name: 'Activate' }).waitFor();
+
+    await page.getByLabel('Amount (USD)').fill('10');
+    await page.getByRole('button', { name: 'Request Deposit' }).click();
+    await page.waitForURL('**/login');
+    expect(await storedToken(page)).toBeNull();
+    await logIn(page, email, 'correct-horse-battery');
+    await toast(page, 'Account suspended').first().waitFor();
+
+    await row.getByRole('button', { name: 'Activate' }).click();
+    await toast(admin, 'User activated').waitFor();
+    await logIn(page, email, 'correct-horse-battery');
+    await page.waitForURL('**/trade');
+    await admin.context().close();
+  });
+
   it('a stored token that the server refuses is dropped and the visitor is anonymous', async () => {
     await page.goto('/');
     await storeToken(page, 'not-a-real-token');

@@ -189,4 +189,41 @@ describe('from KYC to a resting order', () => {
     await trader.getByText('Complete KYC verification to start trading').waitFor();
     await trader.context().close();
   });
+
+  it('the order form shows Stop for stop-limit and hides Price for market orders', async () => {
+    const trader = await openPage(browser, server.baseUrl);
+    await register(trader, 'Lynn Conway', uniqueEmail('lc'), 'correct-horse-battery');
+    await trader.goto('/trade');
+    const form = trader.getByTestId('order-form');
+    expect(await form.getByLabel('Stop').count()).toBe(0);
+    await form.getByRole('button', { name: 'Stop-Limit' }).click();
+    await form.getByLabel('Stop').waitFor();
+    await form.getByLabel('Price').waitFor();
+    await form.getByRole('button', { name: 'Market', exact: true }).click();
+    expect(await form.getByLabel('Price').count()).toBe(0);
+    await form.getByRole('button', { name: 'Sell', exact: true }).click();
+    await form.getByText('0.00 BTC').waitFor();
+    await form.getByRole('button', { name: 'Sell BTC' }).waitFor();
+    await trader.context().close();
+  });
+
+  it('the pair list filters by search, switches pairs and remembers favourites', async () => {
+    const trader = await openPage(browser, server.baseUrl);
+    await register(trader, 'Shafi Goldwasser', uniqueEmail('sg'), 'correct-horse-battery');
+    await trader.goto('/trade');
+    await trader.getByLabel('Search pairs').fill('xr');
+    expect(await trader.locator('.pair-row').count()).toBe(1);
+    await trader.locator('.pair-row', { hasText: 'XRP' }).click();
+    await trader.waitForURL('**/trade?pair=XRPUSDT');
+    await trader.getByTestId('ticker-strip').getByText('XRP/USDT').waitFor();
+    await trader.getByLabel('Favorite XRPUSDT').click();
+    await trader.getByLabel('Search pairs').fill('');
+    await trader.getByRole('tab', { name: '★ Favorites' }).click();
+    expect(await trader.locator('.pair-row').count()).toBe(1);
+    await trader.reload();
+    await trader.getByRole('tab', { name: '★ Favorites' }).click();
+    await trader.locator('.pair-row', { hasText: 'XRP' }).waitFor();
+    expect(await trader.locator('.pair-row').count()).toBe(1);
+    await trader.context().close();
+  });
 });

@@ -2,6 +2,10 @@
 
 export const TOKEN_KEY = 'token';
 const API_BASE = '/api';
+/** Fired when the server refuses our token (expired, or the account suspended); the session ends. */
+export const SESSION_EXPIRED_EVENT = 'session-expired';
+/** The server's detail for a suspended account's requests (403). */
+const ACCOUNT_SUSPENDED = 'Account suspended';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -74,6 +78,8 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
   if (!response.ok) {
     const detail = typeof data === 'object' && data !== null && 'detail' in data ? (data as { detail: unknown }).detail : undefined;
+    const refusedSession = response.status === 401 || (response.status === 403 && detail === ACCOUNT_SUSPENDED);
+    if (refusedSession && headers.Authorization) window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
     throw new ApiError(response.status, typeof detail === 'string' ? detail : undefined, `Request failed (${response.status})`);
   }
   return data as T;

@@ -1,6 +1,6 @@
 /** Session: anonymous, user or admin, decided by the stored token and the is_admin flag. */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { getToken, setToken } from '../api/client';
+import { getToken, SESSION_EXPIRED_EVENT, setToken } from '../api/client';
 import { authApi } from '../api/endpoints';
 import type { User } from '../api/types';
 import { restartRealtime, useRealtime } from '../realtime/useRealtime';
@@ -47,6 +47,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
+  }, []);
+
+  useEffect(() => {
+    const expire = () => {
+      setToken(null);
+      setUser(null);
+      restartRealtime();
+    };
+    window.addEventListener(SESSION_EXPIRED_EVENT, expire);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, expire);
   }, []);
 
   const startSession = useCallback((token: string, next: User, onSignedIn?: (user: User) => void) => {
