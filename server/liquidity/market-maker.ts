@@ -60,20 +60,29 @@ export class MarketMaker {
     this.timer = setInterval(step, REFRESH_MS / BOOK_MARKETS.length);
   }
 
-  /** Stops quoting and waits for the round in progress; resting quotes stay (the book keeps them). */
+  /**
+   * Stops quoting, waits for the round in progress and withdraws the resting quotes: left on the
+   * book they would go stale at prices nobody maintains until the next start re-quotes.
+   */
   async stop() {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
+    await this.withdrawQuotes();
+  }
+
+  private async withdrawQuotes(symbol?: string) {
+    const { makerId } = this.accounts;
+    for (const order of await this.trading.openOrders(makerId, symbol)) {
+      await this.quietly(() => this.trading.cancelOrder(makerId, order.id));
+    }
   }
 
   private async refresh(market: BookMarket) {
     try {
       const reference = this.reference.price(market.symbol)!;
       const { makerId } = this.accounts;
-      for (const order of await this.trading.openOrders(makerId, market.symbol)) {
-        await this.quietly(() => this.trading.cancelOrder(makerId, order.id));
-      }
+      await this.withdrawQuotes(market.symbol);
       const usd = await availableBalance(this.dataSource.manager, makerId, USD);
       const base = await availableBalance(this.dataSource.manager, makerId, market.base);
       const usdShare = money(this.accounts.makerUsd).div(BOOK_MARKETS.length);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { checkLedger } from '../../server/ledger/ledger-check';
 import { availableBalance } from '../../server/ledger/ledger';
-import { tradeOnBook } from '../support/book-trades';
+import { pricesInsideSpread, tradeOnBook } from '../support/book-trades';
 import { ApiClient, registerTrader } from '../support/http-client';
 import { RecordingSocket } from '../support/market-socket';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
@@ -153,16 +153,18 @@ describe('the trade history', () => {
   it('lists instant trades and order fills, newest first, with type, amount, price and total', async () => {
     const trader = await fundedTrader(server, { USD: '10000' });
     await trade(trader.client, 'SOLUSDT', 'buy', '2', await quote('SOLUSDT'));
-    const { taker, maker } = await tradeOnBook(server, { symbol: 'BNBUSDT', base: 'BNB', price: '650', amount: '0.5' });
+    const [bookPrice] = await pricesInsideSpread(server, 'BNBUSDT', 1);
+    const price = Number(bookPrice);
+    const { taker, maker } = await tradeOnBook(server, { symbol: 'BNBUSDT', base: 'BNB', price: bookPrice!, amount: '0.5' });
     expect((await trader.client.get('/trade/history')).body).toEqual([
       { id: expect.any(String), symbol: 'SOLUSDT', type: 'buy', amount: 2, price: expect.any(Number), total: expect.any(Number), created_at: expect.any(String) },
     ]);
     const takerHistory = await taker.client.get('/trade/history');
     expect(takerHistory.body).toEqual([
-      { id: expect.any(String), symbol: 'BNBUSDT', type: 'buy', amount: 0.5, price: 650, total: 325, created_at: expect.any(String) },
+      { id: expect.any(String), symbol: 'BNBUSDT', type: 'buy', amount: 0.5, price, total: price * 0.5, created_at: expect.any(String) },
     ]);
     const makerHistory = await maker.client.get('/trade/history');
-    expect(makerHistory.body).toMatchObject([{ symbol: 'BNBUSDT', type: 'sell', amount: 0.5, price: 650, total: 325 }]);
+    expect(makerHistory.body).toMatchObject([{ symbol: 'BNBUSDT', type: 'sell', amount: 0.5, price, total: price * 0.5 }]);
     expect(makerHistory.body[0].id).toBe(takerHistory.body[0].id);
 
     await trade(taker.client, 'BNBUSDT', 'sell', '0.2', await quote('BNBUSDT'));

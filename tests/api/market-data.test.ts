@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { bucketStart, KLINE_INTERVALS, type KlineInterval } from '../../server/market-data/candles';
+import type { EntityManager } from 'typeorm';
+import { bucketStart, KLINE_INTERVALS, loadKlines, type KlineInterval } from '../../server/market-data/candles';
 import { BOOK_MARKETS } from '../../server/markets/catalog';
-import { tradeOnBook } from '../support/book-trades';
+import { pricesInsideSpread, tradeOnBook } from '../support/book-trades';
 import { ApiClient } from '../support/http-client';
 import { RecordingSocket } from '../support/market-socket';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
@@ -24,22 +25,28 @@ interface FixtureTrade {
 }
 
 /**
- * Trades written straight into the trades table at chosen times (test setup, as the ledger
- * fixtures are): the engine cannot place a trade in the past, and candle boundaries need exact times.
+ * Trades written straight into the trades table at chosen times, under a symbol no market uses
+ * (test setup, as the ledger fixtures are): the engine cannot place a trade in the past, and candle
+ * boundaries need exact times. The candles are then read with the same query the API runs.
  */
-async function insertTrades(symbol: string, trades: FixtureTrade[]) {
+async function withFixtureTrades(symbol: string, trades: FixtureTrade[], read: (manager: EntityManager) => Promise<void>) {
   const { dataSource } = server.exchange.context;
   for (const [i, trade] of trades.entries()) {
     await dataSource.query(
       `INSERT INTO trades (id, symbol, seq, price, amount, quote_amount, taker_side, maker_order_id, taker_order_id,
                            maker_user_id, taker_user_id, maker_fee, taker_fee, created_at)
        VALUES ($1, $2, $3, $4, $5, $4::numeric * $5::numeric, 'buy', $6, $7, $8, $9, 0, 0, $10)`,
-      [randomUUID(), symbol, 1_000_000 + i, trade.price, trade.amount, randomUUID(), randomUUID(), randomUUID(), randomUUID(), new Date(trade.time)],
+      [randomUUID(), symbol, i + 1, trade.price, trade.amount, randomUUID(), randomUUID(), randomUUID(), randomUUID(), new Date(trade.time)],
     );
+  }
+  try {
+    await read(dataSource.manager);
+  } finally {
+    await dataSource.query('DELETE FROM trades WHERE symbol = $1', [symbol]);
   }
 }
 
-const clearTrades = (symbol: string) => server.exchange.context.dataSource.query('DELETE FROM trades WHERE symbol = $1', [symbol]);
+const ticker = async (symbol: string) => (await api.get(`/market/ticker?symbol=${symbol}`)).body;
 
 describe('market data refuses what it does not know', () => {
   it.each(['/market/ticker', '/market/depth', '/market/trades', '/market/klines'])('%s answers 400 "Unknown symbol"', async (path) => {
@@ -62,32 +69,8 @@ describe('market data refuses what it does not know', () => {
   });
 });
 
-describe('before any trade', () => {
-  it('the ticker shows the reference price and no change or volume', async () => {
-    const quotes = (await api.get('/market/quotes')).body;
-    const ticker = await api.get('/market/ticker?symbol=ETH/USDT');
-    expect(ticker.status).toBe(200);
-    const reference = quotes.find((q: any) => q.symbol === 'ETHUSDT').price;
-    expect(Math.abs(ticker.body.last_price - reference) / reference).toBeLessThan(0.01);
-    expect(ticker.body).toEqual({
-      symbol: 'ETHUSDT',
-      last_price: ticker.body.last_price,
-      price_change: 0,
-      price_change_percent: 0,
-      high: ticker.body.last_price,
-      low: ticker.body.last_price,
-      volume: 0,
-      quote_volume: 0,
-    });
-  });
-
-  it('the book, trades and candles are empty', async () => {
-    expect((await api.get('/market/depth?symbol=SOLUSDT')).body).toEqual({ bids: [], asks: [] });
-    expect((await api.get('/market/trades?symbol=SOLUSDT')).body).toEqual([]);
-    expect((await api.get('/market/klines?symbol=SOLUSDT')).body).toEqual([]);
-  });
-
-  it('quotes list every crypto market and forex pair of the simple screen', async () => {
+describe('quotes', () => {
+  it('list every crypto market and forex pair of the simple screen', async () => {
     const quotes = await api.get('/market/quotes');
     expect(quotes.status).toBe(200);
     const symbols = quotes.body.map((q: any) => q.symbol);
@@ -98,86 +81,93 @@ describe('before any trade', () => {
 });
 
 describe('after real trades on a book', () => {
-  it('trades, ticker, depth and the current candle tell the same story', async () => {
-    await tradeOnBook(server, { symbol: 'BTCUSDT', base: 'BTC', price: '100000', amount: '0.01' });
-    await tradeOnBook(server, { symbol: 'BTCUSDT', base: 'BTC', price: '101000', amount: '0.02' });
-    await tradeOnBook(server, { symbol: 'BTCUSDT', base: 'BTC', price: '99500', amount: '0.01', taker: 'sell' });
-    await tradeOnBook(server, { symbol: 'BTCUSDT', base: 'BTC', price: '102000', amount: '0.01' });
+  it('trades, ticker and the day candle tell the same story', async () => {
+    const [p1, p2, p3, p4] = (await pricesInsideSpread(server, 'BTCUSDT', 4)).map(Number) as [number, number, number, number];
+    const before = await ticker('BTCUSDT');
+    await tradeOnBook(server, { symbol: 'BTCUSDT', base: 'BTC', price: String(p2), amount: '0.01' });
+    await tradeOnBook(server, { symbol: 'BTCUSDT', base: 'BTC', price: String(p4), amount: '0.02' });
+    await tradeOnBook(server, { symbol: 'BTCUSDT', base: 'BTC', price: String(p1), amount: '0.01', taker: 'sell' });
+    await tradeOnBook(server, { symbol: 'BTC/USDT', base: 'BTC', price: String(p3), amount: '0.01' });
 
-    const trades = await api.get('/market/trades?symbol=BTCUSDT&limit=3');
+    const trades = await api.get('/market/trades?symbol=BTCUSDT&limit=4');
     expect(trades.body.map((t: any) => [t.price, t.quantity, t.is_buyer_maker])).toEqual([
-      [102000, 0.01, false],
-      [99500, 0.01, true],
-      [101000, 0.02, false],
+      [p3, 0.01, false],
+      [p1, 0.01, true],
+      [p4, 0.02, false],
+      [p2, 0.01, false],
     ]);
-    expect(trades.body[0]).toEqual({ id: expect.any(String), price: 102000, quantity: 0.01, time: expect.any(Number), is_buyer_maker: false });
+    expect(trades.body[0]).toEqual({ id: expect.any(String), price: p3, quantity: 0.01, time: expect.any(Number), is_buyer_maker: false });
     expect(Math.abs(trades.body[0].time - Date.now())).toBeLessThan(60_000);
+    expect(trades.body.map((t: any) => t.time)).toEqual([...trades.body.map((t: any) => t.time)].sort((a, b) => b - a));
 
-    const ticker = (await api.get('/market/ticker?symbol=BTCUSDT')).body;
-    expect(ticker).toEqual({
-      symbol: 'BTCUSDT',
-      last_price: 102000,
-      price_change: 2000,
-      price_change_percent: 2,
-      high: 102000,
-      low: 99500,
-      volume: 0.05,
-      quote_volume: 1000 + 2020 + 995 + 1020,
-    });
-    const all = (await api.get('/market/tickers')).body;
-    expect(all.map((t: any) => t.symbol)).toEqual(BOOK_MARKETS.map((m) => m.symbol));
-    expect(all[0]).toEqual(ticker);
+    const after = await ticker('BTCUSDT');
+    expect(after.last_price).toBe(p3);
+    expect(after.high).toBeGreaterThanOrEqual(p4);
+    expect(after.low).toBeLessThanOrEqual(p1);
+    expect(after.volume - before.volume).toBeCloseTo(0.05, 8);
+    expect(after.quote_volume - before.quote_volume).toBeCloseTo(0.01 * p2 + 0.02 * p4 + 0.01 * p1 + 0.01 * p3, 6);
+    const open = after.last_price - after.price_change;
+    expect(after.price_change_percent).toBeCloseTo((after.price_change / open) * 100, 3);
+    expect((await api.get('/market/tickers')).body.find((t: any) => t.symbol === 'BTCUSDT')).toEqual(after);
+    expect((await api.get('/market/tickers')).body.map((t: any) => t.symbol)).toEqual(BOOK_MARKETS.map((m) => m.symbol));
 
-    const [candle] = (await api.get('/market/klines?symbol=BTCUSDT&interval=1d&limit=1')).body;
-    expect(candle).toEqual({ time: bucketStart(Date.now(), '1d'), open: 100000, high: 102000, low: 99500, close: 102000, volume: 0.05 });
+    const [day] = (await api.get('/market/klines?symbol=BTCUSDT&interval=1d&limit=1')).body;
+    expect(day.time).toBe(bucketStart(trades.body[0].time, '1d'));
+    expect(day.close).toBe(p3);
+    expect(day.high).toBeGreaterThanOrEqual(p4);
+    expect(day.low).toBeLessThanOrEqual(p1);
+    expect(day.volume).toBeGreaterThanOrEqual(0.05);
   });
 
   it('depth shows resting orders as [price, quantity], best first, summed per level, up to the limit', async () => {
+    const [lower, higher] = await pricesInsideSpread(server, 'ETHUSDT', 2);
+    const asksBefore = (await api.get('/market/depth?symbol=ETHUSDT&limit=5')).body.asks;
     const bidder = await fundedTrader(server, { USD: '1000' });
-    for (const price of ['3800', '3800', '3900']) {
+    const placed: string[] = [];
+    for (const price of [lower!, lower!, higher!]) {
       const resting = await bidder.client.post('/trading/order', { symbol: 'ETHUSDT', side: 'buy', type: 'limit', amount: '0.01', price });
       expect(resting.status).toBe(200);
+      placed.push(resting.body.id);
     }
-    const depth = await api.get('/market/depth?symbol=ETHUSDT&limit=1');
-    expect(depth.body).toEqual({ bids: [[3900, 0.01]], asks: [] });
-    const deeper = await api.get('/market/depth?symbol=ETHUSDT');
-    expect(deeper.body.bids).toEqual([
-      [3900, 0.01],
-      [3800, 0.02],
-    ]);
+    try {
+      expect((await api.get('/market/depth?symbol=ETHUSDT&limit=1')).body.bids).toEqual([[Number(higher), 0.01]]);
+      const deeper = (await api.get('/market/depth?symbol=ETH/USDT&limit=5')).body;
+      expect(deeper.bids.slice(0, 2)).toEqual([
+        [Number(higher), 0.01],
+        [Number(lower), 0.02],
+      ]);
+      expect(deeper.asks).toEqual(asksBefore);
+    } finally {
+      for (const id of placed) await bidder.client.delete('/trading/order', { order_id: id });
+    }
   });
 });
 
 describe('candles', () => {
   it('put a trade at the exact start of a bucket in that bucket, and one a millisecond before in the previous one', async () => {
-    const symbol = 'ADAUSDT';
-    const start = bucketStart(Date.now() - 30 * 60_000, '1m');
-    await insertTrades(symbol, [
-      { time: start - 1, price: '0.7000', amount: '1' },
-      { time: start, price: '0.8000', amount: '2' },
-      { time: start + 20_000, price: '0.9000', amount: '3' },
-      { time: start + 40_000, price: '0.7500', amount: '4' },
-      { time: start + 59_999, price: '0.8500', amount: '5' },
-      { time: start + 60_000, price: '0.6000', amount: '6' },
-    ]);
-    try {
-      const candles = (await api.get(`/market/klines?symbol=${symbol}&interval=1m`)).body;
-      expect(candles).toEqual([
+    const start = bucketStart(Date.now() - 150 * 60_000, '1m');
+    const trades = [
+      { time: start - 1, price: '0.7', amount: '1' },
+      { time: start, price: '0.8', amount: '2' },
+      { time: start + 20_000, price: '0.9', amount: '3' },
+      { time: start + 40_000, price: '0.75', amount: '4' },
+      { time: start + 59_999, price: '0.85', amount: '5' },
+      { time: start + 60_000, price: '0.6', amount: '6' },
+    ];
+    await withFixtureTrades('KLINEEDGES', trades, async (manager) => {
+      expect(await loadKlines(manager, 'KLINEEDGES', '1m', 200)).toEqual([
         { time: start - 60_000, open: 0.7, high: 0.7, low: 0.7, close: 0.7, volume: 1 },
         { time: start, open: 0.8, high: 0.9, low: 0.75, close: 0.85, volume: 14 },
         { time: start + 60_000, open: 0.6, high: 0.6, low: 0.6, close: 0.6, volume: 6 },
       ]);
-      const limited = (await api.get(`/market/klines?symbol=${symbol}&interval=1m&limit=40`)).body;
-      expect(limited.map((c: any) => c.time)).toEqual([start - 60_000, start, start + 60_000]);
-      const tooShort = (await api.get(`/market/klines?symbol=${symbol}&interval=1m&limit=5`)).body;
-      expect(tooShort).toEqual([]);
-    } finally {
-      await clearTrades(symbol);
-    }
+      // The limit counts buckets back from now, whether or not they had trades.
+      expect(await loadKlines(manager, 'KLINEEDGES', '1m', 140)).toEqual([]);
+      const hour = bucketStart(start - 1, '1h') === bucketStart(start + 60_000, '1h');
+      expect((await loadKlines(manager, 'KLINEEDGES', '1h', 10)).length).toBe(hour ? 1 : 2);
+    });
   });
 
   it('agree with OHLCV computed by hand, for any trades and any interval', async () => {
-    const symbol = 'XRPUSDT';
     const now = Date.now();
     await fc.assert(
       fc.asyncProperty(
@@ -191,27 +181,25 @@ describe('candles', () => {
           const trades = [...new Map(drafts.map((d) => [d.ago, d])).values()]
             .map((d) => ({ time: now - d.ago, price: (d.ticks / 10_000).toFixed(4), amount: (d.lots / 10).toFixed(1) }))
             .sort((a, b) => a.time - b.time);
-          await insertTrades(symbol, trades);
-          try {
-            const expected = new Map<number, { time: number; open: number; high: number; low: number; close: number; volume: number }>();
-            for (const t of trades) {
-              const time = bucketStart(t.time, interval);
-              const price = Number(t.price);
-              const candle = expected.get(time);
-              if (!candle) expected.set(time, { time, open: price, high: price, low: price, close: price, volume: Number(t.amount) });
-              else Object.assign(candle, { high: Math.max(candle.high, price), low: Math.min(candle.low, price), close: price, volume: candle.volume + Number(t.amount) });
-            }
-            const limit = 1000;
-            const oldest = bucketStart(Date.now(), interval) - (limit - 1) * KLINE_INTERVALS[interval] * 1000;
-            const want = [...expected.values()].filter((c) => c.time >= oldest).sort((a, b) => a.time - b.time);
-            const got = (await api.get(`/market/klines?symbol=${symbol}&interval=${interval}&limit=${limit}`)).body;
-            expect(got.map((c: any) => ({ ...c, volume: Math.round(c.volume * 10) }))).toEqual(want.map((c) => ({ ...c, volume: Math.round(c.volume * 10) })));
-          } finally {
-            await clearTrades(symbol);
+          const expected = new Map<number, { time: number; open: number; high: number; low: number; close: number; volume: number }>();
+          for (const t of trades) {
+            const time = bucketStart(t.time, interval);
+            const price = Number(t.price);
+            const candle = expected.get(time);
+            if (!candle) expected.set(time, { time, open: price, high: price, low: price, close: price, volume: Number(t.amount) });
+            else Object.assign(candle, { high: Math.max(candle.high, price), low: Math.min(candle.low, price), close: price, volume: candle.volume + Number(t.amount) });
           }
+          const limit = 1000;
+          const oldest = bucketStart(now, interval) - (limit - 1) * KLINE_INTERVALS[interval] * 1000;
+          const want = [...expected.values()].filter((c) => c.time >= oldest).sort((a, b) => a.time - b.time);
+          await withFixtureTrades('KLINEPROPERTY', trades, async (manager) => {
+            const got = await loadKlines(manager, 'KLINEPROPERTY', interval, limit, now);
+            const rounded = (c: (typeof want)[number]) => ({ ...c, volume: Math.round(c.volume * 10) });
+            expect(got.map(rounded)).toEqual(want.map(rounded));
+          });
         },
       ),
-      { numRuns: 20 },
+      { numRuns: 25 },
     );
   });
 });
@@ -221,16 +209,19 @@ describe('market rooms on the socket', () => {
     const socket = await RecordingSocket.connect(server.url);
     try {
       await socket.subscribe('BNB/USDT');
-      await tradeOnBook(server, { symbol: 'BNBUSDT', base: 'BNB', price: '700', amount: '0.5' });
+      const [price] = await pricesInsideSpread(server, 'BNBUSDT', 1);
+      await tradeOnBook(server, { symbol: 'BNBUSDT', base: 'BNB', price: price!, amount: '0.5' });
       const pushed = await socket.next('trade');
-      expect(pushed).toEqual({ symbol: 'BNBUSDT', id: expect.any(String), price: 700, quantity: 0.5, time: expect.any(Number), is_buyer_maker: false });
+      expect(pushed).toEqual({ symbol: 'BNBUSDT', id: expect.any(String), price: Number(price), quantity: 0.5, time: expect.any(Number), is_buyer_maker: false });
       const depth = await socket.next('depth', (d) => d.symbol === 'BNBUSDT');
       expect(depth).toEqual({ symbol: 'BNBUSDT', bids: expect.any(Array), asks: expect.any(Array) });
       const ticker = await socket.next('ticker', (t) => t.symbol === 'BNBUSDT');
-      expect(ticker).toMatchObject({ symbol: 'BNBUSDT', last_price: 700 });
-      for (const interval of ['1m', '15m']) {
-        const kline = await socket.next('kline', (k) => k.interval === interval);
-        expect(kline).toEqual({ symbol: 'BNBUSDT', interval, kline: { time: bucketStart(pushed.time, interval as KlineInterval), open: 700, high: 700, low: 700, close: 700, volume: 0.5 } });
+      expect(ticker).toMatchObject({ symbol: 'BNBUSDT', last_price: Number(price) });
+      for (const interval of ['1m', '15m'] as const) {
+        const { kline, ...about } = await socket.next('kline', (k) => k.interval === interval);
+        expect(about).toEqual({ symbol: 'BNBUSDT', interval });
+        expect(kline).toMatchObject({ time: bucketStart(pushed.time, interval), close: Number(price) });
+        expect(kline.volume).toBeGreaterThanOrEqual(0.5);
       }
       expect(socket.events.filter((e) => e.event === 'trade').every((e) => e.data.symbol === 'BNBUSDT')).toBe(true);
     } finally {
@@ -242,7 +233,8 @@ describe('market rooms on the socket', () => {
     const socket = await RecordingSocket.connect(server.url);
     try {
       await socket.subscribe('SOLUSDT');
-      await tradeOnBook(server, { symbol: 'BNBUSDT', base: 'BNB', price: '701', amount: '0.5' });
+      const [price] = await pricesInsideSpread(server, 'BNBUSDT', 1);
+      await tradeOnBook(server, { symbol: 'BNBUSDT', base: 'BNB', price: price!, amount: '0.5' });
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(socket.events.filter((e) => ['trade', 'depth', 'ticker', 'kline'].includes(e.event))).toEqual([]);
     } finally {
