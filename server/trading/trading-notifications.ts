@@ -1,26 +1,29 @@
 import type { ServerContext } from '../context';
-import { publishBalances } from '../accounts/balance-events';
-import type { CommittedBatch } from './market-sequencer';
+import { toJsonNumber } from '../ledger/money';
+import type { CommittedRound } from './order-sequencer';
 import { orderRecord, orderView, userTradeView } from './order-views';
 
 /**
- * After a batch has committed: each changed order and fill to its user, the trades and the book
- * change to market data (bus topics 'market.trades' and 'market.book'), and the new balances.
+ * After a commit: each changed order and fill to its user, the trades and the book change to
+ * market data (bus topics 'market.trades' and 'market.book'), and the new USD balances, read in the
+ * committed transaction with one query (publishBalances would read them one user at a time).
  */
-export function publishCommittedBatch(ctx: ServerContext, { state, effects }: CommittedBatch): void {
+export function publishCommittedRound(ctx: ServerContext, { markets, balances }: CommittedRound): void {
   const { notifier, bus, logger } = ctx;
-  const symbol = state.market.symbol;
   const sends: Array<Promise<void>> = [];
-  for (const order of effects.orders.values()) sends.push(notifier.toUser(order.userId, 'order', orderView(orderRecord(order))));
-  for (const trade of effects.trades) {
-    sends.push(notifier.toUser(trade.maker_user_id, 'fill', userTradeView(trade, trade.maker_user_id)));
-    sends.push(notifier.toUser(trade.taker_user_id, 'fill', userTradeView(trade, trade.taker_user_id)));
+  for (const { state, effects } of markets) {
+    const symbol = state.market.symbol;
+    for (const order of effects.orders.values()) sends.push(notifier.toUser(order.userId, 'order', orderView(orderRecord(order))));
+    for (const trade of effects.trades) {
+      sends.push(notifier.toUser(trade.maker_user_id, 'fill', userTradeView(trade, trade.maker_user_id)));
+      sends.push(notifier.toUser(trade.taker_user_id, 'fill', userTradeView(trade, trade.taker_user_id)));
+    }
+    if (effects.trades.length > 0) {
+      const trades = effects.trades.map((t) => ({ id: t.id, price: t.price, amount: t.amount, taker_side: t.taker_side, time: t.created_at.getTime() }));
+      sends.push(bus.publish('market.trades', { symbol, trades }));
+    }
+    if (effects.bookChanged) sends.push(bus.publish('market.book', { symbol }));
   }
-  if (effects.trades.length > 0) {
-    const trades = effects.trades.map((t) => ({ id: t.id, price: t.price, amount: t.amount, taker_side: t.taker_side, time: t.created_at.getTime() }));
-    sends.push(bus.publish('market.trades', { symbol, trades }));
-  }
-  if (effects.bookChanged) sends.push(bus.publish('market.book', { symbol }));
-  if (effects.users.size > 0) sends.push(publishBalances(ctx.dataSource, notifier, effects.users));
-  Promise.all(sends).catch((error: unknown) => logger.warn({ error, symbol }, 'trading notifications failed'));
+  for (const { user_id, available } of balances) sends.push(notifier.toUser(user_id, 'balance', { balance: toJsonNumber(available) }));
+  Promise.all(sends).catch((error: unknown) => logger.warn({ error }, 'trading notifications failed'));
 }

@@ -4,8 +4,9 @@ import { fromLots, fromTicks } from '../../engine';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { findBookMarket, type BookMarket } from '../markets/catalog';
 import { FINAL_STATUSES, OPEN_STATUSES } from './live-order';
-import type { MarketSequencer } from './market-sequencer';
 import { NOT_OPEN, type Outcome, type Submission } from './order-execution';
+import type { OrderSequencer } from './order-sequencer';
+import type { MarketState } from './market-state';
 import { marketSpec, orderTerms, type OrderRequest } from './order-input';
 import { orderRecord, orderView, userTradeView, type OrderView, type UserTradeView } from './order-views';
 import type { OrderRow } from './order.entity';
@@ -28,19 +29,19 @@ export function bookMarketOf(symbol: string): BookMarket {
  * the HTTP routes and directly by the market maker (a system user goes through the same checks).
  */
 export class TradingService {
-  private readonly sequencers = new Map<string, MarketSequencer>();
+  private sequencer: OrderSequencer | null = null;
 
   constructor(private readonly dataSource: DataSource) {}
 
   /** Called once the books are rebuilt (trading.module.ts start()). */
-  attach(symbol: string, sequencer: MarketSequencer) {
-    this.sequencers.set(symbol, sequencer);
+  attach(sequencer: OrderSequencer) {
+    this.sequencer = sequencer;
   }
 
   async placeOrder(userId: string, request: OrderRequest): Promise<OrderView> {
     const market = bookMarketOf(request.symbol);
     const terms = orderTerms(market, request);
-    return this.answer(await this.sequencer(market).submit({ kind: 'place', orderId: randomUUID(), userId, terms }));
+    return this.answer(await this.submit(market, { kind: 'place', orderId: randomUUID(), userId, terms }));
   }
 
   async cancelOrder(userId: string, orderId: string): Promise<OrderView> {
@@ -49,21 +50,21 @@ export class TradingService {
     if (!row || row.user_id !== userId) throw notFound('Order not found');
     if (FINAL_STATUSES.has(row.status)) throw conflict(NOT_OPEN);
     const submission: Submission = { kind: 'cancel', orderId, userId };
-    return this.answer(await this.sequencer(bookMarketOf(row.symbol)).submit(submission));
+    return this.answer(await this.submit(bookMarketOf(row.symbol), submission));
   }
 
   /** Aggregated price levels from the engine's book, best first: [price, quantity] as decimal strings. */
   async depth(symbol: string, limit: number): Promise<{ bids: Array<[string, string]>; asks: Array<[string, string]> }> {
     const market = bookMarketOf(symbol);
     const spec = marketSpec(market);
-    const depth = this.sequencer(market).current.book.depth(Math.min(Math.max(limit, 1), MAX_LIST));
+    const depth = this.market(market).book.depth(Math.min(Math.max(limit, 1), MAX_LIST));
     const levels = (side: typeof depth.bids) => side.map((l): [string, string] => [fromTicks(l.price, spec), fromLots(l.quantity, spec)]);
     return { bids: levels(depth.bids), asks: levels(depth.asks) };
   }
 
   async lastPrice(symbol: string): Promise<string | null> {
     const market = bookMarketOf(symbol);
-    const last = this.sequencer(market).current.book.lastPrice;
+    const last = this.market(market).book.lastPrice;
     return last === undefined ? null : fromTicks(last, marketSpec(market));
   }
 
@@ -100,10 +101,19 @@ export class TradingService {
     return rows.map((row) => orderView(row));
   }
 
-  private sequencer(market: BookMarket): MarketSequencer {
-    const sequencer = this.sequencers.get(market.symbol);
-    if (!sequencer) throw new HttpError(503, 'Trading is starting, please retry');
-    return sequencer;
+  private started(): OrderSequencer {
+    if (!this.sequencer) throw new HttpError(503, 'Trading is starting, please retry');
+    return this.sequencer;
+  }
+
+  private market(market: BookMarket): MarketState {
+    const state = this.started().state(market.symbol);
+    if (!state) throw badRequest('Unknown symbol');
+    return state;
+  }
+
+  private submit(market: BookMarket, submission: Submission): Promise<Outcome> {
+    return this.started().submit(market.symbol, submission);
   }
 
   private answer(outcome: Outcome): OrderView {

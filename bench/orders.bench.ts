@@ -1,0 +1,210 @@
+/**
+ * Durable order throughput over HTTP: the exchange runs in a child process against a fresh
+ * PostgreSQL database; many keep-alive clients place limit orders around a mid price (about a
+ * third cross) and market orders, as pre-funded KYC-approved traders. Prints orders per second,
+ * latency percentiles, trades, and what one durable single-row commit costs on this machine.
+ * Usage: npm run bench:orders (BENCH_SECONDS, BENCH_CLIENTS, BENCH_TRADERS, BENCH_NODE_ARGS; DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/test, names the server where bench_orders_<ts> is created and dropped).
+ */
+import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { Client } from 'pg';
+import { createDataSource } from '../server/db/data-source';
+import { post } from '../server/ledger/ledger';
+import { reservePort } from '../tests/support/exchange-process';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WARMUP_SECONDS = 3;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
+const TRADERS = Number(process.env.BENCH_TRADERS ?? 32);
+const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const COMMIT_SAMPLES = 2000;
+const MARKETS = [
+  { symbol: 'BTCUSDT', mid: 100000, tick: 1, amounts: [0.001, 0.002, 0.005] },
+  { symbol: 'ETHUSDT', mid: 4000, tick: 0.1, amounts: [0.01, 0.02, 0.05] },
+];
+
+const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+function call(port: number, method: string, urlPath: string, token: string | null, body?: unknown): Promise<{ status: number; body: any }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method, path: `/api${urlPath}`, agent, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** What one durable single-row commit costs here: sequential autocommitted INSERTs through pg. */
+async function measureCommit(url: string): Promise<{ perSecond: number; micros: number }> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  await client.query('CREATE TABLE bench_commit (id serial PRIMARY KEY, v int)');
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < COMMIT_SAMPLES; i++) await client.query('INSERT INTO bench_commit (v) VALUES ($1)', [i]);
+  const micros = Number(process.hrtime.bigint() - started) / 1000 / COMMIT_SAMPLES;
+  await client.query('DROP TABLE bench_commit');
+  await client.end();
+  return { perSecond: 1e6 / micros, micros };
+}
+
+async function fundTraders(url: string, userIds: string[]) {
+  const dataSource = createDataSource({ url, poolSize: 1 });
+  await dataSource.initialize();
+  await dataSource.query("UPDATE users SET kyc_status = 'approved' WHERE id = ANY($1::uuid[])", [userIds]);
+  await dataSource.transaction((manager) =>
+    post(
+      manager,
+      ...userIds.flatMap((userId) =>
+        Object.entries({ USD: '1000000000', BTC: '100000', ETH: '1000000' }).map(([asset, amount]) => ({
+          reason: 'deposit',
+          referenceType: 'bench_funding',
+          referenceId: userId,
+          legs: [
+            { owner: { system: 'external' as const }, asset, bucket: 'available' as const, amount: `-${amount}` },
+            { owner: { userId }, asset, bucket: 'available' as const, amount },
+          ],
+        })),
+      ),
+    ),
+  );
+  await dataSource.destroy();
+}
+
+function randomOrder(n: number) {
+  const market = MARKETS[n % MARKETS.length]!;
+  const side = Math.random() < 0.5 ? 'buy' : 'sell';
+  const amount = market.amounts[Math.floor(Math.random() * market.amounts.length)]!;
+  if (Math.random() < 0.1) return { symbol: market.symbol, side, type: 'market', amount };
+  // Buys from 20 ticks below to 6 above the mid, sells the mirror: about a third cross.
+  const offset = Math.floor(Math.random() * 27) - 20;
+  const price = Number((market.mid + (side === 'buy' ? offset : -offset) * market.tick).toFixed(2));
+  return { symbol: market.symbol, side, type: 'limit', amount, price };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+
+async function main() {
+  const name = `bench_orders_${Date.now()}`;
+  const admin = new Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const port = await reservePort();
+  // BENCH_NODE_ARGS e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+    cwd: path.join(__dirname, '..'),
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '20',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-orders-')),
+      MARKET_MAKER: 'off',
+      MARKET_FEED: 'off',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '1000000',
+      ADMIN_EMAIL: 'bench-admin@example.com',
+      ADMIN_PASSWORD: 'bench-admin-password',
+      CLIENT_DIST: '/nonexistent',
+    },
+  });
+  try {
+    for (let tries = 0; ; tries++) {
+      const ready = await call(port, 'GET', '/health', null).then((r) => r.status === 200, () => false);
+      if (ready) break;
+      if (tries > 300) throw new Error('exchange did not start');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const commit = await measureCommit(databaseUrl);
+    const traders: Array<{ token: string; id: string }> = [];
+    for (let i = 0; i < TRADERS; i++) {
+      const registered = await call(port, 'POST', '/auth/register', null, { email: `bench-${i}-${Date.now()}@example.com`, password: 'bench-password-1', full_name: `Bench ${i}` });
+      traders.push({ token: registered.body.token, id: registered.body.user.id });
+    }
+    await fundTraders(databaseUrl, traders.map((t) => t.id));
+
+    const latencies: number[] = [];
+    const failures = new Map<string, number>();
+    let measuring = false;
+    let done = false;
+    let sent = 0;
+    const worker = async (w: number) => {
+      const trader = traders[w % traders.length]!;
+      while (!done) {
+        const order = randomOrder(sent++);
+        const started = process.hrtime.bigint();
+        const response = await call(port, 'POST', '/trading/order', trader.token, order);
+        const micros = Number(process.hrtime.bigint() - started) / 1000;
+        if (!measuring) continue;
+        if (response.status === 200) latencies.push(micros);
+        else failures.set(`${response.status} ${response.body?.detail}`, (failures.get(`${response.status} ${response.body?.detail}`) ?? 0) + 1);
+      }
+    };
+    const workers = Array.from({ length: CLIENTS }, (_, w) => worker(w));
+    await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
+    const countTrades = async () => {
+      const db = new Client({ connectionString: databaseUrl });
+      await db.connect();
+      const { rows } = await db.query('SELECT count(*)::int AS n FROM trades');
+      await db.end();
+      return rows[0].n as number;
+    };
+    const trades0 = await countTrades();
+    measuring = true;
+    const started = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+    measuring = false;
+    const elapsed = (Date.now() - started) / 1000;
+    const trades = (await countTrades()) - trades0;
+    done = true;
+    await Promise.all(workers);
+
+    latencies.sort((a, b) => a - b);
+    const ms = (p: number) => (percentile(latencies, p) / 1000).toFixed(1);
+    console.log(`\nbench:orders  ${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up, ${CLIENTS} keep-alive HTTP clients, ${TRADERS} traders, ${MARKETS.map((m) => m.symbol).join(' + ')}`);
+    console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores shared)`);
+    console.table([
+      {
+        'orders/s': Math.round(latencies.length / elapsed),
+        accepted: latencies.length,
+        refused: [...failures.values()].reduce((a, b) => a + b, 0),
+        trades,
+        'p50 ms': ms(50),
+        'p99 ms': ms(99),
+        'p99.9 ms': ms(99.9),
+        'single-row commit µs': commit.micros.toFixed(0),
+        'commits/s (1 client)': Math.round(commit.perSecond),
+      },
+    ]);
+    if (failures.size > 0) console.log('refusals:', Object.fromEntries(failures));
+  } finally {
+    if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    agent.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
