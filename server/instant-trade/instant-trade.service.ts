@@ -12,8 +12,8 @@ import { heldAsset } from '../reference-prices/instruments';
 import { InstantTrade } from './instant-trade.entity';
 
 export const INVALID_AMOUNT = 'Please enter a valid amount';
-export const KYC_REQUIRED = 'KYC must be approved to trade';
-export const PRICE_MOVED = 'Price moved, please retry';
+const KYC_REQUIRED = 'KYC must be approved to trade';
+const PRICE_MOVED = 'Price moved, please retry';
 /** How far the price the trader saw may be from our quote: 1%. */
 const PRICE_TOLERANCE = money('0.01');
 const HISTORY_LIMIT = 100;

@@ -9,7 +9,7 @@ import type { TradingService } from '../trading/trading.service';
 import { quoteLadder } from './quote-ladder';
 
 /** How often each market's quotes are replaced; markets take turns within the period. */
-export const REFRESH_MS = 4000;
+const REFRESH_MS = 4000;
 /** Share of the maker's free balance a market's ladder may hold, leaving room for fills to move it. */
 const BID_SHARE = money('0.5');
 const ASK_SHARE = money('0.5');

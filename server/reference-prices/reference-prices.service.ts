@@ -5,7 +5,7 @@ import { INSTRUMENTS, findInstrument, type Instrument } from './instruments';
 import { fetchPublicPrices } from './public-ticker';
 import { nextWalkPrice, seededRandom, type Random, type WalkStep } from './random-walk';
 
-export const TICK_MS = 1000;
+const TICK_MS = 1000;
 /** The public feed is polled less often than we tick: its prices change less often than that anyway. */
 const PUBLIC_POLL_MS = 5000;
 
