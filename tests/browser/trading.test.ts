@@ -1,20 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, logIn, openPage, register, storedToken, toast, uniqueEmail } from './support/browser';
+import { adminToken as loginAdmin, api, TINY_PNG, verifyAndFund } from './support/exchange-api';
 import { startExchangeServer, type ExchangeServer } from './support/exchange-server';
 
 jest.setTimeout(120_000);
-
-/** A 1x1 PNG: the smallest real image the KYC check accepts. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function api<T>(server: ExchangeServer, token: string, method: string, path: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 describe('from KYC to a resting order', () => {
   let server: ExchangeServer;
@@ -85,19 +74,7 @@ describe('from KYC to a resting order', () => {
   it('a verified trader buys on the simple screen at the live quote and the balance drops', async () => {
     const trader = await openPage(browser, server.baseUrl);
     await register(trader, 'Radia Perlman', uniqueEmail('rp'), 'correct-horse-battery');
-    const token = (await storedToken(trader))!;
-    const adminLogin = await fetch(`${server.baseUrl}/api/auth/login`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(server.admin),
-    });
-    const adminToken = ((await adminLogin.json()) as { token: string }).token;
-    await fetch(`${server.baseUrl}/api/kyc/submit`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ document_type: 'passport', document_data: TINY_PNG.toString('base64') }),
-    });
-    const [submission] = await api<{ id: string }[]>(server, adminToken, 'GET', '/admin/kyc');
-    await api(server, adminToken, 'POST', `/admin/kyc/approve?kyc_id=${submission.id}&admin_notes=`);
-    const deposit = await api<{ id: string }>(server, token, 'POST', '/deposit/request?amount=5000');
-    await api(server, adminToken, 'POST', `/admin/deposit/approve?deposit_id=${deposit.id}&admin_notes=`);
+    await verifyAndFund(server, (await storedToken(trader))!, 5000);
 
     await trader.goto('/trading');
     await trader.getByTestId('balance').filter({ hasText: '$5,000.00' }).waitFor();
@@ -151,10 +128,7 @@ describe('from KYC to a resting order', () => {
     await toast(trader, 'Image compressed for faster upload').waitFor();
     await toast(trader, 'KYC document submitted!').waitFor();
 
-    const adminLogin = await fetch(`${server.baseUrl}/api/auth/login`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(server.admin),
-    });
-    const adminToken = ((await adminLogin.json()) as { token: string }).token;
+    const adminToken = await loginAdmin(server);
     const submissions = await api<{ document_type: string; document_url: string; user: { full_name: string } }[]>(server, adminToken, 'GET', '/admin/kyc');
     const mine = submissions.find((k) => k.user.full_name === 'Frances Allen')!;
     expect(mine.document_type).toBe('drivers_license');
