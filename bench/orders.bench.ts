@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { createDataSource } from '../server/db/data-source';
 import { post } from '../server/ledger/ledger';
@@ -93,6 +93,19 @@ function randomOrder(n: number) {
   return { symbol: market.symbol, side, type: 'limit', amount, price };
 }
 
+/** CPU seconds a process has used (Linux /proc; clock ticks of 1/100 s). */
+function processCpu(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The machine's busy and total CPU time so far (/proc/stat), to tell how much of it others used. */
+function machineCpu(): { busy: number; total: number } {
+  const times = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+  const total = times.reduce((a, b) => a + b, 0);
+  return { busy: total - times[3]! - times[4]!, total };
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
 async function main() {
@@ -168,11 +181,16 @@ async function main() {
       return rows[0].n as number;
     };
     const trades0 = await countTrades();
+    const serverCpu0 = processCpu(child.pid!);
+    const machine0 = machineCpu();
     measuring = true;
     const started = Date.now();
     await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
     measuring = false;
     const elapsed = (Date.now() - started) / 1000;
+    const serverCpu = processCpu(child.pid!) - serverCpu0;
+    const machine1 = machineCpu();
+    const machineBusy = (machine1.busy - machine0.busy) / (machine1.total - machine0.total);
     const trades = (await countTrades()) - trades0;
     done = true;
     await Promise.all(workers);
@@ -190,6 +208,8 @@ async function main() {
         'p50 ms': ms(50),
         'p99 ms': ms(99),
         'p99.9 ms': ms(99.9),
+        'server CPU ms/order': ((serverCpu * 1000) / latencies.length).toFixed(2),
+        'machine busy': `${Math.round(machineBusy * 100)}%`,
         'single-row commit µs': commit.micros.toFixed(0),
         'commits/s (1 client)': Math.round(commit.perSecond),
       },

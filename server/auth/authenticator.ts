@@ -3,7 +3,6 @@ import type { DataSource } from 'typeorm';
 import { forbidden, unauthorized } from '../http/errors';
 import type { AuthenticatedUser } from './authenticated-user';
 import type { TokenService } from './tokens';
-import { User } from './user.entity';
 
 export const SUSPENDED = 'Account suspended';
 
@@ -24,10 +23,11 @@ export class Authenticator {
     if (!match) throw unauthorized('Invalid authorization header');
     const userId = await this.tokens.verify(match[1]!);
     if (!userId) throw unauthorized('Invalid or expired token');
-    const user = await this.dataSource.getRepository(User).findOne({
-      where: { id: userId },
-      select: { id: true, email: true, full_name: true, is_admin: true, is_active: true, kyc_status: true, created_at: true },
-    });
+    // Plain SQL: this runs on every request, and the query builder costs more CPU than the query.
+    const [user] = (await this.dataSource.query(
+      'SELECT id, email, full_name, is_admin, is_active, kyc_status, created_at FROM users WHERE id = $1',
+      [userId],
+    )) as AuthenticatedUser[];
     if (!user) throw unauthorized('Invalid or expired token');
     if (!user.is_active) throw forbidden(SUSPENDED);
     return user;
