@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AdminOnly, PublicOnly, TraderOnly } from './auth/guards';
 import { useSession } from './auth/session';
+import ErrorBoundary from './components/ErrorBoundary';
 import Loading from './components/Loading';
 import Landing from './pages/Landing';
 import Login from './pages/Login';
@@ -19,29 +20,34 @@ const Trade = lazy(() => import('./pages/Trade'));
 
 export default function App() {
   const { loading } = useSession();
+  const { pathname } = useLocation();
   if (loading) return <Loading />;
 
   return (
-    <Suspense fallback={<Loading />}>
-      <Routes>
-        <Route path="/" element={<PublicOnly><Landing /></PublicOnly>} />
-        <Route path="/login" element={<Login />} />
-        <Route path="/register" element={<PublicOnly><Register /></PublicOnly>} />
-        <Route path="/dashboard" element={<TraderOnly><Dashboard /></TraderOnly>} />
-        <Route path="/trading" element={<TraderOnly><SimpleTrading /></TraderOnly>} />
-        <Route path="/trade" element={<TraderOnly><Trade /></TraderOnly>} />
-        <Route path="/markets" element={<Markets />} />
-        <Route path="/buy-crypto" element={<BuyCrypto />} />
-        <Route path="/derivatives" element={<Derivatives />} />
-        <Route path="/earn" element={<Earn />} />
-        <Route path="/admin" element={<AdminOnly><Admin /></AdminOnly>} />
-        {/* Profile-menu entries that live inside existing screens. */}
-        <Route path="/assets" element={<Navigate to="/dashboard" replace />} />
-        <Route path="/account" element={<Navigate to="/dashboard?tab=kyc" replace />} />
-        <Route path="/orders" element={<Navigate to="/trade" replace />} />
-        <Route path="/settings" element={<Navigate to="/dashboard?tab=kyc" replace />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-    </Suspense>
+    // Keyed by path: leaving a crashed screen gives the next one a fresh start.
+    <ErrorBoundary key={pathname}>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route path="/" element={<PublicOnly><Landing /></PublicOnly>} />
+          {/* Login wraps itself in PublicOnly: it picks the destination (/admin or /trade). */}
+          <Route path="/login" element={<Login />} />
+          <Route path="/register" element={<PublicOnly><Register /></PublicOnly>} />
+          <Route path="/dashboard" element={<TraderOnly><Dashboard /></TraderOnly>} />
+          <Route path="/trading" element={<TraderOnly><SimpleTrading /></TraderOnly>} />
+          <Route path="/trade" element={<TraderOnly><Trade /></TraderOnly>} />
+          <Route path="/markets" element={<Markets />} />
+          <Route path="/buy-crypto" element={<BuyCrypto />} />
+          <Route path="/derivatives" element={<Derivatives />} />
+          <Route path="/earn" element={<Earn />} />
+          <Route path="/admin" element={<AdminOnly><Admin /></AdminOnly>} />
+          {/* Profile-menu entries that live inside existing screens. */}
+          <Route path="/assets" element={<Navigate to="/dashboard" replace />} />
+          <Route path="/account" element={<Navigate to="/dashboard?tab=kyc" replace />} />
+          <Route path="/orders" element={<Navigate to="/trade" replace />} />
+          <Route path="/settings" element={<Navigate to="/dashboard?tab=kyc" replace />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
   );
 }

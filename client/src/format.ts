@@ -95,8 +95,8 @@ export const statusTone = (status: string | undefined | null): 'up' | 'down' | '
   return 'warn';
 };
 
-export const titleCase = (value: string): string =>
-  value.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+export const titleCase = (value: string | null | undefined): string =>
+  String(value ?? '').replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
 export const toNum = toNumber;
 
