@@ -11,12 +11,16 @@ import {
   GiftIcon, ListIcon, LogoutIcon, SettingsIcon, ShieldIcon, UserIcon, UsersIcon, WalletIcon,
 } from './Icons';
 
-/** Sum of all asset accounts valued in USD (USDT/USD at 1, others at their USDT last price). */
+/** Sum of all asset accounts valued in USD: USD at 1, coins at their USDT last price, forex positions at their quote. */
 async function estimateBalance(): Promise<{ usdValue: number; btcValue: number }> {
-  const [assets, tickers] = await Promise.all([userApi.assets(), marketApi.tickers().catch(() => [])]);
+  const [assets, tickers, quotes] = await Promise.all([
+    userApi.assets(), marketApi.tickers().catch(() => []), marketApi.quotes().catch(() => []),
+  ]);
   const priceOf = (asset: string): number => {
     if (asset === 'USD' || asset === 'USDT') return 1;
-    return tickers.find((t) => t.symbol === `${asset}USDT`)?.last_price ?? 0;
+    return tickers.find((t) => t.symbol === `${asset}USDT`)?.last_price
+      ?? quotes.find((q) => q.symbol === asset)?.price
+      ?? 0;
   };
   const usdValue = assets.reduce((sum, a) => sum + Number(a.total) * priceOf(a.asset), 0);
   const btcPrice = priceOf('BTC');

@@ -30,7 +30,9 @@ async function fallbackQuotes(): Promise<Quote[]> {
   return [...crypto, ...forex];
 }
 
-const baseOf = (quote: Quote): string => (quote.kind === 'crypto' ? marketInfo(quote.symbol).base : quote.symbol.slice(0, 3));
+/** What a position is held as: the base coin, or for forex the pair itself (e.g. EURUSD). */
+const heldAssetOf = (symbol: string): string =>
+  SIMPLE_FOREX.some((f) => f.symbol === symbol) ? symbol : marketInfo(symbol).base;
 
 export default function SimpleTrading() {
   const { user, patchUser } = useSession();
@@ -95,7 +97,7 @@ export default function SimpleTrading() {
   const currentKind: Kind = SIMPLE_FOREX.some((f) => f.symbol === selected) ? 'forex' : 'crypto';
   const price = current?.price ?? 0;
   const total = (Number(amount) || 0) * price;
-  const heldAsset = current ? baseOf(current) : marketInfo(selected).base;
+  const heldAsset = heldAssetOf(selected);
   const held = assets.find((a) => a.asset === heldAsset);
 
   const trade = async (side: 'buy' | 'sell') => {
@@ -127,6 +129,12 @@ export default function SimpleTrading() {
 
   const disabled = busy || !amount || !kycApproved || !price;
 
+  const switchKind = (next: Kind) => {
+    setKind(next);
+    const symbols = next === 'crypto' ? SIMPLE_CRYPTO : SIMPLE_FOREX.map((f) => f.symbol);
+    if (!symbols.includes(selected)) setSelected(symbols[0]);
+  };
+
   return (
     <div className="page">
       <header className="dash-header">
@@ -144,7 +152,7 @@ export default function SimpleTrading() {
         {!kycApproved && <div className="notice" style={{ marginBottom: 16 }}>Complete KYC verification to start trading</div>}
         <div className="grid split">
           <div className="card" style={{ padding: 12 }}>
-            <Tabs items={[{ key: 'crypto', label: 'Crypto' }, { key: 'forex', label: 'Forex' }]} active={kind} onChange={setKind} />
+            <Tabs items={[{ key: 'crypto', label: 'Crypto' }, { key: 'forex', label: 'Forex' }]} active={kind} onChange={switchKind} />
             <div className="stack" style={{ gap: 2, marginTop: 8 }}>
               {list.map((q) => (
                 <div key={q.symbol} role="button" tabIndex={0}
