@@ -13,10 +13,11 @@ import Markets from './pages/Markets';
 import BuyCrypto from './pages/BuyCrypto';
 import Derivatives from './pages/Derivatives';
 import Earn from './pages/Earn';
-import Admin from './pages/Admin';
 import NotFound from './pages/NotFound';
 
+// The heaviest screens load on demand: traders never download the admin area, visitors neither.
 const Trade = lazy(() => import('./pages/Trade'));
+const Admin = lazy(() => import('./pages/Admin'));
 
 export default function App() {
   const { loading } = useSession();

@@ -48,6 +48,9 @@ describe('screens follow the exchange as it happens', () => {
     await api(server, token, 'POST', '/trading/order', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', amount: 0.01, price: 50000.55 });
 
     await viewer.getByTestId('order-book').getByText('50,000.55').waitFor({ timeout: 10_000 });
+    // Picking a level of the book copies its price into the order form.
+    await viewer.getByTestId('order-book').getByText('50,000.55').click();
+    expect(await viewer.getByTestId('order-form').getByLabel('Price').inputValue()).toBe('50000.55');
     await owner.getByRole('tab', { name: 'Open Orders(1)' }).waitFor({ timeout: 10_000 });
     await owner.getByTestId('user-orders').getByText('50,000.55').waitFor();
     await viewer.context().close();

@@ -88,6 +88,18 @@ describe('from KYC to a resting order', () => {
     await trader.getByLabel('Amount').fill('1000');
     await trader.getByRole('button', { name: 'BUY' }).click();
     await toast(trader, 'Insufficient balance').waitFor();
+
+    // Forex: a position held as the pair itself, bought and sold back at the quote.
+    await trader.getByRole('tab', { name: 'Forex' }).click();
+    await trader.getByText('Euro / US Dollar').click();
+    await trader.getByLabel('Amount').fill('100');
+    await trader.getByRole('button', { name: 'BUY' }).click();
+    await toast(trader, 'BUY order executed!').waitFor();
+    await trader.getByText('100.00 EURUSD').waitFor();
+    await trader.getByLabel('Amount').fill('100');
+    await trader.getByRole('button', { name: 'SELL' }).click();
+    await toast(trader, 'SELL order executed!').waitFor();
+    await trader.getByText('0.00 EURUSD').waitFor();
     await trader.context().close();
   });
 
