@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AdminOnly, PublicOnly, TraderOnly } from './auth/guards';
 import { useSession } from './auth/session';
 import ErrorBoundary from './components/ErrorBoundary';
 import Loading from './components/Loading';
+import { PRODUCT_NAME } from './components/Logo';
 import Landing from './pages/Landing';
 import Login from './pages/Login';
 import Register from './pages/Register';
@@ -19,9 +20,27 @@ import NotFound from './pages/NotFound';
 const Trade = lazy(() => import('./pages/Trade'));
 const Admin = lazy(() => import('./pages/Admin'));
 
+const TITLES: Record<string, string> = {
+  '/login': 'Log in',
+  '/register': 'Register',
+  '/dashboard': 'Dashboard',
+  '/trading': 'Simple Trading',
+  '/trade': 'Spot Trading',
+  '/markets': 'Markets',
+  '/buy-crypto': 'Buy Crypto',
+  '/derivatives': 'Derivatives',
+  '/earn': 'Earn',
+  '/admin': 'Admin',
+};
+
 export default function App() {
   const { loading } = useSession();
   const { pathname } = useLocation();
+
+  useEffect(() => {
+    const title = TITLES[pathname];
+    document.title = title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
+  }, [pathname]);
   if (loading) return <Loading />;
 
   return (

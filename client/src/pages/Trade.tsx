@@ -8,7 +8,7 @@ import { marketApi, normaliseDepth, normaliseTicker, normaliseTrade } from '../a
 import type { AssetBalance, Depth, MarketTrade, Order, Ticker, UserTrade } from '../api/types';
 import { useSession } from '../auth/session';
 import { WalletIcon } from '../components/Icons';
-import Logo from '../components/Logo';
+import Logo, { PRODUCT_NAME } from '../components/Logo';
 import MarketTrades from '../components/MarketTrades';
 import OrderBook from '../components/OrderBook';
 import OrderForm, { type PriceHint } from '../components/OrderForm';
@@ -16,7 +16,7 @@ import PairList from '../components/PairList';
 import ProfileMenu from '../components/ProfileMenu';
 import TickerStrip from '../components/TickerStrip';
 import UserOrders from '../components/UserOrders';
-import { slashSymbol } from '../format';
+import { cryptoPrice, slashSymbol } from '../format';
 import { DEFAULT_PAIR, isKnownMarket, marketInfo } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
 
@@ -148,6 +148,11 @@ export default function Trade() {
     loadFills();
     loadAssets();
   };
+
+  // Like every exchange tab: the live price in the title.
+  useEffect(() => {
+    if (ticker) document.title = `${cryptoPrice(ticker.last_price)} | ${symbol} | ${PRODUCT_NAME}`;
+  }, [ticker, symbol]);
 
   const availableOf = (asset: string): number => Number(assets.find((a) => a.asset === asset)?.available ?? 0);
   const usdAccount = assets.find((a) => a.asset === 'USD' || a.asset === 'USDT');
