@@ -167,6 +167,8 @@ export class OrderSequencer {
       this.dataSource
         .transaction(async (manager) => {
           await manager.query('INSERT INTO book_snapshots (symbol, seq, snapshot) VALUES ($1, $2, $3)', [market.symbol, commandSeq, snapshot]);
+          // Recovery starts from the latest; the command log keeps the full history.
+          await manager.query('DELETE FROM book_snapshots WHERE symbol = $1 AND seq < $2', [market.symbol, commandSeq]);
           await recordStateHash(manager, market.symbol, commandSeq, stateHash(snapshot));
         })
         .catch((error: unknown) => this.logger.error({ error, symbol: market.symbol }, 'book snapshot failed')),

@@ -22,7 +22,8 @@ export async function recoverMarket(dataSource: DataSource, market: BookMarket, 
       [symbol],
     );
     const snapshotSeq = snapshots[0] ? Number(snapshots[0].seq) : 0;
-    const book = snapshots[0] ? OrderBook.restore(snapshots[0].snapshot) : new OrderBook(spec);
+    // jsonb reorders object keys, and the state hash is over the JSON text: give the spec back its own order.
+    const book = snapshots[0] ? OrderBook.restore({ ...snapshots[0].snapshot, spec }) : new OrderBook(spec);
     const [checkpoint] = (await manager.query('SELECT seq, state_hash FROM book_states WHERE symbol = $1', [symbol])) as Array<{
       seq: string;
       state_hash: string;

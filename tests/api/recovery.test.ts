@@ -113,5 +113,19 @@ it('after a SIGKILL in the middle of a stream of orders, every acknowledged orde
     const report = await checkLedger(dataSource.manager);
     expect(report.mismatches).toEqual([]);
     expect(report.ok).toBe(true);
+    // The orderly stop left a snapshot of the book at the last command.
+    const [snapshot] = await dataSource.query(
+      "SELECT s.seq, (SELECT MAX(seq) FROM order_commands WHERE symbol = 'XRPUSDT') AS last FROM book_snapshots s WHERE s.symbol = 'XRPUSDT'",
+    );
+    expect(snapshot.seq).toBe(snapshot.last);
   });
+
+  // A start from that snapshot rebuilds the same book.
+  const fourth = await startExchangeProcess(env, dataDir);
+  running = fourth;
+  const fromSnapshot = new ApiClient(fourth.url);
+  await tradingReady(fourth.url, fromSnapshot);
+  expect((await fromSnapshot.get('/market/depth?symbol=XRPUSDT&limit=100')).body).toEqual(depth);
+  await fourth.kill('SIGTERM');
+  expect(fourth.output()).not.toContain('RECOVERY MISMATCH');
 });
