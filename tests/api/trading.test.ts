@@ -185,6 +185,38 @@ describe('orders that break a rule are refused with a clear reason', () => {
   });
 });
 
+describe('a commit that fails', () => {
+  it('leaves no trace in the book: its commands are retried one by one and only the failing one is refused', async () => {
+    const { dataSource } = server.exchange.context;
+    const seller = await fundedTrader(server, { BNB: '2' });
+    const bystanders = await Promise.all(Array.from({ length: 5 }, () => fundedTrader(server, { USD: '1000' })));
+    const buyer = await fundedTrader(server, { USD: '1000' });
+    const ask = await placed(seller.client, { symbol: 'BNBUSDT', side: 'sell', type: 'limit', amount: 1, price: 700 });
+    // The database refuses any fill above 0.5 BNB for the length of this test: the round holding one fails.
+    await dataSource.query('ALTER TABLE trades ADD CONSTRAINT trades_test_fault CHECK (amount <= 0.5)');
+    try {
+      const [big, ...small] = await Promise.all([
+        placeOrder(buyer.client, { symbol: 'BNBUSDT', side: 'buy', type: 'limit', amount: 0.8, price: 700 }),
+        ...bystanders.map((b) => placeOrder(b.client, { symbol: 'BNBUSDT', side: 'buy', type: 'limit', amount: 0.01, price: 600 })),
+      ]);
+      expect(big!.status).toBe(500);
+      expect(small.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    } finally {
+      await dataSource.query('ALTER TABLE trades DROP CONSTRAINT trades_test_fault');
+    }
+    expect(await balanceOf(server, buyer.user.id, 'USD')).toEqual({ available: '1000', locked: '0' });
+    const fill = await placed(buyer.client, { symbol: 'BNBUSDT', side: 'buy', type: 'limit', amount: 0.4, price: 700 });
+    expect(fill).toMatchObject({ status: 'filled', filled: 0.4 });
+    expect((await seller.client.get('/trading/orders/open?symbol=BNBUSDT')).body).toEqual([expect.objectContaining({ id: ask.id, filled: 0.4 })]);
+    for (const b of bystanders) {
+      const [open] = (await b.client.get('/trading/orders/open')).body;
+      expect((await b.client.delete('/trading/order', { order_id: open.id })).status).toBe(200);
+    }
+    expect((await seller.client.delete('/trading/order', { order_id: ask.id })).status).toBe(200);
+    expect((await ledgerReport(server)).ok).toBe(true);
+  });
+});
+
 describe('money is never overspent and the ledger always balances', () => {
   it('concurrent orders that together exceed the balance: only those that fit are accepted', async () => {
     const trader = await fundedTrader(server, { USD: '1000' });
