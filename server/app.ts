@@ -107,7 +107,7 @@ export async function createExchange(config: Config, logger: Logger = createLogg
   for (const middleware of staticClient(config.CLIENT_DIST)) app.use(middleware);
 
   const httpServer = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
-  await startSocketHub(httpServer, authenticator, bus, logger);
+  const io = await startSocketHub(httpServer, authenticator, bus, logger);
   await ensureAdmin(dataSource, auth, logger, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
 
   return {
@@ -121,8 +121,9 @@ export async function createExchange(config: Config, logger: Logger = createLogg
     },
     async close() {
       for (const module of [...modules].reverse()) await module.stop?.();
+      // Socket.IO holds upgraded connections the HTTP server does not track: it disconnects them and then closes the server.
       await new Promise<void>((resolve) => {
-        httpServer.close(() => resolve());
+        void io.close(() => resolve());
         httpServer.closeAllConnections();
       });
       await bus.close();
