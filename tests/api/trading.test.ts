@@ -193,7 +193,7 @@ describe('a commit that fails', () => {
     const buyer = await fundedTrader(server, { USD: '1000' });
     const ask = await placed(seller.client, { symbol: 'BNBUSDT', side: 'sell', type: 'limit', amount: 1, price: 700 });
     // The database refuses any fill above 0.5 BNB for the length of this test: the round holding one fails.
-    await dataSource.query('ALTER TABLE trades ADD CONSTRAINT trades_test_fault CHECK (amount <= 0.5)');
+    await dataSource.query("ALTER TABLE trades ADD CONSTRAINT trades_test_fault CHECK (symbol <> 'BNBUSDT' OR amount <= 0.5) NOT VALID");
     try {
       const [big, ...small] = await Promise.all([
         placeOrder(buyer.client, { symbol: 'BNBUSDT', side: 'buy', type: 'limit', amount: 0.8, price: 700 }),
