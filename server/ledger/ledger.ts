@@ -82,63 +82,61 @@ export async function post(manager: EntityManager, ...postings: Posting[]): Prom
     if (!mayOverdraw && (available.isNegative() || locked.isNegative())) throw new InsufficientFundsError(row.asset);
   }
 
+  // Columns as arrays through unnest(): a few parameters whatever the size (a long VALUES list
+  // costs PostgreSQL milliseconds to parse), and balances and entries in one statement.
   const changed = [...balances.values()];
-  const updateValues = changed.map((_, i) => `($${i * 3 + 1}::uuid, $${i * 3 + 2}::numeric, $${i * 3 + 3}::numeric)`);
-  await manager.query(
-    `UPDATE accounts SET available = v.available, locked = v.locked
-       FROM (VALUES ${updateValues.join(', ')}) AS v(id, available, locked) WHERE accounts.id = v.id`,
-    changed.flatMap(({ row, available, locked }) => [row.id, toSql(available), toSql(locked)]),
-  );
-
   const journalIds = new Map(postings.map((posting) => [posting, randomUUID()]));
-  const entryValues: string[] = [];
-  const params: string[] = [];
-  for (const { posting, leg, amount } of legs) {
-    if (amount.isZero()) continue;
-    const at = params.length;
-    entryValues.push(`($${at + 1}::uuid, $${at + 2}::uuid, $${at + 3}, $${at + 4}, $${at + 5}::numeric, $${at + 6}, $${at + 7}, $${at + 8})`);
-    params.push(
-      journalIds.get(posting)!,
-      balances.get(ownerKey(leg.owner, leg.asset))!.row.id,
-      leg.asset,
-      leg.bucket,
-      toSql(amount),
-      posting.reason,
-      posting.referenceType,
-      posting.referenceId,
-    );
-  }
-  if (entryValues.length > 0) {
-    await manager.query(
-      `INSERT INTO ledger_entries (journal_id, account_id, asset, bucket, amount, reason, reference_type, reference_id)
-       VALUES ${entryValues.join(', ')}`,
-      params,
-    );
-  }
+  const entries = legs.filter(({ amount }) => !amount.isZero());
+  await manager.query(
+    `WITH updated AS (
+       UPDATE accounts SET available = v.available, locked = v.locked
+         FROM unnest($1::uuid[], $2::numeric[], $3::numeric[]) AS v(id, available, locked) WHERE accounts.id = v.id
+       RETURNING 1)
+     INSERT INTO ledger_entries (journal_id, account_id, asset, bucket, amount, reason, reference_type, reference_id)
+     SELECT * FROM unnest($4::uuid[], $5::uuid[], $6::varchar[], $7::varchar[], $8::numeric[], $9::varchar[], $10::varchar[], $11::varchar[])`,
+    [
+      changed.map(({ row }) => row.id),
+      changed.map(({ available }) => toSql(available)),
+      changed.map(({ locked }) => toSql(locked)),
+      entries.map(({ posting }) => journalIds.get(posting)!),
+      entries.map(({ leg }) => balances.get(ownerKey(leg.owner, leg.asset))!.row.id),
+      entries.map(({ leg }) => leg.asset),
+      entries.map(({ leg }) => leg.bucket),
+      entries.map(({ amount }) => toSql(amount)),
+      entries.map(({ posting }) => posting.reason),
+      entries.map(({ posting }) => posting.referenceType),
+      entries.map(({ posting }) => posting.referenceId),
+    ],
+  );
 }
 
+/**
+ * Locks the wanted accounts in id order and reads them; the missing ones (a user's first deposit of
+ * an asset) are created first, which costs a second statement only when there are any.
+ */
 async function lockAccounts(manager: EntityManager, wanted: Array<{ owner: AccountOwner; asset: string }>): Promise<AccountRow[]> {
   const users = wanted.filter((w): w is { owner: { userId: string }; asset: string } => 'userId' in w.owner);
   const systems = wanted.filter((w): w is { owner: { system: SystemAccount }; asset: string } => 'system' in w.owner);
-  const userOwners = users.map((w) => w.owner.userId);
-  const userAssets = users.map((w) => w.asset);
-  const systemOwners = systems.map((w) => w.owner.system);
-  const systemAssets = systems.map((w) => w.asset);
+  const owners = [users.map((w) => w.owner.userId), users.map((w) => w.asset), systems.map((w) => w.owner.system), systems.map((w) => w.asset)];
 
+  const lock = (): Promise<AccountRow[]> =>
+    manager.query(
+      `SELECT id, user_id, system, asset, available, locked FROM accounts
+        WHERE (user_id, asset) IN (SELECT * FROM unnest($1::uuid[], $2::varchar[]))
+           OR (system, asset) IN (SELECT * FROM unnest($3::varchar[], $4::varchar[]))
+        ORDER BY id FOR UPDATE`,
+      owners,
+    );
+  const rows = await lock();
+  if (rows.length === wanted.length) return rows;
   await manager.query(
     `INSERT INTO accounts (user_id, system, asset)
        SELECT u, NULL, a FROM unnest($1::uuid[], $2::varchar[]) AS t(u, a)
        UNION ALL SELECT NULL, s, a FROM unnest($3::varchar[], $4::varchar[]) AS t(s, a)
      ON CONFLICT DO NOTHING`,
-    [userOwners, userAssets, systemOwners, systemAssets],
+    owners,
   );
-  return manager.query(
-    `SELECT id, user_id, system, asset, available, locked FROM accounts
-      WHERE (user_id, asset) IN (SELECT * FROM unnest($1::uuid[], $2::varchar[]))
-         OR (system, asset) IN (SELECT * FROM unnest($3::varchar[], $4::varchar[]))
-      ORDER BY id FOR UPDATE`,
-    [userOwners, userAssets, systemOwners, systemAssets],
-  );
+  return lock();
 }
 
 /** What a user can spend now in one asset (zero when the account does not exist yet). */

@@ -1,12 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import { post, type Posting } from '../ledger/ledger';
+import { post } from '../ledger/ledger';
 import { USD } from '../markets/catalog';
 import type { BatchEffects } from './order-execution';
 import { orderRecord } from './order-views';
 import type { MarketState } from './market-state';
-
-/** Ledger entries per post() call: 8 parameters each stays well under PostgreSQL's 65,535. */
-const LEGS_PER_POST = 4000;
 
 /** One symbol's part of a commit; `stateHash` is recorded when given (a checkpoint recovery must reach). */
 export interface MarketBatch {
@@ -17,12 +14,12 @@ export interface MarketBatch {
 
 /**
  * Writes a commit's effects, every symbol's together, inside the caller's transaction: postings
- * through the ledger (in chunks), then orders, trades, command log and state hashes in ONE
+ * through the ledger, then orders, trades, command log and state hashes in ONE
  * statement (arrays through unnest(), whatever the size), which also answers the new USD balances
  * of the users whose money moved.
  */
 export async function writeBatch(manager: EntityManager, markets: MarketBatch[]): Promise<Array<{ user_id: string; available: string }>> {
-  for (const chunk of postingChunks(markets.flatMap((m) => m.effects.postings))) await post(manager, ...chunk);
+  await post(manager, ...markets.flatMap((m) => m.effects.postings));
   const orders = markets.flatMap((m) => [...m.effects.orders.values()].map(orderRecord));
   const trades = markets.flatMap((m) => m.effects.trades);
   const commands = markets.flatMap((m) => m.effects.commands.map((c) => ({ symbol: m.state.market.symbol, ...c })));
@@ -84,18 +81,3 @@ export async function recordStateHash(manager: EntityManager, symbol: string, se
 
 /** One column of many rows, for an unnest() parameter. */
 const column = <R, K extends keyof R>(rows: R[], key: K) => rows.map((row) => row[key]);
-
-function* postingChunks(postings: Posting[]): Generator<Posting[]> {
-  let chunk: Posting[] = [];
-  let legs = 0;
-  for (const posting of postings) {
-    if (legs + posting.legs.length > LEGS_PER_POST && chunk.length > 0) {
-      yield chunk;
-      chunk = [];
-      legs = 0;
-    }
-    chunk.push(posting);
-    legs += posting.legs.length;
-  }
-  if (chunk.length > 0) yield chunk;
-}
