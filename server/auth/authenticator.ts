@@ -6,15 +6,21 @@ import type { TokenService } from './tokens';
 
 export const SUSPENDED = 'Account suspended';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Turns a bearer token into the current user. The user is re-read on every request, so a
  * suspension takes effect at once, whatever tokens are still in circulation.
  */
 export class Authenticator {
+  private readonly users: UserReads;
+
   constructor(
     private readonly tokens: TokenService,
-    private readonly dataSource: DataSource,
-  ) {}
+    dataSource: DataSource,
+  ) {
+    this.users = new UserReads(dataSource);
+  }
 
   /** null without credentials; 401 for a bad token; 403 for a suspended account. */
   async identify(authorization: string | undefined): Promise<AuthenticatedUser | null> {
@@ -22,12 +28,8 @@ export class Authenticator {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     if (!match) throw unauthorized('Invalid authorization header');
     const userId = await this.tokens.verify(match[1]!);
-    if (!userId) throw unauthorized('Invalid or expired token');
-    // Plain SQL: this runs on every request, and the query builder costs more CPU than the query.
-    const [user] = (await this.dataSource.query(
-      'SELECT id, email, full_name, is_admin, is_active, kyc_status, created_at FROM users WHERE id = $1',
-      [userId],
-    )) as AuthenticatedUser[];
+    if (!userId || !UUID.test(userId)) throw unauthorized('Invalid or expired token');
+    const user = await this.users.read(userId);
     if (!user) throw unauthorized('Invalid or expired token');
     if (!user.is_active) throw forbidden(SUSPENDED);
     return user;
@@ -35,5 +37,54 @@ export class Authenticator {
 
   identifyRequest(ctx: Context) {
     return this.identify(ctx.get('authorization') || undefined);
+  }
+}
+
+/**
+ * Reads users for concurrent requests together, the way the order sequencer commits: the ids asked
+ * for while one read is running go in the next one, a single query. A request is only ever answered
+ * from a read that started after it asked, so nothing is cached and a suspension still counts at once.
+ */
+interface Waiter {
+  resolve(user: AuthenticatedUser | undefined): void;
+  reject(error: unknown): void;
+}
+
+class UserReads {
+  private waiting = new Map<string, Waiter[]>();
+  private running = false;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  read(userId: string): Promise<AuthenticatedUser | undefined> {
+    return new Promise((resolve, reject) => {
+      const waiters = this.waiting.get(userId);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.waiting.set(userId, [{ resolve, reject }]);
+      // Requests parsed in the same turn of the event loop join the same read.
+      if (!this.running) {
+        this.running = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush() {
+    while (this.waiting.size > 0) {
+      const waiting = this.waiting;
+      this.waiting = new Map();
+      try {
+        // Plain SQL: this runs for every request, and the query builder costs more CPU than the query.
+        const rows = (await this.dataSource.query(
+          'SELECT id, email, full_name, is_admin, is_active, kyc_status, created_at FROM users WHERE id = ANY($1::uuid[])',
+          [[...waiting.keys()]],
+        )) as AuthenticatedUser[];
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        for (const [id, waiters] of waiting) for (const waiter of waiters) waiter.resolve(byId.get(id));
+      } catch (error) {
+        for (const waiters of waiting.values()) for (const waiter of waiters) waiter.reject(error);
+      }
+    }
+    this.running = false;
   }
 }
