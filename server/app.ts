@@ -13,6 +13,8 @@ import { resolveJwtSecret } from './auth/jwt-secret';
 import { TokenService } from './auth/tokens';
 import { bankAccountsModule } from './bank-accounts/bank-accounts.module';
 import { connectRedis, createEventBus } from './bus/event-bus';
+import { Cluster, clusterWanted, soleProcess } from './cluster/cluster';
+import { clusteredTradingModule } from './cluster/clustered-trading.module';
 import type { Config } from './config/config';
 import type { ExchangeModule, ServerContext } from './context';
 import { openDatabase } from './db/database';
@@ -62,8 +64,11 @@ export async function createExchange(config: Config, logger: Logger = createLogg
   const context: ServerContext = { config, logger, dataSource, bus, notifier, authenticator, redis };
 
   const auth = new AuthService(dataSource, tokens);
+  // Several processes on one database: each book has one owner among them (DESIGN "Scale").
+  const cluster = clusterWanted(config, database.embedded) ? await Cluster.join(config.DATABASE_URL!, redis!, logger) : null;
+  const elect = cluster?.elect ?? soleProcess;
   /** Later modules (market data, market maker) trade and read the books through trading.service. */
-  const trading = tradingModule(context);
+  const trading = cluster ? clusteredTradingModule(context, cluster) : tradingModule(context);
   const referencePrices = referencePricesModule(context);
   const marketData = marketDataModule(context, referencePrices.service, trading.service);
   const modules: ExchangeModule[] = [
@@ -76,10 +81,11 @@ export async function createExchange(config: Config, logger: Logger = createLogg
     adminModule(context),
     trading,
     referencePrices,
-    marketData,
+    // One process turns commits into market pushes: every process's hub delivers them, so more would repeat them.
+    { ...marketData, start: () => elect('market-data-pushes', async () => marketData.start?.()) },
     instantTradeModule(context, marketData.quotes),
     // Last: it trades through the books, so it starts after them and stops before them.
-    liquidityModule(context, trading.service, referencePrices.service),
+    liquidityModule(context, trading.service, referencePrices.service, elect),
   ];
   const routes = modules.flatMap((module) => module.routes);
   const openApi = buildOpenApi(routes);
@@ -126,6 +132,8 @@ export async function createExchange(config: Config, logger: Logger = createLogg
         void io.close(() => resolve());
         httpServer.closeAllConnections();
       });
+      // After the books have stopped: ending the lock session hands them to the other processes.
+      await cluster?.close();
       await bus.close();
       await database.close();
     },

@@ -11,6 +11,8 @@ export const configSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Several processes share the books (server/cluster); needs REDIS_URL and a PostgreSQL DATABASE_URL. */
+  CLUSTER: booleanSwitch.default('off'),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_TTL: z.string().regex(/^\d+[smhd]$/, 'must look like 12h, 30m or 7d').default('12h'),

@@ -1,3 +1,4 @@
+import type { Election } from '../cluster/cluster';
 import type { ExchangeModule, ServerContext } from '../context';
 import type { ReferencePrices } from '../reference-prices/reference-prices.service';
 import type { TradingService } from '../trading/trading.service';
@@ -18,17 +19,22 @@ export const TAKER: SystemTraderProfile = {
   inventory: { USD: '200000', BTC: '0.5', ETH: '12', BNB: '70', SOL: '250', XRP: '20000', ADA: '60000' },
 };
 
-/** The market maker (MARKET_MAKER=on): live books, trades and candles from the first start. */
-export function liquidityModule(ctx: ServerContext, trading: TradingService, referencePrices: ReferencePrices): ExchangeModule {
+/**
+ * The market maker (MARKET_MAKER=on): live books, trades and candles from the first start. One
+ * process runs it, the one elected by the 'market-maker' lock (several would quote on top of each other).
+ */
+export function liquidityModule(ctx: ServerContext, trading: TradingService, referencePrices: ReferencePrices, elect: Election): ExchangeModule {
   let maker: MarketMaker | null = null;
   return {
     routes: [],
     async start() {
       if (ctx.config.MARKET_MAKER !== 'on') return;
-      const makerId = await ensureSystemTrader(ctx.dataSource, MAKER);
-      const takerId = await ensureSystemTrader(ctx.dataSource, TAKER);
-      maker = new MarketMaker(ctx.dataSource, trading, referencePrices, { makerId, takerId, makerUsd: MAKER.inventory.USD! }, ctx.logger);
-      maker.start();
+      await elect('market-maker', async () => {
+        const makerId = await ensureSystemTrader(ctx.dataSource, MAKER);
+        const takerId = await ensureSystemTrader(ctx.dataSource, TAKER);
+        maker = new MarketMaker(ctx.dataSource, trading, referencePrices, { makerId, takerId, makerUsd: MAKER.inventory.USD! }, ctx.logger);
+        maker.start();
+      });
     },
     async stop() {
       await maker?.stop();

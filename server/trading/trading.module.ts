@@ -1,6 +1,6 @@
 import type { ExchangeModule, ServerContext } from '../context';
 import { money } from '../ledger/money';
-import { BOOK_MARKETS } from '../markets/catalog';
+import { BOOK_MARKETS, type BookMarket } from '../markets/catalog';
 import type { FeeRates } from './funds-hold';
 import { OrderSequencer } from './order-sequencer';
 import { recoverMarket } from './recovery';
@@ -11,19 +11,27 @@ import { TradingService } from './trading.service';
 const ppm = (rate: string) => money(rate).times(1_000_000).toNumber();
 
 /**
+ * Rebuilds these markets' books from the database and starts one sequencer (their single writer)
+ * for them; each commit is published.
+ */
+export async function openBooks(ctx: ServerContext, markets: readonly BookMarket[]): Promise<OrderSequencer> {
+  const fees: FeeRates = { makerPpm: ppm(ctx.config.MAKER_FEE_RATE), takerPpm: ppm(ctx.config.TAKER_FEE_RATE) };
+  const states = [];
+  for (const market of markets) states.push(await recoverMarket(ctx.dataSource, market, ctx.logger));
+  return new OrderSequencer(states, ctx.dataSource, fees, ctx.logger, (round) => publishCommittedRound(ctx, round));
+}
+
+/**
  * The trading core: the books rebuilt from the database on start, drained and snapshotted on stop. The service is exposed for modules that trade or read the books.
  */
 export function tradingModule(ctx: ServerContext): ExchangeModule & { service: TradingService } {
   const service = new TradingService(ctx.dataSource);
-  const fees: FeeRates = { makerPpm: ppm(ctx.config.MAKER_FEE_RATE), takerPpm: ppm(ctx.config.TAKER_FEE_RATE) };
   let sequencer: OrderSequencer | null = null;
   return {
     service,
     routes: tradingRoutes(service),
     async start() {
-      const states = [];
-      for (const market of BOOK_MARKETS) states.push(await recoverMarket(ctx.dataSource, market, ctx.logger));
-      sequencer = new OrderSequencer(states, ctx.dataSource, fees, ctx.logger, (round) => publishCommittedRound(ctx, round));
+      sequencer = await openBooks(ctx, BOOK_MARKETS);
       service.attach(sequencer);
     },
     async stop() {

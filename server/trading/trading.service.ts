@@ -12,6 +12,9 @@ import { orderRecord, orderView, userTradeView, type OrderView, type UserTradeVi
 import type { OrderRow } from './order.entity';
 import type { TradeRow } from './trade.entity';
 
+/** The books a service trades on: one sequencer, or (several processes) those of the symbols this process owns. */
+export type Books = Pick<OrderSequencer, 'state' | 'submit'>;
+
 /** Longest list any read answers. */
 export const MAX_LIST = 500;
 
@@ -29,12 +32,12 @@ export function bookMarketOf(symbol: string): BookMarket {
  * the HTTP routes and directly by the market maker (a system user goes through the same checks).
  */
 export class TradingService {
-  private sequencer: OrderSequencer | null = null;
+  private sequencer: Books | null = null;
 
   constructor(private readonly dataSource: DataSource) {}
 
   /** Called once the books are rebuilt (trading.module.ts start()). */
-  attach(sequencer: OrderSequencer) {
+  attach(sequencer: Books) {
     this.sequencer = sequencer;
   }
 
@@ -101,7 +104,7 @@ export class TradingService {
     return rows.map((row) => orderView(row));
   }
 
-  private started(): OrderSequencer {
+  private started(): Books {
     if (!this.sequencer) throw new HttpError(503, 'Trading is starting, please retry');
     return this.sequencer;
   }
