@@ -12,14 +12,18 @@ export interface MarketBatch {
   stateHash: string | null;
 }
 
-/**
- * Writes a commit's effects, every symbol's together, inside the caller's transaction: postings
- * through the ledger, then orders, trades, command log and state hashes in ONE
- * statement (arrays through unnest(), whatever the size), which also answers the new USD balances
- * of the users whose money moved.
- */
-export async function writeBatch(manager: EntityManager, markets: MarketBatch[]): Promise<Array<{ user_id: string; available: string }>> {
+/** A commit's postings, every symbol's together, through the ledger, inside the caller's transaction. */
+export async function writePostings(manager: EntityManager, markets: MarketBatch[]): Promise<void> {
   await post(manager, ...markets.flatMap((m) => m.effects.postings));
+}
+
+/**
+ * The rest of a commit's effects, every symbol's together, inside the caller's transaction: orders,
+ * trades, command log and state hashes in ONE statement (arrays through unnest(), whatever the
+ * size), which also answers the new USD balances of the users whose money moved. Not async: the
+ * statement is sent at once, so the caller can send COMMIT right behind it.
+ */
+export function writeRows(manager: EntityManager, markets: MarketBatch[]): Promise<Array<{ user_id: string; available: string }>> {
   const orders = markets.flatMap((m) => [...m.effects.orders.values()].map(orderRecord));
   const trades = markets.flatMap((m) => m.effects.trades);
   const commands = markets.flatMap((m) => m.effects.commands.map((c) => ({ symbol: m.state.market.symbol, ...c })));

@@ -5,11 +5,12 @@ import { InsufficientFundsError } from '../ledger/ledger';
 import type { Logger } from '../logger';
 import { USD } from '../markets/catalog';
 import { BalanceSheet } from './balance-sheet';
-import { recordStateHash, writeBatch, type MarketBatch } from './batch-writer';
+import { recordStateHash, writePostings, writeRows, type MarketBatch } from './batch-writer';
 import type { FeeRates } from './funds-hold';
 import type { MarketState } from './market-state';
 import { emptyEffects, OrderExecution, type Outcome, type Submission, type Trader } from './order-execution';
 import { recoverMarket } from './recovery';
+import { roundTransaction, type CommitAfter } from './round-transaction';
 
 /** Commands of one symbol in one commit at most; what waits beyond goes in the next. */
 const MAX_BATCH = 512;
@@ -101,7 +102,7 @@ export class OrderSequencer {
     let committed: { outcomes: Outcome[][]; result: CommittedRound };
     try {
       for (const { line } of round) if (line.stale) await this.recover(line);
-      committed = await this.dataSource.transaction((manager) => this.execute(manager, round));
+      committed = await roundTransaction(this.dataSource, (manager, commitAfter) => this.execute(manager, round, commitAfter));
     } catch (error) {
       return this.retry(round, error);
     }
@@ -135,7 +136,7 @@ export class OrderSequencer {
     line.stale = false;
   }
 
-  private async execute(manager: EntityManager, round: Round) {
+  private async execute(manager: EntityManager, round: Round, commitAfter: CommitAfter) {
     const placers = [...new Set(round.flatMap(({ pending }) => pending.filter((p) => p.submission.kind === 'place').map((p) => p.submission.userId)))];
     const assets = [USD, ...round.map(({ line }) => line.state.market.base)];
     const { traders, sheet } = await lockPlacers(manager, placers, assets);
@@ -150,7 +151,8 @@ export class OrderSequencer {
       markets.push({ state: line.state, effects, stateHash: hashDue ? line.state.book.stateHash() : null });
       return results;
     });
-    const balances = await writeBatch(manager, markets);
+    await writePostings(manager, markets);
+    const balances = await commitAfter(writeRows(manager, markets));
     return { outcomes, result: { markets, balances } };
   }
 
