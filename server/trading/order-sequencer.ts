@@ -14,8 +14,14 @@ import { roundTransaction, type CommitAfter } from './round-transaction';
 
 /** Commands of one symbol in one commit at most; what waits beyond goes in the next. */
 const MAX_BATCH = 512;
-/** How often each book's running state hash is recorded for recovery to check against. */
+/** How often each book's running state hash is recorded for recovery to check against, at most. */
 const HASH_CHECKPOINT_MS = 1000;
+/**
+ * Hashing a deep book takes milliseconds (tens with tens of thousands of resting orders), inside a
+ * round, so it holds up that round's orders: the checkpoints are spaced at least this many times
+ * what the last hash of the book took.
+ */
+const HASH_COST_RATIO = 200;
 /** Commands between two snapshots of a book (recovery replays at most this many). */
 const SNAPSHOT_EVERY = 100_000;
 
@@ -32,6 +38,7 @@ interface MarketLine {
   /** The state may hold a batch that did not commit. */
   stale: boolean;
   lastHashAt: number;
+  hashEveryMs: number;
   snapshotWrite: Promise<void>;
 }
 
@@ -64,7 +71,7 @@ export class OrderSequencer {
     private readonly logger: Logger,
     private readonly onCommit: (round: CommittedRound) => void,
   ) {
-    for (const state of states) this.lines.set(state.market.symbol, { state, queue: [], stale: false, lastHashAt: 0, snapshotWrite: Promise.resolve() });
+    for (const state of states) this.lines.set(state.market.symbol, { state, queue: [], stale: false, lastHashAt: 0, hashEveryMs: HASH_CHECKPOINT_MS, snapshotWrite: Promise.resolve() });
   }
 
   /** The symbol's current in-memory state (its book answers depth and last price). */
@@ -146,14 +153,21 @@ export class OrderSequencer {
       const effects = emptyEffects();
       const execution = new OrderExecution(line.state, sheet, traders, this.fees, effects);
       const results = pending.map((p) => execution.run(p.submission, now));
-      const hashDue = now - line.lastHashAt >= HASH_CHECKPOINT_MS && effects.commands.length > 0;
-      if (hashDue) line.lastHashAt = now;
-      markets.push({ state: line.state, effects, stateHash: hashDue ? line.state.book.stateHash() : null });
+      const hashDue = now - line.lastHashAt >= line.hashEveryMs && effects.commands.length > 0;
+      markets.push({ state: line.state, effects, stateHash: hashDue ? this.checkpointHash(line, now) : null });
       return results;
     });
     await writePostings(manager, markets);
     const balances = await commitAfter(writeRows(manager, markets));
     return { outcomes, result: { markets, balances } };
+  }
+
+  private checkpointHash(line: MarketLine, now: number): string {
+    const started = performance.now();
+    const hash = line.state.book.stateHash();
+    line.lastHashAt = now;
+    line.hashEveryMs = Math.max(HASH_CHECKPOINT_MS, HASH_COST_RATIO * (performance.now() - started));
+    return hash;
   }
 
   /**
