@@ -40,16 +40,16 @@ export class Authenticator {
   }
 }
 
-/**
- * Reads users for concurrent requests together, the way the order sequencer commits: the ids asked
- * for while one read is running go in the next one, a single query. A request is only ever answered
- * from a read that started after it asked, so nothing is cached and a suspension still counts at once.
- */
 interface Waiter {
   resolve(user: AuthenticatedUser | undefined): void;
   reject(error: unknown): void;
 }
 
+/**
+ * Reads users for concurrent requests together, the way the order sequencer commits: the ids asked
+ * for while one read is running go in the next one, a single query. A request is only ever answered
+ * from a read that started after it asked, so nothing is cached and a suspension still counts at once.
+ */
 class UserReads {
   private waiting = new Map<string, Waiter[]>();
   private running = false;
