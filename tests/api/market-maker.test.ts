@@ -61,7 +61,26 @@ describe('the market maker, turned on', () => {
   const query = (sql: string, params: unknown[] = []) => server.exchange.context.dataSource.query(sql, params);
   const systemTraderId = async (email: string): Promise<string> => (await query('SELECT id FROM users WHERE email = $1', [email]))[0].id;
 
+  /**
+   * Other test files leave traders' orders resting in the shared database; they would take the
+   * maker's quotes and refuse its post-only ones. Cancel them through the real path first, so the
+   * books are the maker's own, as on a fresh install.
+   */
+  async function cancelOtherTradersOrders() {
+    const cleaner = await startTestExchange({ MARKET_MAKER: 'off' });
+    try {
+      const open: Array<{ id: string; user_id: string }> = await cleaner.exchange.context.dataSource.query(
+        `SELECT o.id, o.user_id FROM orders o JOIN users u ON u.id = o.user_id
+          WHERE o.status IN ('new', 'partially_filled', 'waiting') AND NOT u.is_system`,
+      );
+      for (const order of open) await cleaner.exchange.trading.cancelOrder(order.user_id, order.id);
+    } finally {
+      await cleaner.close();
+    }
+  }
+
   beforeAll(async () => {
+    await cancelOtherTradersOrders();
     server = await startTestExchange({ MARKET_MAKER: 'on', MARKET_FEED_SEED: '31' });
     api = new ApiClient(server.url);
   });
