@@ -1,13 +1,14 @@
 /**
- * The price levels of one side: a Map price -> level for O(1) lookup, an AVL tree for O(log n)
- * insert and remove, and the levels threaded in a sorted doubly linked list so the best price,
- * and the next one after it, are O(1).
+ * The price levels of one side: an index price -> level for O(1) lookup (level-index.ts), an AVL
+ * tree for O(log n) insert and remove, and the levels threaded in a sorted doubly linked list so
+ * the best price, and the next one after it, are O(1).
  *
  * A level that empties away from the best price stays as an empty placeholder, so an order
  * moving back to that price costs no tree work (the benchmark's moves do this all the time).
  * The best level is never empty; placeholders are swept once they outnumber live levels 4 to 1.
  */
 import type { Side } from './commands';
+import { LevelIndex } from './level-index';
 import { PriceLevel } from './price-level';
 
 function height(n: PriceLevel | null): number {
@@ -86,7 +87,7 @@ function removeNode(root: PriceLevel | null, price: number): PriceLevel | null {
 }
 
 export class PriceTree {
-  readonly byPrice = new Map<number, PriceLevel>();
+  readonly byPrice = new LevelIndex();
   private root: PriceLevel | null = null;
   lowest: PriceLevel | null = null;
   highest: PriceLevel | null = null;
