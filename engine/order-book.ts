@@ -7,15 +7,31 @@
  */
 import type { AmendCommand, CancelCommand, Command, PlaceCommand } from './commands';
 import type { CancelReason, EngineEvent, ExpireReason, OrderStatus, OrderView, RejectReason } from './events';
-import { checkMarketSpec, feeFor, minNotionalUnits, type MarketSpec } from './market-spec';
+import { checkMarketSpec, feeFor as importedFeeFor, minNotionalUnits, type MarketSpec } from './market-spec';
 import { Order } from './order';
 import type { PriceLevel } from './price-level';
 import { PriceTree } from './price-tree';
 import { fromRecord, toRecord, type BookSnapshot } from './snapshot';
 import { stateHash } from './state-hash';
-import { isTriggered, isWaitingStop, StopBook } from './stop-book';
+import { isTriggered, isWaitingStop as importedIsWaitingStop, StopBook } from './stop-book';
 import { UserOrders } from './user-orders';
-import { idText, isTimestamp, notionalFits, validateAmend, validatePlace } from './validation';
+import {
+  idText,
+  isTimestamp as importedIsTimestamp,
+  notionalFits as importedNotionalFits,
+  validateAmend as importedValidateAmend,
+  validatePlace as importedValidatePlace,
+} from './validation';
+
+// The helpers called on every command, bound once here. Transpiled to CommonJS (tsx, jest), a call
+// of an imported function reads it through a getter on the other module's exports each time; on
+// the benchmark's mixed stream those reads cost about 6% of our throughput.
+const feeFor = importedFeeFor;
+const isWaitingStop = importedIsWaitingStop;
+const isTimestamp = importedIsTimestamp;
+const notionalFits = importedNotionalFits;
+const validateAmend = importedValidateAmend;
+const validatePlace = importedValidatePlace;
 
 export interface DepthLevel {
   price: number;
