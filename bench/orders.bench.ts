@@ -15,6 +15,7 @@ import { Client } from 'pg';
 import { createDataSource } from '../server/db/data-source';
 import { post } from '../server/ledger/ledger';
 import { reservePort } from '../tests/support/exchange-process';
+import { createFreshDatabase } from '../tests/support/fresh-database';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = 3;
@@ -131,13 +132,8 @@ function machineCpu(): { busy: number; total: number } {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
 async function main() {
-  const name = `bench_orders_${Date.now()}`;
-  const admin = new Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await createFreshDatabase(SERVER_URL, 'bench_orders');
+  const databaseUrl = database.url;
   const port = await reservePort();
   // BENCH_NODE_ARGS e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -245,8 +241,7 @@ async function main() {
   } finally {
     if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
     agent.destroy();
   }
 }

@@ -1,4 +1,3 @@
-import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { lockKey } from '../../server/cluster/advisory-locks';
 import { ClusteredTradingService } from '../../server/cluster/clustered-trading.service';
@@ -6,6 +5,7 @@ import { createDataSource } from '../../server/db/data-source';
 import { money } from '../../server/ledger/money';
 import { BOOK_MARKETS } from '../../server/markets/catalog';
 import { eventually } from '../support/eventually';
+import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database';
 import { startExchangeProcess, type ExchangeProcess } from '../support/exchange-process';
 import { ApiClient, loginAs, registerTrader } from '../support/http-client';
 import { RecordingSocket } from '../support/market-socket';
@@ -49,23 +49,11 @@ describe('one process (CLUSTER off, the default)', () => {
   });
   // A database of its own: advisory locks and the cluster's Redis channels are per database, so
   // the other test files' exchanges (on the shared test database) stay out of this cluster.
-  const name = `cluster_${process.pid}_${Date.now()}`;
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  const testDatabase = url.pathname.slice(1);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  let database: FreshDatabase;
+  let databaseUrl: string;
   const running: ExchangeProcess[] = [];
   let db: DataSource;
 
-  const adminQuery = async (sql: string) => {
-    const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
   const start = async (marketMaker: 'on' | 'off') => {
     const exchange = await startExchangeProcess(env(databaseUrl, marketMaker));
     running.push(exchange);
@@ -86,8 +74,8 @@ describe('one process (CLUSTER off, the default)', () => {
   let seller: Awaited<ReturnType<typeof fundedTrader>>;
 
   beforeAll(async () => {
-    expect(testDatabase).not.toBe('');
-    await adminQuery(`CREATE DATABASE ${name}`);
+    database = await createFreshDatabase(process.env.TEST_DATABASE_URL!, 'cluster');
+    databaseUrl = database.url;
     first = await start('off');
     second = await start('off');
     db = createDataSource({ url: databaseUrl, poolSize: 2 });
@@ -99,7 +87,7 @@ describe('one process (CLUSTER off, the default)', () => {
   afterAll(async () => {
     for (const exchange of running) await exchange.kill('SIGKILL');
     await db?.destroy();
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await database?.drop();
   });
 
   it('gives each book to one process: the first one started owns them all', () => {

@@ -1,5 +1,5 @@
-import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
+import { createFreshDatabase } from './fresh-database';
 
 /**
  * Gives the API tests a database of their own: a fresh database on the PostgreSQL at DATABASE_URL
@@ -10,21 +10,10 @@ import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
 export default async function globalSetup() {
   const configured = process.env.DATABASE_URL;
   if (configured) {
-    const name = `exchange_test_${process.pid}_${Date.now()}`;
-    const admin = new Client({ connectionString: configured });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(configured);
-    url.pathname = `/${name}`;
-    process.env.TEST_DATABASE_URL = url.toString();
+    const database = await createFreshDatabase(configured, 'exchange_test');
+    process.env.TEST_DATABASE_URL = database.url;
     process.env.TEST_DATABASE_POOL_SIZE = '10';
-    (globalThis as Record<string, unknown>).__dropTestDatabase = async () => {
-      const client = new Client({ connectionString: configured });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    (globalThis as Record<string, unknown>).__dropTestDatabase = database.drop;
   } else {
     const embedded = await startEmbeddedPostgres(null);
     process.env.TEST_DATABASE_URL = embedded.url;

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createFreshDatabase } from '../../support/fresh-database';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const STARTUP_TIMEOUT_MS = 90_000;
@@ -66,14 +67,12 @@ export async function startExchangeServer(extraEnv: Record<string, string> = {})
   ensureClientBuilt();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'exchange-browser-'));
-  // A shared PostgreSQL keeps earlier runs' users, so the admin must be new each run.
-  const sharedDatabase = Boolean(process.env.DATABASE_URL);
-  const admin = {
-    email: sharedDatabase ? `admin-${Date.now()}-${process.pid}@example.com` : 'admin@example.com',
-    password: 'admin-password-123',
-  };
+  // With PostgreSQL, each server gets a database of its own: nothing of earlier runs shows up.
+  const database = process.env.DATABASE_URL ? await createFreshDatabase(process.env.DATABASE_URL, 'exchange_browser') : null;
+  const admin = { email: 'admin@example.com', password: 'admin-password-123' };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...(database ? { DATABASE_URL: database.url } : {}),
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -121,6 +120,7 @@ export async function startExchangeServer(extraEnv: Record<string, string> = {})
     }
     if (child.pid) running.delete(child.pid);
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   };
 
   try {
