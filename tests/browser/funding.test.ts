@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, openPage, register, toast, uniqueEmail } from './support/browser';
-import { startExchangeServer, type ExchangeServer } from './support/exchange-server';
+import { logIn, openPage, register, toast, uniqueEmail } from './support/browser';
+import type { ExchangeServer } from './support/exchange-server';
+import { withExchangeAndBrowser } from './support/suite';
 
 jest.setTimeout(120_000);
 
@@ -8,13 +9,9 @@ describe('money in: a deposit request approved by the admin', () => {
   let server: ExchangeServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startExchangeServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  withExchangeAndBrowser((started, launched) => {
+    server = started;
+    browser = launched;
   });
 
   it('a trader requests a deposit, the admin approves it and the trader sees the new balance', async () => {

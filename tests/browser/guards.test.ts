@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, openPage, register, uniqueEmail } from './support/browser';
-import { startExchangeServer, type ExchangeServer } from './support/exchange-server';
+import { logIn, openPage, register, uniqueEmail } from './support/browser';
+import type { ExchangeServer } from './support/exchange-server';
+import { withExchangeAndBrowser } from './support/suite';
 
 jest.setTimeout(120_000);
 
@@ -9,13 +10,9 @@ describe('who may open which screen', () => {
   let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    server = await startExchangeServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  withExchangeAndBrowser((started, launched) => {
+    server = started;
+    browser = launched;
   });
   beforeEach(async () => {
     page = await openPage(browser, server.baseUrl);

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, register, storedToken, uniqueEmail } from './support/browser';
+import { openPage, register, storedToken, uniqueEmail } from './support/browser';
 import { adminToken, api, registerTrader, verifyAndFund } from './support/exchange-api';
-import { startExchangeServer, type ExchangeServer } from './support/exchange-server';
+import type { ExchangeServer } from './support/exchange-server';
+import { withExchangeAndBrowser } from './support/suite';
 
 jest.setTimeout(120_000);
 
@@ -9,13 +10,9 @@ describe('screens follow the exchange as it happens', () => {
   let server: ExchangeServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startExchangeServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  withExchangeAndBrowser((started, launched) => {
+    server = started;
+    browser = launched;
   });
 
   it('an approved deposit shows on the open dashboard without a reload', async () => {

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, openPage, register, storedToken, toast, uniqueEmail } from './support/browser';
+import { logIn, openPage, register, storedToken, toast, uniqueEmail } from './support/browser';
 import { adminToken as loginAdmin, api, TINY_PNG, verifyAndFund } from './support/exchange-api';
-import { startExchangeServer, type ExchangeServer } from './support/exchange-server';
+import type { ExchangeServer } from './support/exchange-server';
+import { withExchangeAndBrowser } from './support/suite';
 
 jest.setTimeout(120_000);
 
@@ -9,13 +10,9 @@ describe('from KYC to a resting order', () => {
   let server: ExchangeServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startExchangeServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  withExchangeAndBrowser((started, launched) => {
+    server = started;
+    browser = launched;
   });
 
   it('a trader is verified by the admin, funded, places a limit buy and cancels it', async () => {

@@ -1,0 +1,21 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { startExchangeServer, type ExchangeServer } from './exchange-server';
+
+/**
+ * The hooks every browser test file needs: one exchange server and one Chromium for the whole file,
+ * handed to the file through `use`, both stopped after its last test.
+ */
+export function withExchangeAndBrowser(use: (server: ExchangeServer, browser: Browser) => void): void {
+  let server: ExchangeServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startExchangeServer();
+    browser = await launchBrowser();
+    use(server, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+}
