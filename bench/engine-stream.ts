@@ -4,6 +4,7 @@
  * own OrderBook to know which orders are alive, so every cancel and move names a live order.
  */
 import { OrderBook, type Command, type EngineEvent, type Side } from '../engine';
+import { seededRandom } from '../server/reference-prices/random-walk';
 
 export interface StreamOptions {
   seed: number;
@@ -26,18 +27,6 @@ export interface Stream {
 }
 
 const CENTER = 1_000_000;
-
-/** mulberry32: small, fast, seeded. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function toCommand(op: StreamOp, timestamp: number): Command {
   switch (op.kind) {
@@ -66,7 +55,7 @@ export function toCommand(op: StreamOp, timestamp: number): Command {
 export const BENCH_SPEC = { symbol: 'BENCH', tickSize: '0.01', lotSize: '0.001', minNotional: '0' };
 
 export function generateStream(o: StreamOptions): Stream {
-  const rnd = prng(o.seed);
+  const rnd = seededRandom(o.seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const book = new OrderBook(BENCH_SPEC);
   const live: string[] = [];

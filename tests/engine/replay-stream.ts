@@ -3,20 +3,10 @@
  * regenerated and reviewed. Regenerate with: npx tsx tests/engine/generate-replay-fixture.ts
  */
 import type { Command, Side } from '../../engine';
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../server/reference-prices/random-walk';
 
 export function replayStream(seed = 7, length = 3000): Command[] {
-  const rnd = prng(seed);
+  const rnd = seededRandom(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)];
   const commands: Command[] = [];
