@@ -3,6 +3,7 @@ import { openPage, register, storedToken, uniqueEmail } from './support/browser'
 import { adminToken, api, registerTrader, verifyAndFund } from './support/exchange-api';
 import type { ExchangeServer } from './support/exchange-server';
 import { withExchangeAndBrowser } from './support/suite';
+import { eventually } from '../support/eventually';
 
 jest.setTimeout(120_000);
 
@@ -46,8 +47,14 @@ describe('screens follow the exchange as it happens', () => {
 
     await viewer.getByTestId('order-book').getByText('50,000.55').waitFor({ timeout: 10_000 });
     // Picking a level of the book copies its price into the order form.
-    await viewer.getByTestId('order-book').getByText('50,000.55').click();
-    expect(await viewer.getByTestId('order-form').getByLabel('Price').inputValue()).toBe('50000.55');
+    // The book re-renders on every pushed depth update, so a click can land on a row being replaced: click until it takes.
+    const price = viewer.getByTestId('order-form').getByLabel('Price');
+    const picked = await eventually(async () => {
+      await viewer.getByTestId('order-book').getByText('50,000.55').click();
+      const value = await price.inputValue();
+      return value === '' ? undefined : value;
+    }, 10_000, 'a picked price in the order form');
+    expect(picked).toBe('50000.55');
     await owner.getByRole('tab', { name: 'Open Orders(1)' }).waitFor({ timeout: 10_000 });
     await owner.getByTestId('user-orders').getByText('50,000.55').waitFor();
     await viewer.context().close();
