@@ -1,12 +1,29 @@
 import type { DataSource } from 'typeorm';
-import { availableBalance } from '../ledger/ledger';
+import { toJsonNumber } from '../ledger/money';
 import { USD } from '../markets/catalog';
 import type { Notifier } from '../realtime/notifier';
 
-/** After a commit that moved a user's money: push their new USD balance ('balance' {balance}). */
+export interface UsdBalance {
+  user_id: string;
+  available: string;
+}
+
+/** Pushes each user their new USD balance ('balance' {balance}): the one place that event is shaped. */
+export async function pushBalances(notifier: Notifier, balances: UsdBalance[]): Promise<void> {
+  await Promise.all(balances.map(({ user_id, available }) => notifier.toUser(user_id, 'balance', { balance: toJsonNumber(available) })));
+}
+
+/** After a commit that moved users' money: reads their USD balances in one query and pushes them. */
 export async function publishBalances(dataSource: DataSource, notifier: Notifier, userIds: Iterable<string>): Promise<void> {
-  for (const userId of new Set(userIds)) {
-    const balance = await availableBalance(dataSource.manager, userId, USD);
-    await notifier.toUser(userId, 'balance', { balance: balance.toNumber() });
-  }
+  const users = [...new Set(userIds)];
+  const rows: UsdBalance[] = await dataSource.query('SELECT user_id, available FROM accounts WHERE user_id = ANY($1::uuid[]) AND asset = $2', [
+    users,
+    USD,
+  ]);
+  const available = new Map(rows.map((row) => [row.user_id, row.available]));
+  // A user without a USD account yet has a balance of 0.
+  await pushBalances(
+    notifier,
+    users.map((user_id) => ({ user_id, available: available.get(user_id) ?? '0' })),
+  );
 }

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { stateHash } from '../../engine';
+import type { UsdBalance } from '../accounts/balance-events';
 import { HttpError } from '../http/errors';
 import { InsufficientFundsError } from '../ledger/ledger';
 import type { Logger } from '../logger';
@@ -47,7 +48,7 @@ type Round = Array<{ line: MarketLine; pending: Pending[] }>;
 /** What is reported after each commit, for the notifications: per market, and the new USD balances. */
 export interface CommittedRound {
   markets: MarketBatch[];
-  balances: Array<{ user_id: string; available: string }>;
+  balances: UsdBalance[];
 }
 
 /**

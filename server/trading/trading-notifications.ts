@@ -1,12 +1,12 @@
+import { pushBalances } from '../accounts/balance-events';
 import type { ServerContext } from '../context';
-import { toJsonNumber } from '../ledger/money';
 import type { CommittedRound } from './order-sequencer';
 import { orderRecord, orderView, userTradeView } from './order-views';
 
 /**
  * After a commit: each changed order and fill to its user, the trades and the book change to
  * market data (bus topics 'market.trades' and 'market.book'), and the new USD balances, read in the
- * committed transaction with one query (publishBalances would read them one user at a time).
+ * committed transaction itself, so no query is needed here.
  */
 export function publishCommittedRound(ctx: ServerContext, { markets, balances }: CommittedRound): void {
   const { notifier, bus, logger } = ctx;
@@ -24,6 +24,6 @@ export function publishCommittedRound(ctx: ServerContext, { markets, balances }:
     }
     if (effects.bookChanged) sends.push(bus.publish('market.book', { symbol }));
   }
-  for (const { user_id, available } of balances) sends.push(notifier.toUser(user_id, 'balance', { balance: toJsonNumber(available) }));
+  sends.push(pushBalances(notifier, balances));
   Promise.all(sends).catch((error: unknown) => logger.warn({ error }, 'trading notifications failed'));
 }
