@@ -7,7 +7,7 @@
 import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { OrderBook, type Command, type EngineEvent } from '../engine';
+import { OrderBook, type Command } from '../engine';
 import { runTheirs, theirTrades, type TheirBook } from './engine-nodejs-order-book';
 import { BENCH_SPEC, generateStream, toCommand, type Stream, type StreamOp } from './engine-stream';
 
@@ -110,19 +110,15 @@ function measure<B>(run: string, subject: Subject<B>, stream: Stream, prefill: (
 function ours(stream: Stream): { subject: Subject<OrderBook>; prefill: (b: OrderBook) => void } {
   const commands: Command[] = stream.ops.map((op, i) => toCommand(op, 1_000_000 + i));
   const prefillCommands = stream.prefill.map((op, i) => toCommand(op, i));
-  const out: EngineEvent[] = [];
   return {
     subject: {
       name: 'ours',
       create: () => new OrderBook(BENCH_SPEC),
       step(book, i) {
-        // Reuse one array: emptying it after every command (length = 0) would make V8 drop and
-        // reallocate its backing store each time, so it is emptied only now and then.
-        if (out.length > 1024) out.length = 0;
-        const from = out.length;
-        book.applyInto(commands[i], out);
+        // What the trading service does (server/trading/order-execution.ts): apply, read the events.
+        const events = book.apply(commands[i]);
         let trades = 0;
-        for (let k = from; k < out.length; k++) if (out[k].type === 'trade') trades++;
+        for (let k = 0; k < events.length; k++) if (events[k].type === 'trade') trades++;
         return trades;
       },
       levels: (b) => b.depth(Number.MAX_SAFE_INTEGER).bids.length + b.depth(Number.MAX_SAFE_INTEGER).asks.length,

@@ -7,6 +7,7 @@
  */
 import type { AmendCommand, CancelCommand, Command, PlaceCommand } from './commands';
 import type { CancelReason, EngineEvent, ExpireReason, OrderStatus, OrderView, RejectReason } from './events';
+import { EventBuffer } from './event-buffer';
 import { checkMarketSpec, feeFor as importedFeeFor, minNotionalUnits, type MarketSpec } from './market-spec';
 import { Order } from './order';
 import type { PriceLevel } from './price-level';
@@ -58,7 +59,7 @@ export class OrderBook {
   private last: number | undefined = undefined;
 
   // Per-command state.
-  private out: EngineEvent[] = [];
+  private readonly events = new EventBuffer();
   private now = 0;
   private commandNo = 0;
   /** Levels changed by this command: the first `touchedCount` slots (the array is reused, never shrunk). */
@@ -74,14 +75,18 @@ export class OrderBook {
 
   /** Applies one command and returns its events. */
   apply(cmd: Command): EngineEvent[] {
-    const out: EngineEvent[] = [];
-    this.applyInto(cmd, out);
-    return out;
+    this.run(cmd);
+    return this.events.take();
   }
 
-  /** Applies one command, appending its events to `out` (lets a hot loop reuse one array). */
+  /** Applies one command, appending its events to `out` (same path as `apply`). */
   applyInto(cmd: Command, out: EngineEvent[]): void {
-    this.out = out;
+    this.run(cmd);
+    this.events.appendTo(out);
+  }
+
+  private run(cmd: Command): void {
+    this.events.reset();
     this.commandNo++;
     if (cmd === null || typeof cmd !== 'object') {
       this.now = 0;
@@ -306,7 +311,7 @@ export class OrderBook {
     } else {
       takerFilled = taker.remaining === 0;
     }
-    this.out.push({
+    this.events.push({
       type: 'trade',
       seq: ++this.seq,
       timestamp: this.now,
@@ -365,7 +370,7 @@ export class OrderBook {
   }
 
   private trigger(order: Order): void {
-    this.out.push({
+    this.events.push({
       type: 'triggered',
       seq: ++this.seq,
       timestamp: this.now,
@@ -452,7 +457,7 @@ export class OrderBook {
         const current = (level.side === 'buy' ? this.bids : this.asks).byPrice.get(level.price);
         quantity = current ? current.total : 0;
       }
-      this.out.push({ type: 'book', seq: ++this.seq, timestamp: this.now, side: level.side, price: level.price, quantity });
+      this.events.push({ type: 'book', seq: ++this.seq, timestamp: this.now, side: level.side, price: level.price, quantity });
     }
   }
 
@@ -461,7 +466,7 @@ export class OrderBook {
   private accept(order: Order, status: 'new' | 'waiting'): void {
     if (order.price > 0 && order.stopPrice === 0 && !order.byQuote) {
       // The common limit order, as one literal (same keys, same order as the general case below).
-      this.out.push({
+      this.events.push({
         type: 'accepted',
         seq: ++this.seq,
         timestamp: this.now,
@@ -476,7 +481,7 @@ export class OrderBook {
       });
       return;
     }
-    this.out.push({
+    this.events.push({
       type: 'accepted',
       seq: ++this.seq,
       timestamp: this.now,
@@ -493,7 +498,7 @@ export class OrderBook {
   }
 
   private amended(order: Order, priorityKept: boolean): void {
-    this.out.push({
+    this.events.push({
       type: 'amended',
       seq: ++this.seq,
       timestamp: this.now,
@@ -515,15 +520,15 @@ export class OrderBook {
     const seq = ++this.seq;
     const id = idText(orderId);
     if (typeof userId === 'string') {
-      this.out.push({ type: 'rejected', seq, timestamp: this.now, command, orderId: id, userId, reason });
+      this.events.push({ type: 'rejected', seq, timestamp: this.now, command, orderId: id, userId, reason });
     } else {
-      this.out.push({ type: 'rejected', seq, timestamp: this.now, command, orderId: id, reason });
+      this.events.push({ type: 'rejected', seq, timestamp: this.now, command, orderId: id, reason });
     }
   }
 
   private finishCanceled(order: Order, reason: CancelReason): void {
     if (order.open) this.unindex(order);
-    this.out.push({
+    this.events.push({
       type: 'canceled',
       seq: ++this.seq,
       timestamp: this.now,
@@ -537,7 +542,7 @@ export class OrderBook {
 
   private finishExpired(order: Order, reason: ExpireReason): void {
     if (order.open) this.unindex(order);
-    this.out.push({
+    this.events.push({
       type: 'expired',
       seq: ++this.seq,
       timestamp: this.now,

@@ -438,3 +438,30 @@ describe('edge cases the trading service relies on', () => {
     expect(book.lastSeq).toBe(seqs.length);
   });
 });
+
+describe('event arrays', () => {
+  it('apply returns a new array per command, untouched by later commands; applyInto appends the same events', () => {
+    const book = newBook();
+    const twin = newBook();
+    const commands = [
+      limit('a1', 'u1', 'sell', 100, 1),
+      ...Array.from({ length: 30 }, (_, i) => limit(`s${i}`, 'u1', 'sell', 101 + i, 1)),
+      market('m1', 'u2', 'buy', { quantity: 40 }), // 31 trades, one event array of 60+ events
+      limit('b1', 'u2', 'buy', 90, 1),
+      cancel('b1'),
+    ];
+    const copies: string[] = [];
+    const results = commands.map((c) => {
+      const events = book.apply(c);
+      copies.push(JSON.stringify(events));
+      return events;
+    });
+    const appended = [{ type: 'book' }] as unknown as ReturnType<OrderBook['apply']>;
+    for (const c of commands) twin.applyInto(c, appended);
+
+    expect(new Set(results).size).toBe(results.length);
+    expect(results.map((events) => JSON.stringify(events))).toEqual(copies);
+    expect(results[31].length).toBeGreaterThan(60);
+    expect(appended.slice(1)).toEqual(results.flat());
+  });
+});
