@@ -1,17 +1,16 @@
 import type { DataSource } from 'typeorm';
 import { toJsonNumber } from '../ledger/money';
 import { USD } from '../markets/catalog';
-import type { Notifier } from '../realtime/notifier';
+import { userMessage, type Notifier, type RealtimeMessage } from '../realtime/notifier';
 
 export interface UsdBalance {
   user_id: string;
   available: string;
 }
 
-/** Pushes each user their new USD balance ('balance' {balance}): the one place that event is shaped. */
-export async function pushBalances(notifier: Notifier, balances: UsdBalance[]): Promise<void> {
-  await Promise.all(balances.map(({ user_id, available }) => notifier.toUser(user_id, 'balance', { balance: toJsonNumber(available) })));
-}
+/** Each user's new USD balance ('balance' {balance}): the one place that event is shaped. */
+export const balanceMessages = (balances: UsdBalance[]): RealtimeMessage[] =>
+  balances.map(({ user_id, available }) => userMessage(user_id, 'balance', { balance: toJsonNumber(available) }));
 
 /** After a commit that moved users' money: reads their USD balances in one query and pushes them. */
 export async function publishBalances(dataSource: DataSource, notifier: Notifier, userIds: Iterable<string>): Promise<void> {
@@ -22,8 +21,5 @@ export async function publishBalances(dataSource: DataSource, notifier: Notifier
   ]);
   const available = new Map(rows.map((row) => [row.user_id, row.available]));
   // A user without a USD account yet has a balance of 0.
-  await pushBalances(
-    notifier,
-    users.map((user_id) => ({ user_id, available: available.get(user_id) ?? '0' })),
-  );
+  await notifier.publish(balanceMessages(users.map((user_id) => ({ user_id, available: available.get(user_id) ?? '0' }))));
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { SqlParams } from '../db/sql-params';
 import type { SystemAccount } from './account.entity';
 import type { Bucket } from './ledger-entry.entity';
 import { Money, ZERO, money, toSql, type Money as MoneyValue } from './money';
@@ -23,30 +24,26 @@ export interface Posting {
 }
 
 export class InsufficientFundsError extends Error {
-  constructor(readonly asset: string) {
-    super(`Insufficient ${asset} balance`);
+  constructor() {
+    super('Insufficient balance');
   }
 }
 
 /**
- * Only the outside world may go below zero: it is where deposits come from. And the house desk: the
- * venue's principal account takes the other side of simple-screen trades, so its balance is the
- * venue's own position (short an asset it sold), not a stock that could run out.
+ * The accounts' check constraint is what refuses a bucket going below zero: users' accounts never,
+ * system accounts except the outside world (deposits come from it) and the house desk (the venue's
+ * own position against simple-screen trades, short an asset it sold). A statement it stops comes
+ * back here as InsufficientFundsError; anything else as it was.
  */
-const OVERDRAFT_ALLOWED: ReadonlySet<SystemAccount> = new Set(['external', 'house']);
+export const NEVER_NEGATIVE = 'accounts_never_negative';
 
-interface AccountRow {
-  id: string;
-  user_id: string | null;
-  system: SystemAccount | null;
-  asset: string;
-  available: string;
-  locked: string;
+export function asInsufficientFunds(error: unknown): unknown {
+  const pgError = error as { code?: string; constraint?: string };
+  return pgError.code === '23514' && pgError.constraint === NEVER_NEGATIVE ? new InsufficientFundsError() : error;
 }
 
-const ownerKey = (owner: AccountOwner, asset: string) =>
-  'userId' in owner ? `u:${owner.userId}:${asset}` : `s:${owner.system}:${asset}`;
-const rowKey = (row: AccountRow) => (row.user_id ? `u:${row.user_id}:${row.asset}` : `s:${row.system}:${row.asset}`);
+/** An account as a key both sides of the wire agree on: the user id as text, or the system account's name. */
+const ownerKey = (owner: AccountOwner) => ('userId' in owner ? owner.userId : owner.system);
 
 function assertBalanced(posting: Posting) {
   const totals = new Map<string, MoneyValue>();
@@ -56,87 +53,104 @@ function assertBalanced(posting: Posting) {
   }
 }
 
-/**
- * Applies postings inside the caller's transaction: creates missing accounts, locks every account
- * touched (in id order, so concurrent postings cannot deadlock), refuses any user bucket going below
- * zero, then writes the new balances and the ledger entries. All or nothing with the transaction.
- */
-export async function post(manager: EntityManager, ...postings: Posting[]): Promise<void> {
-  const legs = postings.flatMap((posting) => {
-    assertBalanced(posting);
-    return posting.legs.map((leg) => ({ posting, leg, amount: money(leg.amount) }));
-  });
-  if (legs.length === 0) return;
-
-  const wanted = new Map<string, { owner: AccountOwner; asset: string }>();
-  for (const { leg } of legs) wanted.set(ownerKey(leg.owner, leg.asset), { owner: leg.owner, asset: leg.asset });
-  const rows = await lockAccounts(manager, [...wanted.values()]);
-
-  const balances = new Map(rows.map((row) => [rowKey(row), { row, available: money(row.available), locked: money(row.locked) }]));
-  for (const { leg, amount } of legs) {
-    const balance = balances.get(ownerKey(leg.owner, leg.asset))!;
-    balance[leg.bucket] = balance[leg.bucket].plus(amount);
-  }
-  for (const { row, available, locked } of balances.values()) {
-    const mayOverdraw = row.system !== null && OVERDRAFT_ALLOWED.has(row.system);
-    if (!mayOverdraw && (available.isNegative() || locked.isNegative())) throw new InsufficientFundsError(row.asset);
-  }
-
-  // Columns as arrays through unnest(): a few parameters whatever the size (a long VALUES list
-  // costs PostgreSQL milliseconds to parse), and balances and entries in one statement.
-  const changed = [...balances.values()];
-  const journalIds = new Map(postings.map((posting) => [posting, randomUUID()]));
-  const entries = legs.filter(({ amount }) => !amount.isZero());
-  await manager.query(
-    `WITH updated AS (
-       UPDATE accounts SET available = v.available, locked = v.locked
-         FROM unnest($1::uuid[], $2::numeric[], $3::numeric[]) AS v(id, available, locked) WHERE accounts.id = v.id
-       RETURNING 1)
-     INSERT INTO ledger_entries (journal_id, account_id, asset, bucket, amount, reason, reference_type, reference_id)
-     SELECT * FROM unnest($4::uuid[], $5::uuid[], $6::varchar[], $7::varchar[], $8::numeric[], $9::varchar[], $10::varchar[], $11::varchar[])`,
-    [
-      changed.map(({ row }) => row.id),
-      changed.map(({ available }) => toSql(available)),
-      changed.map(({ locked }) => toSql(locked)),
-      entries.map(({ posting }) => journalIds.get(posting)!),
-      entries.map(({ leg }) => balances.get(ownerKey(leg.owner, leg.asset))!.row.id),
-      entries.map(({ leg }) => leg.asset),
-      entries.map(({ leg }) => leg.bucket),
-      entries.map(({ amount }) => toSql(amount)),
-      entries.map(({ posting }) => posting.reason),
-      entries.map(({ posting }) => posting.referenceType),
-      entries.map(({ posting }) => posting.referenceId),
-    ],
-  );
+/** The accounts postings touch, user and system ones apart (they have different unique keys). */
+export interface AccountKeys {
+  users: Array<{ userId: string; asset: string }>;
+  systems: Array<{ system: SystemAccount; asset: string }>;
 }
 
-/**
- * Locks the wanted accounts in id order and reads them; the missing ones (a user's first deposit of
- * an asset) are created first, which costs a second statement only when there are any.
- */
-async function lockAccounts(manager: EntityManager, wanted: Array<{ owner: AccountOwner; asset: string }>): Promise<AccountRow[]> {
-  const users = wanted.filter((w): w is { owner: { userId: string }; asset: string } => 'userId' in w.owner);
-  const systems = wanted.filter((w): w is { owner: { system: SystemAccount }; asset: string } => 'system' in w.owner);
-  const owners = [users.map((w) => w.owner.userId), users.map((w) => w.asset), systems.map((w) => w.owner.system), systems.map((w) => w.asset)];
+export function accountKeys(postings: Posting[]): AccountKeys {
+  const keys: AccountKeys = { users: [], systems: [] };
+  const seen = new Set<string>();
+  for (const { owner, asset } of postings.flatMap((posting) => posting.legs)) {
+    const key = `${ownerKey(owner)}:${asset}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if ('userId' in owner) keys.users.push({ userId: owner.userId, asset });
+    else keys.systems.push({ system: owner.system, asset });
+  }
+  return keys;
+}
 
-  const lock = (): Promise<AccountRow[]> =>
-    manager.query(
-      `SELECT id, user_id, system, asset, available, locked FROM accounts
-        WHERE (user_id, asset) IN (SELECT * FROM unnest($1::uuid[], $2::varchar[]))
-           OR (system, asset) IN (SELECT * FROM unnest($3::varchar[], $4::varchar[]))
-        ORDER BY id FOR UPDATE`,
-      owners,
-    );
-  const rows = await lock();
-  if (rows.length === wanted.length) return rows;
-  await manager.query(
+/** Creates the accounts that do not exist yet (a user's first deposit of an asset), at zero. */
+export function ensureAccounts(manager: EntityManager, { users, systems }: AccountKeys): Promise<unknown> {
+  return manager.query(
     `INSERT INTO accounts (user_id, system, asset)
        SELECT u, NULL, a FROM unnest($1::uuid[], $2::varchar[]) AS t(u, a)
        UNION ALL SELECT NULL, s, a FROM unnest($3::varchar[], $4::varchar[]) AS t(s, a)
      ON CONFLICT DO NOTHING`,
-    owners,
+    [users.map((k) => k.userId), users.map((k) => k.asset), systems.map((k) => k.system), systems.map((k) => k.asset)],
   );
-  return lock();
+}
+
+/**
+ * The common table expressions of one statement that applies postings to accounts that exist
+ * (see ensureAccounts): `ledger_locked` locks every touched account in id order (the same order for
+ * every writer, so concurrent postings cannot deadlock), `ledger_accounts` adds each account's summed
+ * change to it and returns the changed rows (user_id, system, asset, available, locked), and
+ * `ledger_entries_written` writes one entry per non-zero leg. An entry whose account is missing has
+ * no account id, which the entries' NOT NULL refuses: the statement fails whole, nothing is lost.
+ */
+export function postingsSql(postings: Posting[], params: SqlParams): string {
+  const legs = postings.flatMap((posting) => {
+    assertBalanced(posting);
+    const journalId = randomUUID();
+    return posting.legs.map((leg) => ({ posting, journalId, owner: ownerKey(leg.owner), leg, amount: money(leg.amount) }));
+  });
+  const keys = accountKeys(postings);
+  const changes = new Map<string, { owner: string; asset: string; available: MoneyValue; locked: MoneyValue }>();
+  for (const { owner, leg, amount } of legs) {
+    const key = `${owner}:${leg.asset}`;
+    const change = changes.get(key) ?? { owner, asset: leg.asset, available: ZERO, locked: ZERO };
+    change[leg.bucket] = change[leg.bucket].plus(amount);
+    changes.set(key, change);
+  }
+  const moved = [...changes.values()].filter((c) => !c.available.isZero() || !c.locked.isZero());
+  const entries = legs.filter(({ amount }) => !amount.isZero());
+  return `ledger_locked AS MATERIALIZED (
+       SELECT id, COALESCE(user_id::text, system) AS owner, asset FROM accounts
+        WHERE (user_id, asset) IN (SELECT * FROM unnest(${params.add(keys.users.map((k) => k.userId), 'uuid[]')}, ${params.add(keys.users.map((k) => k.asset), 'varchar[]')}))
+           OR (system, asset) IN (SELECT * FROM unnest(${params.add(keys.systems.map((k) => k.system), 'varchar[]')}, ${params.add(keys.systems.map((k) => k.asset), 'varchar[]')}))
+        ORDER BY id FOR UPDATE
+     ), ledger_accounts AS (
+       UPDATE accounts SET available = accounts.available + c.available, locked = accounts.locked + c.locked
+         FROM ledger_locked l
+         JOIN unnest(${params.add(moved.map((c) => c.owner), 'text[]')}, ${params.add(moved.map((c) => c.asset), 'varchar[]')},
+                     ${params.add(moved.map((c) => toSql(c.available)), 'numeric[]')}, ${params.add(moved.map((c) => toSql(c.locked)), 'numeric[]')})
+              AS c(owner, asset, available, locked) ON c.owner = l.owner AND c.asset = l.asset
+        WHERE accounts.id = l.id
+       RETURNING accounts.user_id, accounts.system, accounts.asset, accounts.available, accounts.locked
+     ), ledger_entries_written AS (
+       INSERT INTO ledger_entries (journal_id, account_id, asset, bucket, amount, reason, reference_type, reference_id)
+       SELECT e.journal_id, l.id, e.asset, e.bucket, e.amount, e.reason, e.reference_type, e.reference_id
+         FROM unnest(${params.add(entries.map((e) => e.owner), 'text[]')}, ${params.add(entries.map((e) => e.journalId), 'uuid[]')},
+                     ${params.add(entries.map((e) => e.leg.asset), 'varchar[]')}, ${params.add(entries.map((e) => e.leg.bucket), 'varchar[]')},
+                     ${params.add(entries.map((e) => toSql(e.amount)), 'numeric[]')}, ${params.add(entries.map((e) => e.posting.reason), 'varchar[]')},
+                     ${params.add(entries.map((e) => e.posting.referenceType), 'varchar[]')}, ${params.add(entries.map((e) => e.posting.referenceId), 'varchar[]')})
+              AS e(owner, journal_id, asset, bucket, amount, reason, reference_type, reference_id)
+         LEFT JOIN ledger_locked l ON l.owner = e.owner AND l.asset = e.asset
+       RETURNING 1
+     )`;
+}
+
+/**
+ * Applies postings inside the caller's transaction: creates missing accounts, then one statement
+ * locks, changes and journals them (postingsSql). All or nothing with the transaction; a bucket
+ * that would go below zero where that is not allowed throws InsufficientFundsError.
+ */
+export async function post(manager: EntityManager, ...postings: Posting[]): Promise<void> {
+  if (postings.every((posting) => posting.legs.length === 0)) return;
+  const params = new SqlParams();
+  const statement = `WITH ${postingsSql(postings, params)} SELECT 1`;
+  // Both sent at once: the connection runs them in order.
+  const ensured = ensureAccounts(manager, accountKeys(postings));
+  const posted = manager.query(statement, params.values);
+  try {
+    await Promise.all([ensured, posted]);
+  } catch (error) {
+    await Promise.allSettled([ensured, posted]);
+    throw asInsufficientFunds(error);
+  }
 }
 
 /** What a user can spend now in one asset (zero when the account does not exist yet). */

@@ -13,20 +13,27 @@ export const marketRoom = (symbol: string) => `market:${symbol}`;
 export const ADMIN_ROOM = 'admin';
 export const EVERYONE_ROOM = 'everyone';
 
+/** A message for one user's sockets. */
+export const userMessage = (userId: string, event: string, data: unknown): RealtimeMessage => ({ room: userRoom(userId), event, data });
+
 /**
  * What services call after a commit to tell browsers something changed. It goes through the bus, so
- * every server process delivers it to its own sockets (see realtime/socket-hub.ts).
+ * every server process delivers it to its own sockets (see realtime/socket-hub.ts). A bus message
+ * carries a list of messages: a commit that tells many users at once publishes once.
  */
 export class Notifier {
   constructor(private readonly bus: EventBus) {}
 
+  async publish(messages: RealtimeMessage[]): Promise<void> {
+    if (messages.length > 0) await this.bus.publish(REALTIME_TOPIC, messages);
+  }
+
   private send(room: string, event: string, data: unknown) {
-    const message: RealtimeMessage = { room, event, data };
-    return this.bus.publish(REALTIME_TOPIC, message);
+    return this.publish([{ room, event, data }]);
   }
 
   toUser(userId: string, event: string, data: unknown) {
-    return this.send(userRoom(userId), event, data);
+    return this.publish([userMessage(userId, event, data)]);
   }
 
   toAdmins(event: string, data: unknown) {

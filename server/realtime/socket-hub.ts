@@ -46,9 +46,10 @@ export async function startSocketHub(httpServer: HttpServer, authenticator: Auth
     });
   });
 
-  await bus.subscribe(REALTIME_TOPIC, (message) => {
-    const { room, event, data } = message as RealtimeMessage;
-    io.local.to(room).emit(event, data);
+  const localRooms = io.of('/').adapter.rooms;
+  await bus.subscribe(REALTIME_TOPIC, (messages) => {
+    // A room none of this process's sockets is in costs nothing: no packet is encoded for it.
+    for (const { room, event, data } of messages as RealtimeMessage[]) if (localRooms.has(room)) io.local.to(room).emit(event, data);
   });
   logger.debug('socket hub ready');
   return io;

@@ -1,22 +1,24 @@
-import { pushBalances } from '../accounts/balance-events';
+import { balanceMessages } from '../accounts/balance-events';
 import type { ServerContext } from '../context';
+import { userMessage, type RealtimeMessage } from '../realtime/notifier';
 import type { CommittedRound } from './order-sequencer';
-import { orderRecord, orderView, userTradeView } from './order-views';
+import { orderView, userTradeView } from './order-views';
 
 /**
- * After a commit: each changed order and fill to its user, the trades and the book change to
+ * After a commit, in one realtime bus message: each changed order and fill to its user, the trades and the book change to
  * market data (bus topics 'market.trades' and 'market.book'), and the new USD balances, read in the
  * committed transaction itself, so no query is needed here.
  */
 export function publishCommittedRound(ctx: ServerContext, { markets, balances }: CommittedRound): void {
   const { notifier, bus, logger } = ctx;
   const sends: Array<Promise<void>> = [];
-  for (const { state, effects } of markets) {
+  const messages: RealtimeMessage[] = [];
+  for (const { state, effects, orders } of markets) {
     const symbol = state.market.symbol;
-    for (const order of effects.orders.values()) sends.push(notifier.toUser(order.userId, 'order', orderView(orderRecord(order))));
+    for (const order of orders) messages.push(userMessage(order.user_id, 'order', orderView(order)));
     for (const trade of effects.trades) {
-      sends.push(notifier.toUser(trade.maker_user_id, 'fill', userTradeView(trade, trade.maker_user_id)));
-      sends.push(notifier.toUser(trade.taker_user_id, 'fill', userTradeView(trade, trade.taker_user_id)));
+      messages.push(userMessage(trade.maker_user_id, 'fill', userTradeView(trade, trade.maker_user_id)));
+      messages.push(userMessage(trade.taker_user_id, 'fill', userTradeView(trade, trade.taker_user_id)));
     }
     if (effects.trades.length > 0) {
       const trades = effects.trades.map((t) => ({ id: t.id, price: t.price, amount: t.amount, taker_side: t.taker_side, time: t.created_at.getTime() }));
@@ -24,6 +26,6 @@ export function publishCommittedRound(ctx: ServerContext, { markets, balances }:
     }
     if (effects.bookChanged) sends.push(bus.publish('market.book', { symbol }));
   }
-  sends.push(pushBalances(notifier, balances));
+  sends.push(notifier.publish([...messages, ...balanceMessages(balances)]));
   Promise.all(sends).catch((error: unknown) => logger.warn({ error }, 'trading notifications failed'));
 }

@@ -1,6 +1,7 @@
 import type { ExchangeModule, ServerContext } from '../context';
+import { ensureAccounts } from '../ledger/ledger';
 import { money } from '../ledger/money';
-import { BOOK_MARKETS, type BookMarket } from '../markets/catalog';
+import { BOOK_MARKETS, USD, type BookMarket } from '../markets/catalog';
 import type { FeeRates } from './funds-hold';
 import { OrderSequencer } from './order-sequencer';
 import { recoverMarket } from './recovery';
@@ -18,6 +19,8 @@ export async function openBooks(ctx: ServerContext, markets: readonly BookMarket
   const fees: FeeRates = { makerPpm: ppm(ctx.config.MAKER_FEE_RATE), takerPpm: ppm(ctx.config.TAKER_FEE_RATE) };
   const states = [];
   for (const market of markets) states.push(await recoverMarket(ctx.dataSource, market, ctx.logger));
+  // Every trade pays into it; order placers' own accounts are created as they place (see readPlacers).
+  await ensureAccounts(ctx.dataSource.manager, { users: [], systems: [{ system: 'fees', asset: USD }] });
   return new OrderSequencer(states, ctx.dataSource, fees, ctx.logger, (round) => publishCommittedRound(ctx, round));
 }
 

@@ -210,8 +210,8 @@ describe('admin queues', () => {
 describe('notifications', () => {
   it('the trader hears about their request and balance, the admins that a queue changed, after each commit', async () => {
     const heard: RealtimeMessage[] = [];
-    await suite.server.exchange.context.bus.subscribe(REALTIME_TOPIC, (message) => {
-      heard.push(message as RealtimeMessage);
+    await suite.server.exchange.context.bus.subscribe(REALTIME_TOPIC, (messages) => {
+      heard.push(...(messages as RealtimeMessage[]));
     });
     const { client, user } = await registerTrader(suite.api);
     const request = await client.post(`/deposit/request${query({ amount: 15 })}`);

@@ -235,6 +235,30 @@ describe('money is never overspent and the ledger always balances', () => {
     expect(await balanceOf(server, trader.user.id, 'USD')).toEqual({ available: '1000', locked: '0' });
   });
 
+  it('orders racing withdrawals of the same dollars: together they never spend more than the balance', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const trader = await fundedTrader(server, { USD: '1000' });
+      // Orders read balances without a lock: a withdrawal committing in between makes their write fail, and they are retried.
+      const results = await Promise.all([
+        ...Array.from({ length: 8 }, () => placeOrder(trader.client, { symbol: 'ETHUSDT', side: 'buy', type: 'limit', amount: 0.05, price: 2000 })),
+        ...Array.from({ length: 4 }, () => trader.client.post('/withdraw/request?amount=150')),
+      ]);
+      const orders = results.slice(0, 8).filter((r) => r.status === 200).length;
+      const withdrawals = results.slice(8).filter((r) => r.status === 200).length;
+      expect(results.filter((r) => r.status !== 200).map((r) => r.body.detail)).toEqual(Array(12 - orders - withdrawals).fill('Insufficient balance'));
+      // Each order holds 100 + 0.1 fee + 0.0005 rounding allowance (one unit per lot).
+      const spent = money('100.1005').times(orders).plus(150 * withdrawals);
+      expect(spent.lte(1000)).toBe(true);
+      expect(money(1000).minus(spent).lt('100.1005')).toBe(true);
+      const balance = await balanceOf(server, trader.user.id, 'USD');
+      expect(balance).toEqual({ available: money(1000).minus(spent).toFixed(), locked: spent.toFixed() });
+      for (const order of (await trader.client.get('/trading/orders/open?symbol=ETHUSDT')).body) {
+        expect((await trader.client.delete('/trading/order', { order_id: order.id })).status).toBe(200);
+      }
+    }
+    expect((await ledgerReport(server)).ok).toBe(true);
+  });
+
   it('a randomized session of many traders leaves holds equal to open orders, the book equal to the database, and no ledger mismatch', async () => {
     const traders = await Promise.all(Array.from({ length: 4 }, (_, i) => fundedTrader(server, { USD: '3000', ADA: '3000' }, `Random ${i}`)));
     const action = fc.record({

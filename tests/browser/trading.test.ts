@@ -90,8 +90,10 @@ describe('from KYC to a resting order', () => {
     await trader.getByRole('tab', { name: 'Forex' }).click();
     await trader.getByText('Euro / US Dollar').click();
     await trader.getByLabel('Amount').fill('100');
+    // The crypto buy's toast may still be up: wait for one more, not for any.
+    const buysShown = await toast(trader, 'BUY order executed!').count();
     await trader.getByRole('button', { name: 'BUY' }).click();
-    await toast(trader, 'BUY order executed!').waitFor();
+    await toast(trader, 'BUY order executed!').nth(buysShown).waitFor();
     await trader.getByText('100.00 EURUSD').waitFor();
     await trader.getByLabel('Amount').fill('100');
     await trader.getByRole('button', { name: 'SELL' }).click();

@@ -1,0 +1,21 @@
+import type { QueryRunner } from 'typeorm';
+
+/** A statement run again and again with the same text: named, PostgreSQL parses and plans it once per connection, not on every call. */
+export interface NamedStatement {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
+/** Runs named statements on one query runner's connection, in the order they are called. */
+export type StatementRunner = <Row>(statement: NamedStatement) => Promise<Row[]>;
+
+interface PgConnection {
+  query(statement: NamedStatement): Promise<{ rows: unknown[] }>;
+}
+
+export function statementRunner(runner: QueryRunner): StatementRunner {
+  // TypeORM's PostgreSQL runner hands out its pg client; named statements are pg's own feature.
+  const connection = runner.connect() as Promise<PgConnection>;
+  return async <Row>(statement: NamedStatement) => (await (await connection).query(statement)).rows as Row[];
+}
