@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { createDataSource } from '../server/db/data-source';
 import { post } from '../server/ledger/ledger';
@@ -122,6 +122,19 @@ function processCpu(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** CPU seconds used so far by every PostgreSQL process alive now (its backends, WAL writer, ...). */
+function postgresCpu(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += processCpu(Number(pid));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
 /** The machine's busy and total CPU time so far (/proc/stat), to tell how much of it others used. */
 function machineCpu(): { busy: number; total: number } {
   const times = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
@@ -202,6 +215,7 @@ async function main() {
     };
     const trades0 = await countTrades();
     const serverCpu0 = processCpu(child.pid!);
+    const postgresCpu0 = postgresCpu();
     const clientCpu0 = process.cpuUsage();
     const machine0 = machineCpu();
     measuring = true;
@@ -210,6 +224,7 @@ async function main() {
     measuring = false;
     const elapsed = (Date.now() - started) / 1000;
     const serverCpu = processCpu(child.pid!) - serverCpu0;
+    const databaseCpu = postgresCpu() - postgresCpu0;
     const clientCpu = process.cpuUsage(clientCpu0);
     const machine1 = machineCpu();
     const machineBusy = (machine1.busy - machine0.busy) / (machine1.total - machine0.total);
@@ -231,6 +246,7 @@ async function main() {
         'p99 ms': ms(99),
         'p99.9 ms': ms(99.9),
         'server CPU ms/order': ((serverCpu * 1000) / latencies.length).toFixed(2),
+        'PostgreSQL CPU ms/order': ((databaseCpu * 1000) / latencies.length).toFixed(2),
         'client CPU ms/order': ((clientCpu.user + clientCpu.system) / 1000 / latencies.length).toFixed(2),
         'machine busy': `${Math.round(machineBusy * 100)}%`,
         'single-row commit µs': commit.micros.toFixed(0),

@@ -28,9 +28,7 @@ export async function checkLedger(manager: EntityManager): Promise<{ ok: boolean
              COALESCE(e.available, 0) AS ledger_available, COALESCE(e.locked, 0) AS ledger_locked
         FROM accounts a
         LEFT JOIN (
-          SELECT account_id,
-                 SUM(amount) FILTER (WHERE bucket = 'available') AS available,
-                 SUM(amount) FILTER (WHERE bucket = 'locked') AS locked
+          SELECT account_id, SUM(available) AS available, SUM(locked) AS locked
             FROM ledger_entries GROUP BY account_id
         ) e ON e.account_id = a.id
        WHERE a.available <> COALESCE(e.available, 0) OR a.locked <> COALESCE(e.locked, 0)`);

@@ -3,8 +3,9 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 export type Bucket = 'available' | 'locked';
 
 /**
- * Append-only: one row per change of one bucket of one account. The rows of one posting share a
- * journal_id and sum to zero per asset, so money is only ever moved, never made or lost.
+ * Append-only: one row per account a posting changes, with the signed change of each of its two
+ * buckets (a hold is one row: available down, locked up by the same amount). The rows of one
+ * posting share a journal_id and sum to zero per asset, so money is only ever moved, never made or lost.
  */
 @Entity({ name: 'ledger_entries' })
 @Index('ledger_entries_account', ['account_id', 'id'])
@@ -22,12 +23,13 @@ export class LedgerEntry {
   @Column({ type: 'varchar', length: 16 })
   asset!: string;
 
-  @Column({ type: 'varchar', length: 16 })
-  bucket!: Bucket;
-
-  /** Signed change of the bucket. */
+  /** Signed change of the available bucket. */
   @Column({ type: 'numeric', precision: 38, scale: 18 })
-  amount!: string;
+  available!: string;
+
+  /** Signed change of the locked bucket. */
+  @Column({ type: 'numeric', precision: 38, scale: 18 })
+  locked!: string;
 
   /** Why the money moved, e.g. deposit, withdrawal_hold, trade, fee. */
   @Column({ type: 'varchar', length: 32 })

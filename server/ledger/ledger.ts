@@ -45,12 +45,44 @@ export function asInsufficientFunds(error: unknown): unknown {
 /** An account as a key both sides of the wire agree on: the user id as text, or the system account's name. */
 const ownerKey = (owner: AccountOwner) => ('userId' in owner ? owner.userId : owner.system);
 
-function assertBalanced(posting: Posting) {
+/** One account's change: what its two buckets move by. */
+interface AccountChange {
+  owner: string;
+  asset: string;
+  available: MoneyValue;
+  locked: MoneyValue;
+}
+
+/** Adds up changes per account (owner and asset), in the order accounts first appear; an account left as it was drops out. */
+function sumPerAccount(changes: AccountChange[]): AccountChange[] {
+  const sums = new Map<string, AccountChange>();
+  for (const change of changes) {
+    const key = `${change.owner}:${change.asset}`;
+    const sum = sums.get(key);
+    if (sum) {
+      sum.available = sum.available.plus(change.available);
+      sum.locked = sum.locked.plus(change.locked);
+    } else {
+      sums.set(key, { ...change });
+    }
+  }
+  return [...sums.values()].filter((sum) => !sum.available.isZero() || !sum.locked.isZero());
+}
+
+/** A posting's changes per account, refused unless they sum to zero per asset. */
+function balancedChanges(posting: Posting): AccountChange[] {
+  const changes = sumPerAccount(
+    posting.legs.map((leg) => {
+      const amount = money(leg.amount);
+      return { owner: ownerKey(leg.owner), asset: leg.asset, available: leg.bucket === 'available' ? amount : ZERO, locked: leg.bucket === 'locked' ? amount : ZERO };
+    }),
+  );
   const totals = new Map<string, MoneyValue>();
-  for (const leg of posting.legs) totals.set(leg.asset, (totals.get(leg.asset) ?? ZERO).plus(money(leg.amount)));
+  for (const c of changes) totals.set(c.asset, (totals.get(c.asset) ?? ZERO).plus(c.available).plus(c.locked));
   for (const [asset, total] of totals) {
     if (!total.isZero()) throw new Error(`Unbalanced posting ${posting.reason}: ${asset} sums to ${total.toFixed()}`);
   }
+  return changes;
 }
 
 /** The accounts postings touch, user and system ones apart (they have different unique keys). */
@@ -88,25 +120,17 @@ export function ensureAccounts(manager: EntityManager, { users, systems }: Accou
  * (see ensureAccounts): `ledger_locked` locks every touched account in id order (the same order for
  * every writer, so concurrent postings cannot deadlock), `ledger_accounts` adds each account's summed
  * change to it and returns the changed rows (user_id, system, asset, available, locked), and
- * `ledger_entries_written` writes one entry per non-zero leg. An entry whose account is missing has
- * no account id, which the entries' NOT NULL refuses: the statement fails whole, nothing is lost.
+ * `ledger_entries_written` writes one entry per account each posting changes (both buckets in one
+ * row). An entry whose account is missing has no account id, which the entries' NOT NULL refuses:
+ * the statement fails whole, nothing is lost.
  */
 export function postingsSql(postings: Posting[], params: SqlParams): string {
-  const legs = postings.flatMap((posting) => {
-    assertBalanced(posting);
+  const entries = postings.flatMap((posting) => {
     const journalId = randomUUID();
-    return posting.legs.map((leg) => ({ posting, journalId, owner: ownerKey(leg.owner), leg, amount: money(leg.amount) }));
+    return balancedChanges(posting).map((change) => ({ posting, journalId, change }));
   });
   const keys = accountKeys(postings);
-  const changes = new Map<string, { owner: string; asset: string; available: MoneyValue; locked: MoneyValue }>();
-  for (const { owner, leg, amount } of legs) {
-    const key = `${owner}:${leg.asset}`;
-    const change = changes.get(key) ?? { owner, asset: leg.asset, available: ZERO, locked: ZERO };
-    change[leg.bucket] = change[leg.bucket].plus(amount);
-    changes.set(key, change);
-  }
-  const moved = [...changes.values()].filter((c) => !c.available.isZero() || !c.locked.isZero());
-  const entries = legs.filter(({ amount }) => !amount.isZero());
+  const moved = sumPerAccount(entries.map(({ change }) => change));
   return `ledger_locked AS MATERIALIZED (
        SELECT id, COALESCE(user_id::text, system) AS owner, asset FROM accounts
         WHERE (user_id, asset) IN (SELECT * FROM unnest(${params.add(keys.users.map((k) => k.userId), 'uuid[]')}, ${params.add(keys.users.map((k) => k.asset), 'varchar[]')}))
@@ -121,13 +145,13 @@ export function postingsSql(postings: Posting[], params: SqlParams): string {
         WHERE accounts.id = l.id
        RETURNING accounts.user_id, accounts.system, accounts.asset, accounts.available, accounts.locked
      ), ledger_entries_written AS (
-       INSERT INTO ledger_entries (journal_id, account_id, asset, bucket, amount, reason, reference_type, reference_id)
-       SELECT e.journal_id, l.id, e.asset, e.bucket, e.amount, e.reason, e.reference_type, e.reference_id
-         FROM unnest(${params.add(entries.map((e) => e.owner), 'text[]')}, ${params.add(entries.map((e) => e.journalId), 'uuid[]')},
-                     ${params.add(entries.map((e) => e.leg.asset), 'varchar[]')}, ${params.add(entries.map((e) => e.leg.bucket), 'varchar[]')},
-                     ${params.add(entries.map((e) => toSql(e.amount)), 'numeric[]')}, ${params.add(entries.map((e) => e.posting.reason), 'varchar[]')},
+       INSERT INTO ledger_entries (journal_id, account_id, asset, available, locked, reason, reference_type, reference_id)
+       SELECT e.journal_id, l.id, e.asset, e.available, e.locked, e.reason, e.reference_type, e.reference_id
+         FROM unnest(${params.add(entries.map((e) => e.change.owner), 'text[]')}, ${params.add(entries.map((e) => e.journalId), 'uuid[]')},
+                     ${params.add(entries.map((e) => e.change.asset), 'varchar[]')}, ${params.add(entries.map((e) => toSql(e.change.available)), 'numeric[]')},
+                     ${params.add(entries.map((e) => toSql(e.change.locked)), 'numeric[]')}, ${params.add(entries.map((e) => e.posting.reason), 'varchar[]')},
                      ${params.add(entries.map((e) => e.posting.referenceType), 'varchar[]')}, ${params.add(entries.map((e) => e.posting.referenceId), 'varchar[]')})
-              AS e(owner, journal_id, asset, bucket, amount, reason, reference_type, reference_id)
+              AS e(owner, journal_id, asset, available, locked, reason, reference_type, reference_id)
          LEFT JOIN ledger_locked l ON l.owner = e.owner AND l.asset = e.asset
        RETURNING 1
      )`;

@@ -73,6 +73,17 @@ describe('withdrawals', () => {
     const approved = await suite.admin.post(`/admin/withdrawal/approve${query({ withdrawal_id: request.body.id })}`);
     expect(approved.body.status).toBe('approved');
     expect(await usdOf(client)).toEqual({ asset: 'USD', available: 379.5, locked: 0, total: 379.5 });
+    // The journal: the hold is one entry moving the amount between the trader's buckets; the payout leaves locked for the outside world.
+    const entries = await suite.server.exchange.context.dataSource.query(
+      `SELECT e.reason, COALESCE(a.system, 'trader') AS account, e.available::float8, e.locked::float8 FROM ledger_entries e
+         JOIN accounts a ON a.id = e.account_id WHERE e.reference_id = $1 ORDER BY e.reason DESC, account DESC`,
+      [request.body.id],
+    );
+    expect(entries).toEqual([
+      { reason: 'withdrawal_hold', account: 'trader', available: -120.5, locked: 120.5 },
+      { reason: 'withdrawal', account: 'trader', available: 0, locked: -120.5 },
+      { reason: 'withdrawal', account: 'external', available: 120.5, locked: 0 },
+    ]);
     expect((await client.get('/withdraw/history')).body).toEqual([{ ...request.body, status: 'approved' }]);
   });
 
