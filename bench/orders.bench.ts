@@ -6,7 +6,7 @@
  * Usage: npm run bench:orders (BENCH_SECONDS, BENCH_CLIENTS, BENCH_TRADERS, BENCH_NODE_ARGS; DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test, names the server where bench_orders_<ts> is created and dropped).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -150,8 +150,11 @@ async function main() {
   const port = await reservePort();
   // BENCH_NODE_ARGS e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
-    cwd: path.join(__dirname, '..'),
+  // The server as `npm start` runs it: compiled by tsc.
+  const root = path.join(__dirname, '..');
+  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
+    cwd: root,
     detached: true,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

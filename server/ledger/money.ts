@@ -15,7 +15,8 @@ export function money(value: Decimal.Value): Money {
 
 /** A numeric column's string (or a Money) as the JSON number the API answers with. */
 export function toJsonNumber(value: Decimal.Value): number {
-  return new Money(value).toNumber();
+  // A decimal string (what PostgreSQL's numeric gives) converts to the same nearest double either way; no Decimal needed.
+  return typeof value === 'string' ? Number(value) : new Money(value).toNumber();
 }
 
 /** The decimal string PostgreSQL receives: plain notation, no exponent. */
