@@ -3,9 +3,11 @@
  * tree for O(log n) insert and remove, and the levels threaded in a sorted doubly linked list so
  * the best price, and the next one after it, are O(1).
  *
- * A level that empties away from the best price stays as an empty placeholder, so an order
- * moving back to that price costs no tree work (the benchmark's moves do this all the time).
- * The best level is never empty; placeholders are swept once they outnumber live levels 4 to 1.
+ * A level that empties stays as an empty placeholder, so an order moving back to that price costs
+ * no tree work (the benchmark's moves do this all the time, at the best price too). The best level
+ * is the best non-empty one: when it empties, the best moves to the next live level, and when it
+ * passes more than a few placeholders on the way it removes them (a long walk is paid for once).
+ * Placeholders are swept once they outnumber live levels 4 to 1, and when the side empties.
  */
 import type { Side } from './commands';
 import { LevelIndex } from './level-index';
@@ -86,11 +88,16 @@ function removeNode(root: PriceLevel | null, price: number): PriceLevel | null {
   return balance(root);
 }
 
+/** Placeholders the best price may pass when it moves; a longer walk removes the ones it passed. */
+const SHORT_WALK = 8;
+
 export class PriceTree {
   readonly byPrice = new LevelIndex();
   private root: PriceLevel | null = null;
   lowest: PriceLevel | null = null;
   highest: PriceLevel | null = null;
+  /** Best non-empty level: highest bid or lowest ask. */
+  private top: PriceLevel | null = null;
   private placeholders = 0;
 
   /** Bids (and sell stops) put the highest price first; asks (and buy stops) the lowest. */
@@ -99,9 +106,9 @@ export class PriceTree {
     private readonly highestFirst = side === 'buy',
   ) {}
 
-  /** Best level: highest bid or lowest ask. */
+  /** Best non-empty level: highest bid or lowest ask. */
   get best(): PriceLevel | null {
-    return this.highestFirst ? this.highest : this.lowest;
+    return this.top;
   }
 
   /** The level after `level` going away from the best price. */
@@ -118,11 +125,18 @@ export class PriceTree {
 
   /** The level at `price` for an order about to be appended to it. */
   getOrCreate(price: number): PriceLevel {
-    const found = this.byPrice.get(price);
-    if (found) {
-      if (found.count === 0) this.placeholders--;
-      return found;
+    let level = this.byPrice.get(price);
+    if (level) {
+      if (level.count === 0) this.placeholders--;
+    } else {
+      level = this.create(price);
     }
+    const top = this.top;
+    if (top === null || (this.highestFirst ? price > top.price : price < top.price)) this.top = level;
+    return level;
+  }
+
+  private create(price: number): PriceLevel {
     const level = new PriceLevel(this.side, price);
     // Find neighbours on the way down, then insert.
     let lower: PriceLevel | null = null;
@@ -150,16 +164,26 @@ export class PriceTree {
 
   /** A level has just lost its last order. */
   dropEmpty(level: PriceLevel): void {
-    if (level === this.best) {
-      this.remove(level);
-      for (let b = this.best; b !== null && b.count === 0; b = this.best) {
-        this.remove(b);
-        this.placeholders--;
-      }
-      return;
-    }
     this.placeholders++;
+    if (level === this.top) {
+      let next = this.worse(level);
+      let passed = 0;
+      for (; next !== null && next.count === 0; next = this.worse(next)) passed++;
+      if (passed > SHORT_WALK) this.removeBetween(level, next);
+      this.top = next;
+      if (next === null) return this.sweep();
+    }
     if (this.placeholders > 2048 && this.placeholders > 4 * (this.byPrice.size - this.placeholders)) this.sweep();
+  }
+
+  /** Removes the placeholders strictly between `from` and `to` (null: to the end of the side). */
+  private removeBetween(from: PriceLevel, to: PriceLevel | null): void {
+    for (let l = this.worse(from); l !== to && l !== null; ) {
+      const next = this.worse(l);
+      this.remove(l);
+      this.placeholders--;
+      l = next;
+    }
   }
 
   private sweep(): void {
