@@ -436,16 +436,7 @@ export class OrderBook {
     const touched = this.touchedLevels;
     const count = this.touchedCount;
     this.touchedCount = 0;
-    if (count === 2) {
-      if (levelOrder(touched[0], touched[1]) > 0) {
-        const first = touched[0];
-        touched[0] = touched[1];
-        touched[1] = first;
-      }
-    } else if (count > 2) {
-      touched.length = count;
-      touched.sort(levelOrder);
-    }
+    sortLevels(touched, count);
     let prev: PriceLevel | null = null;
     for (let i = 0; i < count; i++) {
       const level = touched[i];
@@ -650,6 +641,24 @@ export class OrderBook {
 function levelOrder(a: PriceLevel, b: PriceLevel): number {
   if (a.side !== b.side) return a.side === 'buy' ? -1 : 1;
   return a.side === 'buy' ? b.price - a.price : a.price - b.price;
+}
+
+/**
+ * Puts the first `count` levels in book event order. A command touches two or three levels as a
+ * rule: an insertion sort in place, where Array.prototype.sort would need the array cut to length.
+ */
+function sortLevels(levels: PriceLevel[], count: number): void {
+  if (count > 16) {
+    const sorted = levels.slice(0, count).sort(levelOrder);
+    for (let i = 0; i < count; i++) levels[i] = sorted[i];
+    return;
+  }
+  for (let i = 1; i < count; i++) {
+    const level = levels[i];
+    let j = i - 1;
+    for (; j >= 0 && levelOrder(levels[j], level) > 0; j--) levels[j + 1] = levels[j];
+    levels[j + 1] = level;
+  }
 }
 
 function statusOf(o: Order): OrderStatus {

@@ -1,15 +1,17 @@
 /** The engine's mutable order record; also the node of its price level's queue. */
 import type { OrderType, Side, StpMode, TimeInForce } from './commands';
 import type { PriceLevel } from './price-level';
+import type { UserList } from './user-orders';
 
 export class Order {
   /** Queue links inside the price level (intrusive doubly linked list). */
   prev: Order | null = null;
   next: Order | null = null;
   level: PriceLevel | null = null;
-  /** Links in the list of its user's open orders (see user-orders.ts). */
+  /** Links in the list of its user's open orders, and that list (see user-orders.ts). */
   userPrev: Order | null = null;
   userNext: Order | null = null;
+  userList: UserList | null = null;
   /** Indexed as open (resting or waiting) in its book. */
   open = false;
 

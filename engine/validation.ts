@@ -33,9 +33,13 @@ function isFee(v: unknown): boolean {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= MAX_PPM;
 }
 
-/** price x quantity fits a safe integer (so every notional and fee below it does too). */
+/**
+ * price x quantity fits a safe integer (so every notional and fee below it does too). Exact for
+ * positive safe integers although the product is rounded: rounding is monotonic and 2^53 is a
+ * double, so a product above 2^53 - 1 never rounds down to it (a multiply, not a division).
+ */
 export function notionalFits(price: number, quantity: number): boolean {
-  return price <= Math.floor(Number.MAX_SAFE_INTEGER / quantity);
+  return price * quantity <= Number.MAX_SAFE_INTEGER;
 }
 
 export function validatePlace(cmd: PlaceCommand, minNotional: number): RejectReason | undefined {
