@@ -224,8 +224,13 @@ export class OrderBook {
     this.takeFromLevel(order, true);
     this.reprice(order, price, quantity, remaining, false);
     this.amended(order, false);
-    this.execute(order);
-    this.runStops();
+    if (this.wouldTake(order, price)) {
+      this.execute(order);
+      this.runStops();
+    } else {
+      // What execute would do with a resting GTC order that cannot trade; no trade, so no stop is due.
+      this.rest(order);
+    }
   }
 
   // ---------------------------------------------------------------- matching
@@ -436,7 +441,7 @@ export class OrderBook {
     const touched = this.touchedLevels;
     const count = this.touchedCount;
     this.touchedCount = 0;
-    sortLevels(touched, count);
+    if (count > 1) sortLevels(touched, count);
     let prev: PriceLevel | null = null;
     for (let i = 0; i < count; i++) {
       const level = touched[i];
