@@ -114,7 +114,7 @@ export class OrderBook {
 
   private place(cmd: PlaceCommand): void {
     const reason = validatePlace(cmd, this.minNotional);
-    if (reason) return this.reject('place', cmd.orderId, cmd.userId, reason);
+    if (reason !== undefined) return this.reject('place', cmd.orderId, cmd.userId, reason);
     if (this.orders.has(cmd.orderId)) return this.reject('place', cmd.orderId, cmd.userId, 'DUPLICATE_ID');
 
     const isStop = cmd.orderType === 'stop_limit' || cmd.orderType === 'stop_market';
@@ -162,7 +162,7 @@ export class OrderBook {
   private cancel(cmd: CancelCommand): void {
     if (!isTimestamp(cmd.timestamp)) return this.reject('cancel', cmd.orderId, cmd.userId, 'INVALID_TIMESTAMP');
     const order = this.orders.get(cmd.orderId);
-    if (!order || (cmd.userId !== undefined && cmd.userId !== order.userId)) {
+    if (order === undefined || (cmd.userId !== undefined && cmd.userId !== order.userId)) {
       return this.reject('cancel', cmd.orderId, cmd.userId, 'UNKNOWN_ORDER');
     }
     if (isWaitingStop(order)) this.stops.remove(order);
@@ -172,9 +172,9 @@ export class OrderBook {
 
   private amend(cmd: AmendCommand): void {
     const invalid = validateAmend(cmd);
-    if (invalid) return this.reject('amend', cmd.orderId, cmd.userId, invalid);
+    if (invalid !== undefined) return this.reject('amend', cmd.orderId, cmd.userId, invalid);
     const order = this.orders.get(cmd.orderId);
-    if (!order || (cmd.userId !== undefined && cmd.userId !== order.userId)) {
+    if (order === undefined || (cmd.userId !== undefined && cmd.userId !== order.userId)) {
       return this.reject('amend', cmd.orderId, cmd.userId, 'UNKNOWN_ORDER');
     }
     const isMarket = order.orderType === 'stop_market';
@@ -451,7 +451,7 @@ export class OrderBook {
       let quantity = level.total;
       if (level.dropped) {
         const current = (level.side === 'buy' ? this.bids : this.asks).byPrice.get(level.price);
-        quantity = current ? current.total : 0;
+        quantity = current !== undefined ? current.total : 0;
       }
       this.events.push({ type: 'book', seq: ++this.seq, timestamp: this.now, side: level.side, price: level.price, quantity });
     }

@@ -28,11 +28,13 @@ export class PriceLevel {
     public readonly price: number,
   ) {}
 
+  // Links are tested with `!== null`, not for truthiness: an object's truthiness is read from its
+  // map, a load from the neighbour (often not in cache) that the branch has to wait for.
   append(order: Order): void {
     order.level = this;
     order.next = null;
     order.prev = this.tail;
-    if (this.tail) this.tail.next = order;
+    if (this.tail !== null) this.tail.next = order;
     else this.head = order;
     this.tail = order;
     this.total += order.remaining;
@@ -40,9 +42,9 @@ export class PriceLevel {
   }
 
   remove(order: Order): void {
-    if (order.prev) order.prev.next = order.next;
+    if (order.prev !== null) order.prev.next = order.next;
     else this.head = order.next;
-    if (order.next) order.next.prev = order.prev;
+    if (order.next !== null) order.next.prev = order.prev;
     else this.tail = order.prev;
     order.prev = order.next = null;
     order.level = null;

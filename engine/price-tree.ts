@@ -14,7 +14,7 @@ import { LevelIndex } from './level-index';
 import { PriceLevel } from './price-level';
 
 function height(n: PriceLevel | null): number {
-  return n ? n.height : 0;
+  return n !== null ? n.height : 0;
 }
 
 function update(n: PriceLevel): void {
@@ -58,29 +58,29 @@ function balance(n: PriceLevel): PriceLevel {
 }
 
 function insertNode(root: PriceLevel | null, level: PriceLevel): PriceLevel {
-  if (!root) return level;
+  if (root === null) return level;
   if (level.price < root.price) root.left = insertNode(root.left, level);
   else root.right = insertNode(root.right, level);
   return balance(root);
 }
 
 function removeMin(root: PriceLevel): PriceLevel | null {
-  if (!root.left) return root.right;
+  if (root.left === null) return root.right;
   root.left = removeMin(root.left);
   return balance(root);
 }
 
 function removeNode(root: PriceLevel | null, price: number): PriceLevel | null {
-  if (!root) return null;
+  if (root === null) return null;
   if (price < root.price) root.left = removeNode(root.left, price);
   else if (price > root.price) root.right = removeNode(root.right, price);
   else {
     const { left, right } = root;
     root.left = root.right = null;
     root.height = 1;
-    if (!right) return left;
+    if (right === null) return left;
     let min = right;
-    while (min.left) min = min.left;
+    while (min.left !== null) min = min.left;
     min.right = removeMin(right);
     min.left = left;
     return balance(min);
@@ -126,7 +126,7 @@ export class PriceTree {
   /** The level at `price` for an order about to be appended to it. */
   getOrCreate(price: number): PriceLevel {
     let level = this.byPrice.get(price);
-    if (level) {
+    if (level !== undefined) {
       if (level.count === 0) this.placeholders--;
     } else {
       level = this.create(price);
@@ -142,7 +142,7 @@ export class PriceTree {
     let lower: PriceLevel | null = null;
     let higher: PriceLevel | null = null;
     let n = this.root;
-    while (n) {
+    while (n !== null) {
       if (price < n.price) {
         higher = n;
         n = n.left;
@@ -153,9 +153,9 @@ export class PriceTree {
     }
     level.lower = lower;
     level.higher = higher;
-    if (lower) lower.higher = level;
+    if (lower !== null) lower.higher = level;
     else this.lowest = level;
-    if (higher) higher.lower = level;
+    if (higher !== null) higher.lower = level;
     else this.highest = level;
     this.root = insertNode(this.root, level);
     this.byPrice.set(price, level);
@@ -196,9 +196,9 @@ export class PriceTree {
   }
 
   private remove(level: PriceLevel): void {
-    if (level.lower) level.lower.higher = level.higher;
+    if (level.lower !== null) level.lower.higher = level.higher;
     else this.lowest = level.higher;
-    if (level.higher) level.higher.lower = level.lower;
+    if (level.higher !== null) level.higher.lower = level.lower;
     else this.highest = level.lower;
     level.lower = level.higher = null;
     level.dropped = true;
