@@ -1,4 +1,5 @@
-import type { QueryRunner } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 /** A statement run again and again with the same text: named, PostgreSQL parses and plans it once per connection, not on every call. */
 export interface NamedStatement {
@@ -18,4 +19,10 @@ export function statementRunner(runner: QueryRunner): StatementRunner {
   // TypeORM's PostgreSQL runner hands out its pg client; named statements are pg's own feature.
   const connection = runner.connect() as Promise<PgConnection>;
   return async <Row>(statement: NamedStatement) => (await (await connection).query(statement)).rows as Row[];
+}
+
+/** Runs named statements on whichever pooled connection is free (each prepares a statement once). */
+export function poolStatementRunner(dataSource: DataSource): StatementRunner {
+  const pool = (dataSource.driver as PostgresDriver).master as PgConnection;
+  return async <Row>(statement: NamedStatement) => (await pool.query(statement)).rows as Row[];
 }

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { SqlParams } from '../db/sql-params';
 import type { SystemAccount } from './account.entity';
 import type { Bucket } from './ledger-entry.entity';
-import { Money, ZERO, money, toSql, type Money as MoneyValue } from './money';
+import { fromLedgerUnits, Money, toLedgerUnits, ZERO, type Money as MoneyValue } from './money';
 
 export type AccountOwner = { userId: string } | { system: SystemAccount };
 
@@ -49,8 +49,9 @@ const ownerKey = (owner: AccountOwner) => ('userId' in owner ? owner.userId : ow
 interface AccountChange {
   owner: string;
   asset: string;
-  available: MoneyValue;
-  locked: MoneyValue;
+  /** In ledger units (see toLedgerUnits). */
+  available: bigint;
+  locked: bigint;
 }
 
 /** Adds up changes per account (owner and asset), in the order accounts first appear; an account left as it was drops out. */
@@ -60,27 +61,29 @@ function sumPerAccount(changes: AccountChange[]): AccountChange[] {
     const key = `${change.owner}:${change.asset}`;
     const sum = sums.get(key);
     if (sum) {
-      sum.available = sum.available.plus(change.available);
-      sum.locked = sum.locked.plus(change.locked);
+      sum.available += change.available;
+      sum.locked += change.locked;
     } else {
       sums.set(key, { ...change });
     }
   }
-  return [...sums.values()].filter((sum) => !sum.available.isZero() || !sum.locked.isZero());
+  return [...sums.values()].filter((sum) => sum.available !== 0n || sum.locked !== 0n);
 }
+
+const changeRow = ({ owner, asset, available, locked }: AccountChange) => ({ owner, asset, available: fromLedgerUnits(available), locked: fromLedgerUnits(locked) });
 
 /** A posting's changes per account, refused unless they sum to zero per asset. */
 function balancedChanges(posting: Posting): AccountChange[] {
   const changes = sumPerAccount(
     posting.legs.map((leg) => {
-      const amount = money(leg.amount);
-      return { owner: ownerKey(leg.owner), asset: leg.asset, available: leg.bucket === 'available' ? amount : ZERO, locked: leg.bucket === 'locked' ? amount : ZERO };
+      const amount = toLedgerUnits(leg.amount);
+      return { owner: ownerKey(leg.owner), asset: leg.asset, available: leg.bucket === 'available' ? amount : 0n, locked: leg.bucket === 'locked' ? amount : 0n };
     }),
   );
-  const totals = new Map<string, MoneyValue>();
-  for (const c of changes) totals.set(c.asset, (totals.get(c.asset) ?? ZERO).plus(c.available).plus(c.locked));
+  const totals = new Map<string, bigint>();
+  for (const c of changes) totals.set(c.asset, (totals.get(c.asset) ?? 0n) + c.available + c.locked);
   for (const [asset, total] of totals) {
-    if (!total.isZero()) throw new Error(`Unbalanced posting ${posting.reason}: ${asset} sums to ${total.toFixed()}`);
+    if (total !== 0n) throw new Error(`Unbalanced posting ${posting.reason}: ${asset} sums to ${fromLedgerUnits(total)}`);
   }
   return changes;
 }
@@ -129,29 +132,27 @@ export function postingsSql(postings: Posting[], params: SqlParams): string {
     const journalId = randomUUID();
     return balancedChanges(posting).map((change) => ({ posting, journalId, change }));
   });
-  const keys = accountKeys(postings);
   const moved = sumPerAccount(entries.map(({ change }) => change));
+  const keys = accountKeys(postings);
   return `ledger_locked AS MATERIALIZED (
        SELECT id, COALESCE(user_id::text, system) AS owner, asset FROM accounts
-        WHERE (user_id, asset) IN (SELECT * FROM unnest(${params.add(keys.users.map((k) => k.userId), 'uuid[]')}, ${params.add(keys.users.map((k) => k.asset), 'varchar[]')}))
-           OR (system, asset) IN (SELECT * FROM unnest(${params.add(keys.systems.map((k) => k.system), 'varchar[]')}, ${params.add(keys.systems.map((k) => k.asset), 'varchar[]')}))
+        WHERE (user_id, asset) IN (SELECT * FROM ${params.rows(keys.users.map((k) => ({ user_id: k.userId, asset: k.asset })), 'u', 'user_id uuid, asset varchar')})
+           OR (system, asset) IN (SELECT * FROM ${params.rows(keys.systems, 's', 'system varchar, asset varchar')})
         ORDER BY id FOR UPDATE
      ), ledger_accounts AS (
        UPDATE accounts SET available = accounts.available + c.available, locked = accounts.locked + c.locked
          FROM ledger_locked l
-         JOIN unnest(${params.add(moved.map((c) => c.owner), 'text[]')}, ${params.add(moved.map((c) => c.asset), 'varchar[]')},
-                     ${params.add(moved.map((c) => toSql(c.available)), 'numeric[]')}, ${params.add(moved.map((c) => toSql(c.locked)), 'numeric[]')})
-              AS c(owner, asset, available, locked) ON c.owner = l.owner AND c.asset = l.asset
+         JOIN ${params.rows(moved.map(changeRow), 'c', 'owner text, asset varchar, available numeric, locked numeric')} ON c.owner = l.owner AND c.asset = l.asset
         WHERE accounts.id = l.id
        RETURNING accounts.user_id, accounts.system, accounts.asset, accounts.available, accounts.locked
      ), ledger_entries_written AS (
        INSERT INTO ledger_entries (journal_id, account_id, asset, available, locked, reason, reference_type, reference_id)
        SELECT e.journal_id, l.id, e.asset, e.available, e.locked, e.reason, e.reference_type, e.reference_id
-         FROM unnest(${params.add(entries.map((e) => e.change.owner), 'text[]')}, ${params.add(entries.map((e) => e.journalId), 'uuid[]')},
-                     ${params.add(entries.map((e) => e.change.asset), 'varchar[]')}, ${params.add(entries.map((e) => toSql(e.change.available)), 'numeric[]')},
-                     ${params.add(entries.map((e) => toSql(e.change.locked)), 'numeric[]')}, ${params.add(entries.map((e) => e.posting.reason), 'varchar[]')},
-                     ${params.add(entries.map((e) => e.posting.referenceType), 'varchar[]')}, ${params.add(entries.map((e) => e.posting.referenceId), 'varchar[]')})
-              AS e(owner, journal_id, asset, available, locked, reason, reference_type, reference_id)
+         FROM ${params.rows(
+           entries.map(({ posting, journalId, change }) => ({ ...changeRow(change), journal_id: journalId, reason: posting.reason, reference_type: posting.referenceType, reference_id: posting.referenceId })),
+           'e',
+           'owner text, journal_id uuid, asset varchar, available numeric, locked numeric, reason varchar, reference_type varchar, reference_id varchar',
+         )}
          LEFT JOIN ledger_locked l ON l.owner = e.owner AND l.asset = e.asset
        RETURNING 1
      )`;

@@ -23,3 +23,28 @@ export function toJsonNumber(value: Decimal.Value): number {
 export function toSql(value: Decimal.Value): string {
   return new Money(value).toFixed();
 }
+
+/** Decimals PostgreSQL keeps for every amount (numeric(38,18)): the ledger's smallest unit is 10^-18. */
+const LEDGER_DECIMALS = 18;
+const LEDGER_SCALE = 10n ** BigInt(LEDGER_DECIMALS);
+const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * An amount as a whole number of the ledger's smallest unit: sums of many amounts are exact and
+ * cheap in bigint. More decimals than the database keeps is an error, never a silent rounding.
+ */
+export function toLedgerUnits(value: Decimal.Value): bigint {
+  const text = typeof value === 'string' && PLAIN_DECIMAL.test(value) ? value : new Money(value).toFixed();
+  const [, sign, whole, fraction = ''] = PLAIN_DECIMAL.exec(text)!;
+  if (fraction.length > LEDGER_DECIMALS && /[^0]/.test(fraction.slice(LEDGER_DECIMALS))) throw new Error(`${text} has more than ${LEDGER_DECIMALS} decimals`);
+  const units = BigInt(whole!) * LEDGER_SCALE + BigInt(fraction.slice(0, LEDGER_DECIMALS).padEnd(LEDGER_DECIMALS, '0'));
+  return sign ? -units : units;
+}
+
+/** The decimal string of a number of ledger units, plain notation, no trailing zeros. */
+export function fromLedgerUnits(units: bigint): string {
+  const sign = units < 0n ? '-' : '';
+  const magnitude = units < 0n ? -units : units;
+  const fraction = (magnitude % LEDGER_SCALE).toString().padStart(LEDGER_DECIMALS, '0').replace(/0+$/, '');
+  return `${sign}${magnitude / LEDGER_SCALE}${fraction ? `.${fraction}` : ''}`;
+}

@@ -1,22 +1,23 @@
-import { Money, ZERO, money } from '../ledger/money';
+import { toLedgerUnits } from '../ledger/money';
 import type { Posting } from '../ledger/ledger';
 
 /**
- * The spendable balances of a batch's order placers, read under row locks at the start of the
- * batch and moved by every posting the batch makes, so each order's hold is checked against what
- * the orders before it in the same batch left. The ledger checks the final balances again.
+ * The spendable balances of a round's order placers, as read for the round (see placers.ts) and
+ * moved by every posting the round makes, so each order's hold is checked against what the orders
+ * before it in the same round left. The accounts' check constraint checks the final balances again.
  */
 export class BalanceSheet {
-  private readonly available = new Map<string, Money>();
+  /** In ledger units (exact, cheap to add). */
+  private readonly available = new Map<string, bigint>();
 
   constructor(rows: Array<{ user_id: string; asset: string; available: string }>, userIds: Iterable<string>, assets: readonly string[]) {
-    for (const userId of userIds) for (const asset of assets) this.available.set(key(userId, asset), ZERO);
-    for (const row of rows) this.available.set(key(row.user_id, row.asset), money(row.available));
+    for (const userId of userIds) for (const asset of assets) this.available.set(key(userId, asset), 0n);
+    for (const row of rows) this.available.set(key(row.user_id, row.asset), toLedgerUnits(row.available));
   }
 
   canSpend(userId: string, asset: string, amount: string): boolean {
     const balance = this.available.get(key(userId, asset));
-    return balance !== undefined && balance.gte(amount);
+    return balance !== undefined && balance >= toLedgerUnits(amount);
   }
 
   apply(posting: Posting): void {
@@ -24,7 +25,7 @@ export class BalanceSheet {
       if (leg.bucket !== 'available' || !('userId' in leg.owner)) continue;
       const k = key(leg.owner.userId, leg.asset);
       const balance = this.available.get(k);
-      if (balance !== undefined) this.available.set(k, balance.plus(money(leg.amount)));
+      if (balance !== undefined) this.available.set(k, balance + toLedgerUnits(leg.amount));
     }
   }
 }

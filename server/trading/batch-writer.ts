@@ -7,6 +7,13 @@ import { USD } from '../markets/catalog';
 import type { BatchEffects } from './order-execution';
 import type { MarketState } from './market-state';
 import type { OrderRow } from './order.entity';
+import { placersSql, type PlacerKeys, type PlacerRow } from './placers';
+
+/** What a round's write answers: the new USD balances of the users whose USD moved, and the next round's placers. */
+export interface WrittenRound {
+  balances: UsdBalance[];
+  placers: PlacerRow[];
+}
 
 /** One symbol's part of a commit; `stateHash` is recorded when given (a checkpoint recovery must reach). */
 export interface MarketBatch {
@@ -19,12 +26,13 @@ export interface MarketBatch {
 
 /**
  * Everything a round changed, every symbol's together, as ONE statement: ledger postings (see
- * postingsSql), orders, trades, command log and state hashes, with arrays through unnest() whatever
- * the size. Sent outside any transaction block, the statement is its own transaction: it commits
+ * postingsSql), orders, trades, command log and state hashes, each table of rows one JSON parameter
+ * whatever the size. Sent outside any transaction block, the statement is its own transaction: it commits
  * whole, durably, before its answer comes back, in a single round trip. It answers the new USD
- * balances of the users whose USD moved.
+ * balances of the users whose USD moved, and reads the next round's placers as this commit leaves
+ * them (see placersSql), so the next round needs no read of its own.
  */
-export function writeRound(run: StatementRunner, markets: MarketBatch[], now: Date): Promise<UsdBalance[]> {
+export async function writeRound(run: StatementRunner, markets: MarketBatch[], now: Date, next: PlacerKeys): Promise<WrittenRound> {
   const params = new SqlParams();
   const ledger = postingsSql(
     markets.flatMap((m) => m.effects.postings),
@@ -34,47 +42,46 @@ export function writeRound(run: StatementRunner, markets: MarketBatch[], now: Da
   const trades = markets.flatMap((m) => m.effects.trades);
   const commands = markets.flatMap((m) => m.effects.commands.map((c) => ({ symbol: m.state.market.symbol, ...c })));
   const hashes = markets.flatMap((m) => (m.stateHash === null ? [] : [{ symbol: m.state.market.symbol, seq: m.state.commandSeq, hash: m.stateHash }]));
-  const columns = <R,>(rows: R[], spec: Array<[keyof R, string]>) => spec.map(([key, type]) => params.add(rows.map((row) => row[key]), type)).join(', ');
-  const ordersSql = columns(orders, [
-    ['id', 'uuid[]'], ['user_id', 'uuid[]'], ['symbol', 'varchar[]'], ['side', 'varchar[]'], ['type', 'varchar[]'], ['time_in_force', 'varchar[]'],
-    ['price', 'numeric[]'], ['stop_price', 'numeric[]'], ['amount', 'numeric[]'], ['filled', 'numeric[]'], ['quote_filled', 'numeric[]'],
-    ['reserved', 'numeric[]'], ['status', 'varchar[]'], ['seq', 'bigint[]'],
-  ]);
-  const tradesSql = columns(trades, [
-    ['id', 'uuid[]'], ['symbol', 'varchar[]'], ['seq', 'bigint[]'], ['price', 'numeric[]'], ['amount', 'numeric[]'], ['quote_amount', 'numeric[]'],
-    ['taker_side', 'varchar[]'], ['maker_order_id', 'uuid[]'], ['taker_order_id', 'uuid[]'], ['maker_user_id', 'uuid[]'], ['taker_user_id', 'uuid[]'],
-    ['maker_fee', 'numeric[]'], ['taker_fee', 'numeric[]'],
-  ]);
   // Every row a round writes is created or changed at the round's time: one parameter, not a column of them.
   const at = params.add(now, 'timestamptz');
-  const commandsSql = `${params.add(commands.map((c) => c.symbol), 'varchar[]')}, ${params.add(commands.map((c) => c.seq), 'bigint[]')}, ${params.add(commands.map((c) => JSON.stringify(c.command)), 'jsonb[]')}`;
-  const hashesSql = columns(hashes, [['symbol', 'varchar[]'], ['seq', 'bigint[]'], ['hash', 'varchar[]']]);
-  return run({
+  const ordersTable = params.rows(orders, 'o',
+    `id uuid, user_id uuid, symbol varchar, side varchar, type varchar, time_in_force varchar, price numeric, stop_price numeric,
+     amount numeric, filled numeric, quote_filled numeric, reserved numeric, status varchar, seq bigint`);
+  const tradesTable = params.rows(trades, 't',
+    `id uuid, symbol varchar, seq bigint, price numeric, amount numeric, quote_amount numeric, taker_side varchar, maker_order_id uuid,
+     taker_order_id uuid, maker_user_id uuid, taker_user_id uuid, maker_fee numeric, taker_fee numeric`);
+  const commandsTable = params.rows(commands, 'c', 'symbol varchar, seq bigint, command jsonb');
+  const hashesTable = params.rows(hashes, 'h', 'symbol varchar, seq bigint, hash varchar');
+  const placers = placersSql(params, next, 'ledger_accounts');
+  const [written] = await run<WrittenRound>({
     name: 'trading-round-write',
     text: `WITH ${ledger}, upserted_orders AS (
        INSERT INTO orders (id, user_id, symbol, side, type, time_in_force, price, stop_price, amount, filled, quote_filled,
                            reserved, status, seq, created_at, updated_at)
-       SELECT *, ${at}, ${at} FROM unnest(${ordersSql})
+       SELECT o.*, ${at}, ${at} FROM ${ordersTable}
        ON CONFLICT (id) DO UPDATE SET filled = EXCLUDED.filled, quote_filled = EXCLUDED.quote_filled,
                                       reserved = EXCLUDED.reserved, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at
        RETURNING 1
      ), inserted_trades AS (
        INSERT INTO trades (id, symbol, seq, price, amount, quote_amount, taker_side, maker_order_id, taker_order_id,
                            maker_user_id, taker_user_id, maker_fee, taker_fee, created_at)
-       SELECT *, ${at} FROM unnest(${tradesSql})
+       SELECT t.*, ${at} FROM ${tradesTable}
        RETURNING 1
      ), logged_commands AS (
-       INSERT INTO order_commands (symbol, seq, command) SELECT * FROM unnest(${commandsSql})
+       INSERT INTO order_commands (symbol, seq, command) SELECT c.* FROM ${commandsTable}
        RETURNING 1
      ), checkpoints AS (
-       INSERT INTO book_states (symbol, seq, state_hash, updated_at) SELECT *, now() FROM unnest(${hashesSql})
+       INSERT INTO book_states (symbol, seq, state_hash, updated_at) SELECT h.*, now() FROM ${hashesTable}
        ON CONFLICT (symbol) DO UPDATE SET seq = EXCLUDED.seq, state_hash = EXCLUDED.state_hash, updated_at = now()
         WHERE book_states.seq < EXCLUDED.seq
        RETURNING 1
-     )
-     SELECT user_id, available FROM ledger_accounts WHERE user_id IS NOT NULL AND asset = ${params.add(USD, 'varchar')}`,
+     ), ${placers}
+     SELECT (SELECT COALESCE(json_agg(json_build_object('user_id', user_id, 'available', available::text)), '[]')
+               FROM ledger_accounts WHERE user_id IS NOT NULL AND asset = ${params.add(USD, 'varchar')}) AS balances,
+            (SELECT COALESCE(json_agg(p), '[]') FROM placer_rows p) AS placers`,
     values: params.values,
   });
+  return written!;
 }
 
 /** The running book's hash after command `seq`; an older checkpoint never replaces a newer one. */

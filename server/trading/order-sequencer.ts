@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { stateHash } from '../../engine';
@@ -7,12 +8,12 @@ import { HttpError } from '../http/errors';
 import { accountKeys, asInsufficientFunds, ensureAccounts, InsufficientFundsError, type Posting } from '../ledger/ledger';
 import type { Logger } from '../logger';
 import { USD } from '../markets/catalog';
-import { BalanceSheet } from './balance-sheet';
-import { recordStateHash, writeRound, type MarketBatch } from './batch-writer';
+import { recordStateHash, writeRound, type MarketBatch, type WrittenRound } from './batch-writer';
 import type { FeeRates } from './funds-hold';
 import type { MarketState } from './market-state';
-import { emptyEffects, OrderExecution, type Outcome, type Submission, type Trader } from './order-execution';
+import { emptyEffects, OrderExecution, type Outcome, type Submission } from './order-execution';
 import { orderRecord } from './order-views';
+import { completePlacers, readPlacers, type PlacerKeys, type Placers } from './placers';
 import { recoverMarket } from './recovery';
 
 /** Commands of one symbol in one commit at most; what waits beyond goes in the next. */
@@ -34,10 +35,17 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-/** One symbol: its state (owned here), its queue of commands in arrival order. */
+/** The symbols one connection writes for: their rounds run one after another on it. */
+interface Writer {
+  lines: MarketLine[];
+  draining: Promise<void> | null;
+}
+
+/** One symbol: its state (owned here), its queue of commands in arrival order, its writer. */
 interface MarketLine {
   state: MarketState;
   queue: Pending[];
+  writer: Writer;
   /** The state may hold a batch that did not commit. */
   stale: boolean;
   lastHashAt: number;
@@ -69,18 +77,19 @@ interface FailedRound {
 
 /**
  * Applies each symbol's commands in arrival order to that symbol's book, and commits them in
- * groups: whatever is waiting, on every symbol, forms the next round: each command applied to its
- * engine book in turn, then all rows, postings and command-log entries written as ONE statement
- * (its own transaction), and only after it commits is any caller answered. Rounds run back to back
- * on one connection: the next round's read of its order placers is queued right behind the current
- * round's write, so PostgreSQL goes from one to the other without waiting for this process. One
- * writer for all symbols, so rounds never contend with each other. If a write fails, the symbols'
- * in-memory states are rebuilt from the database (the round never happened) and its commands are
- * retried one by one, so a single bad command fails alone.
+ * groups: whatever is waiting, on every symbol of a writer, forms its next round: each command
+ * applied to its engine book in turn, then all rows, postings and command-log entries written as
+ * ONE statement (its own transaction), and only after it commits is any caller answered. A writer's
+ * rounds run back to back on one connection, each write also reading the next round's order
+ * placers. The symbols are shared among a few writers (as many as cores, a quarter of the pool at
+ * most), so PostgreSQL writes several rounds at once; rounds of two writers cannot deadlock, as
+ * every statement locks its accounts in id order. If a write fails, the symbols' in-memory states
+ * are rebuilt from the database (the round never happened) and its commands are retried one by
+ * one, so a single bad command fails alone.
  */
 export class OrderSequencer {
   private readonly lines = new Map<string, MarketLine>();
-  private draining: Promise<void> | null = null;
+  private readonly writers: Writer[];
 
   constructor(
     states: MarketState[],
@@ -89,7 +98,15 @@ export class OrderSequencer {
     private readonly logger: Logger,
     private readonly onCommit: (round: CommittedRound) => void,
   ) {
-    for (const state of states) this.lines.set(state.market.symbol, { state, queue: [], stale: false, lastHashAt: 0, hashEveryMs: HASH_CHECKPOINT_MS, snapshotWrite: Promise.resolve() });
+    const poolSize = poolOf(dataSource).options.max;
+    const writerCount = Math.max(1, Math.min(availableParallelism(), Math.floor(poolSize / 4), states.length));
+    this.writers = Array.from({ length: writerCount }, () => ({ lines: [], draining: null }));
+    states.forEach((state, i) => {
+      const writer = this.writers[i % writerCount]!;
+      const line: MarketLine = { state, queue: [], writer, stale: false, lastHashAt: 0, hashEveryMs: HASH_CHECKPOINT_MS, snapshotWrite: Promise.resolve() };
+      writer.lines.push(line);
+      this.lines.set(state.market.symbol, line);
+    });
   }
 
   /** The symbol's current in-memory state (its book answers depth and last price). */
@@ -102,27 +119,21 @@ export class OrderSequencer {
     if (!line) return Promise.reject(new Error(`no order book for ${symbol}`));
     return new Promise((resolve, reject) => {
       line.queue.push({ submission, resolve, reject });
-      this.draining ??= this.drain().finally(() => {
-        this.draining = null;
+      const { writer } = line;
+      writer.draining ??= this.drain(writer).finally(() => {
+        writer.draining = null;
       });
     });
   }
 
   /** Waits for the queues to empty, then snapshots every book so the next start replays nothing. */
   async stop(): Promise<void> {
-    while (this.draining) await this.draining;
+    for (const writer of this.writers) while (writer.draining) await writer.draining;
     await Promise.all([...this.lines.values()].map((line) => this.snapshot(line)));
   }
 
-  private async drain() {
-    for (let round = this.takeRound(); round; round = this.takeRound()) await this.run(round, true);
-  }
-
-  /** Whatever waits on every symbol, in arrival order, MAX_BATCH per symbol at most; null when nothing does. */
-  private takeRound(): Round | null {
-    const round: Round = [];
-    for (const line of this.lines.values()) if (line.queue.length > 0) round.push({ line, pending: line.queue.splice(0, MAX_BATCH) });
-    return round.length > 0 ? round : null;
+  private async drain(writer: Writer) {
+    for (let round = takeRound(writer); round; round = takeRound(writer)) await this.run(round, true);
   }
 
   /** Commits `round` (and, when `chain`, the rounds that queue up meanwhile) on a connection of its own. */
@@ -143,33 +154,30 @@ export class OrderSequencer {
   }
 
   private async commitRounds(run: StatementRunner, first: Round, chain: boolean): Promise<FailedRound | null> {
-    let round: Round | null = first;
-    let placers = readPlacers(run, first);
+    let round: Round = first;
+    let placers = await readPlacers(run, placerKeys(first));
     // A committed round's callers are answered once the next round's write is on its way, so that
     // PostgreSQL works on it while this process answers (the books are already past the commit).
     let answerCommitted = () => {};
     try {
-      while (round) {
+      for (;;) {
         let executed: ExecutedRound;
         try {
-          executed = this.execute(round, await placers);
+          executed = this.execute(round, placers);
         } catch (error) {
           return { round, error, postings: [] };
         }
-        const written = writeRound(run, executed.markets, executed.now);
+        // Whatever waits now on this writer's symbols forms the next round; this write also reads its
+        // placers. Someone else waiting for a connection (the embedded database has one) ends the chain.
+        const next = chain && poolOf(this.dataSource).waitingCount === 0 ? takeRound(first[0]!.line.writer) : null;
+        const written = writeRound(run, executed.markets, executed.now, placerKeys(next));
         answerCommitted();
         answerCommitted = () => {};
-        // Someone else waiting for a connection (the embedded database has one) ends the chain.
-        const next = chain && !connectionsWanted(this.dataSource) ? this.takeRound() : null;
-        const nextPlacers = next && readPlacers(run, next);
-        let balances: UsdBalance[];
+        let result: WrittenRound;
         try {
-          balances = await written;
+          result = await written;
         } catch (error) {
-          if (next) {
-            for (const { line, pending } of next.slice().reverse()) line.queue.unshift(...pending);
-            await nextPlacers!.catch(() => undefined);
-          }
+          if (next) for (const { line, pending } of next.slice().reverse()) line.queue.unshift(...pending);
           return { round, error: asInsufficientFunds(error), postings: executed.markets.flatMap((m) => m.effects.postings) };
         }
         // The snapshot is taken now, at the commit, before the next round changes the books.
@@ -177,10 +185,20 @@ export class OrderSequencer {
         const committed = round;
         answerCommitted = () => {
           committed.forEach(({ pending }, i) => pending.forEach((p, j) => p.resolve(executed.outcomes[i]![j]!)));
-          this.onCommit({ markets: executed.markets, balances });
+          // The round is committed whatever happens here: a failing notification must not look like a failed round.
+          try {
+            this.onCommit({ markets: executed.markets, balances: result.balances });
+          } catch (error) {
+            this.logger.error({ error }, 'publishing a committed round failed');
+          }
         };
+        if (!next) break;
+        try {
+          placers = await completePlacers(run, placerKeys(next), result.placers);
+        } catch (error) {
+          return { round: next, error, postings: [] };
+        }
         round = next;
-        placers = nextPlacers!;
       }
       return null;
     } finally {
@@ -263,42 +281,21 @@ export class OrderSequencer {
   }
 }
 
-interface Placers {
-  traders: Map<string, Trader>;
-  sheet: BalanceSheet;
-}
-
-/**
- * Reads a round's order placers (a suspension or KYC change counts at once) and what they can
- * spend in the round's assets, creating the accounts they do not have yet, so that the round's
- * postings find every account they touch: one statement, sent at once. No lock is taken: the round
- * writes changes, not balances, and the accounts' check constraint refuses any overdraft that a
- * concurrent withdrawal could cause, failing the round (retried one by one).
- */
-function readPlacers(run: StatementRunner, round: Round): Promise<Placers> {
+/** Whose balances a round reads: the users placing orders in it, in USD and the bases it trades. */
+function placerKeys(round: Round | null): PlacerKeys {
+  if (!round) return { userIds: [], assets: [] };
   const userIds = [...new Set(round.flatMap(({ pending }) => pending.filter((p) => p.submission.kind === 'place').map((p) => p.submission.userId)))];
-  const assets = [USD, ...round.map(({ line }) => line.state.market.base)];
-  const read: Promise<Array<Trader & { id: string; asset: string | null; available: string | null }>> =
-    userIds.length === 0
-      ? Promise.resolve([])
-      : run({
-          name: 'trading-round-read',
-          text: `WITH created AS (
-             INSERT INTO accounts (user_id, asset)
-             SELECT u.id, a.asset FROM users u CROSS JOIN unnest($2::varchar[]) AS a(asset) WHERE u.id = ANY($1::uuid[])
-             ON CONFLICT DO NOTHING)
-           SELECT u.id, u.kyc_status, u.is_active, u.is_system, a.asset, a.available
-             FROM users u LEFT JOIN accounts a ON a.user_id = u.id AND a.asset = ANY($2::varchar[]) WHERE u.id = ANY($1::uuid[])`,
-          values: [userIds, assets],
-        });
-  return read.then((rows) => {
-    const traders = new Map<string, Trader>(rows.map((row) => [row.id, row]));
-    const balances = rows.flatMap((row) => (row.asset === null || row.available === null ? [] : [{ user_id: row.id, asset: row.asset, available: row.available }]));
-    return { traders, sheet: new BalanceSheet(balances, userIds, assets) };
-  });
+  return { userIds, assets: [USD, ...round.map(({ line }) => line.state.market.base)] };
 }
 
-/** Whether requests are waiting for one of the database pool's connections. */
-function connectionsWanted(dataSource: DataSource): boolean {
-  return ((dataSource.driver as PostgresDriver).master as { waitingCount: number }).waitingCount > 0;
+/** Whatever waits on a writer's symbols, in arrival order, MAX_BATCH per symbol at most; null when nothing does. */
+function takeRound(writer: Writer): Round | null {
+  const round: Round = [];
+  for (const line of writer.lines) if (line.queue.length > 0) round.push({ line, pending: line.queue.splice(0, MAX_BATCH) });
+  return round.length > 0 ? round : null;
+}
+
+/** The database's connection pool: its size, and how many wait for one of its connections. */
+function poolOf(dataSource: DataSource): { options: { max: number }; waitingCount: number } {
+  return (dataSource.driver as PostgresDriver).master;
 }

@@ -1,0 +1,74 @@
+import type { StatementRunner } from '../db/named-statement';
+import { SqlParams } from '../db/sql-params';
+import { BalanceSheet } from './balance-sheet';
+import type { Trader } from './order-execution';
+
+/** Whose balances a round must read: the users placing orders in it, in the assets it trades. */
+export interface PlacerKeys {
+  userIds: string[];
+  assets: string[];
+}
+
+/** What a round reads of its order placers: who they are (KYC, suspension) and what they can spend. */
+export interface Placers {
+  traders: Map<string, Trader>;
+  sheet: BalanceSheet;
+}
+
+/** One placer's user row joined with one of their accounts (null when they have none in the round's assets). */
+export type PlacerRow = Trader & { id: string; asset: string | null; available: string | null };
+
+/**
+ * A common table expression reading the placers as `placer_rows`. Given `changedAccounts`, the name
+ * of a CTE of accounts the same statement changes, their new balances count over the ones the
+ * statement started from. No lock is taken: a round writes changes, not balances, and the
+ * accounts' check constraint refuses any overdraft a concurrent withdrawal could cause, failing
+ * the round (then retried one by one).
+ */
+export function placersSql(params: SqlParams, { userIds, assets }: PlacerKeys, changedAccounts?: string): string {
+  const ids = params.add(userIds, 'uuid[]');
+  const wanted = params.add(assets, 'varchar[]');
+  const changed = changedAccounts ? `LEFT JOIN ${changedAccounts} c ON c.user_id = a.user_id AND c.asset = a.asset` : '';
+  return `placer_rows AS (
+       SELECT u.id, u.kyc_status, u.is_active, u.is_system, a.asset, ${changedAccounts ? 'COALESCE(c.available, a.available)' : 'a.available'}::text AS available
+         FROM users u LEFT JOIN accounts a ON a.user_id = u.id AND a.asset = ANY(${wanted}) ${changed}
+        WHERE u.id = ANY(${ids})
+     )`;
+}
+
+/**
+ * The placers as read (by a write, or on their own). A placer without an account in one of the
+ * round's assets (a first order) gets it created, on its own statement, outside any round: an
+ * insert that meets a row another writer is changing waits for it, and must not do so while
+ * holding the round's locks. Then they are read again.
+ */
+export async function completePlacers(run: StatementRunner, keys: PlacerKeys, rows: PlacerRow[]): Promise<Placers> {
+  const held = new Set(rows.map((row) => `${row.id}:${row.asset}`));
+  if (keys.userIds.every((id) => keys.assets.every((asset) => held.has(`${id}:${asset}`)))) return placersFrom(rows, keys);
+  await run({
+    name: 'trading-placer-accounts',
+    text: `INSERT INTO accounts (user_id, asset)
+           SELECT u.id, a.asset FROM users u CROSS JOIN unnest($2::varchar[]) AS a(asset) WHERE u.id = ANY($1::uuid[])
+           ON CONFLICT DO NOTHING`,
+    values: [keys.userIds, keys.assets],
+  });
+  return placersFrom(await placerRows(run, keys), keys);
+}
+
+/** Reads a round's placers on their own (the first round of a chain). */
+export async function readPlacers(run: StatementRunner, keys: PlacerKeys): Promise<Placers> {
+  return completePlacers(run, keys, await placerRows(run, keys));
+}
+
+function placerRows(run: StatementRunner, keys: PlacerKeys): Promise<PlacerRow[]> {
+  if (keys.userIds.length === 0) return Promise.resolve([]);
+  const params = new SqlParams();
+  const text = `WITH ${placersSql(params, keys)} SELECT * FROM placer_rows`;
+  return run<PlacerRow>({ name: 'trading-round-read', text, values: params.values });
+}
+
+function placersFrom(rows: PlacerRow[], { userIds, assets }: PlacerKeys): Placers {
+  const traders = new Map<string, Trader>(rows.map((row) => [row.id, row]));
+  const balances = rows.flatMap((row) => (row.asset === null || row.available === null ? [] : [{ user_id: row.id, asset: row.asset, available: row.available }]));
+  return { traders, sheet: new BalanceSheet(balances, userIds, assets) };
+}
