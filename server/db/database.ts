@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { Config } from '../config/config';
 import { createDataSource } from './data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
@@ -25,6 +26,18 @@ async function initializeWithRetry(dataSource: DataSource, attempts = 20): Promi
   }
 }
 
+/**
+ * A new connection must start without prepared statements, as the pg driver believes: with PGlite
+ * (served over the wire protocol) one session outlives its connections and keeps those an earlier
+ * connection prepared (see named-statement.ts). So each connection, and the one already open, first
+ * drops any. On PostgreSQL a new session has none and this costs one statement per connection.
+ */
+async function forgetPreparedStatements(dataSource: DataSource) {
+  const pool = (dataSource.driver as PostgresDriver).master as { on(event: 'connect', listener: (client: { query(text: string): Promise<unknown> }) => void): void };
+  pool.on('connect', (client) => void client.query('DEALLOCATE ALL').catch(() => undefined));
+  await dataSource.query('DEALLOCATE ALL');
+}
+
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite kept in DATA_DIR. Migrations run on open. */
 export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR'>): Promise<Database> {
   let embedded: EmbeddedPostgres | null = null;
@@ -35,6 +48,7 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATABA
   }
   const dataSource = createDataSource({ url, poolSize: embedded ? 1 : config.DATABASE_POOL_SIZE });
   await initializeWithRetry(dataSource);
+  await forgetPreparedStatements(dataSource);
   await dataSource.runMigrations({ transaction: 'each' });
   return {
     dataSource,
