@@ -10,10 +10,13 @@ export class SqlParams {
 
   /**
    * Many rows as ONE JSON parameter, read back as a table: `json_to_recordset($n::json) AS alias(columns)`.
-   * Each row's keys name its columns (keys not listed are ignored). JSON.stringify is native, so this
-   * costs far less CPU than a parameter per column.
+   * Each row's keys name its columns; only the listed ones are serialized. JSON.stringify is
+   * native, so this costs far less CPU than a parameter per column.
    */
   rows(rows: object[], alias: string, columns: string): string {
-    return `json_to_recordset(${this.add(JSON.stringify(rows), 'json')}) AS ${alias}(${columns})`;
+    const keys = columns.split(',').map((column) => column.trim().split(/\s+/)[0]!);
+    // A key list applies at every depth: rows with a json or jsonb column are serialized whole.
+    const only = /\bjsonb?\b/.test(columns) ? undefined : keys;
+    return `json_to_recordset(${this.add(JSON.stringify(rows, only), 'json')}) AS ${alias}(${columns})`;
   }
 }
