@@ -19,7 +19,7 @@ import { createFreshDatabase } from '../tests/support/fresh-database';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = 3;
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 96);
 const TRADERS = Number(process.env.BENCH_TRADERS ?? 32);
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const COMMIT_SAMPLES = 2000;
