@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { stateHash } from '../../engine';
 import type { UsdBalance } from '../accounts/balance-events';
-import { statementRunner, type StatementRunner } from '../db/named-statement';
+import { statementRunner } from '../db/named-statement';
 import { HttpError } from '../http/errors';
 import { accountKeys, asInsufficientFunds, ensureAccounts, InsufficientFundsError, type Posting } from '../ledger/ledger';
 import type { Logger } from '../logger';
@@ -13,7 +13,7 @@ import type { FeeRates } from './funds-hold';
 import type { MarketState } from './market-state';
 import { emptyEffects, OrderExecution, type Outcome, type Submission } from './order-execution';
 import { orderRecord } from './order-views';
-import { completePlacers, readPlacers, type PlacerKeys, type Placers } from './placers';
+import { completePlacers, readPlacers, type PlacerKeys, type Placers, type PlacersConnection } from './placers';
 import { recoverMarket } from './recovery';
 
 /** Commands of one symbol in one commit at most; what waits beyond goes in the next. */
@@ -143,7 +143,7 @@ export class OrderSequencer {
       for (const { line } of round) if (line.stale) await this.recover(line);
       const runner = this.dataSource.createQueryRunner();
       try {
-        failed = await this.commitRounds(statementRunner(runner), round, chain);
+        failed = await this.commitRounds({ run: statementRunner(runner), manager: runner.manager }, round, chain);
       } finally {
         await runner.release();
       }
@@ -153,9 +153,10 @@ export class OrderSequencer {
     if (failed) await this.retry(failed);
   }
 
-  private async commitRounds(run: StatementRunner, first: Round, chain: boolean): Promise<FailedRound | null> {
+  private async commitRounds(connection: PlacersConnection, first: Round, chain: boolean): Promise<FailedRound | null> {
+    const { run } = connection;
     let round: Round = first;
-    let placers = await readPlacers(run, placerKeys(first));
+    let placers = await readPlacers(connection, placerKeys(first));
     // A committed round's callers are answered once the next round's write is on its way, so that
     // PostgreSQL works on it while this process answers (the books are already past the commit).
     let answerCommitted = () => {};
@@ -194,7 +195,7 @@ export class OrderSequencer {
         };
         if (!next) break;
         try {
-          placers = await completePlacers(run, placerKeys(next), result.placers);
+          placers = await completePlacers(connection, placerKeys(next), result.placers);
         } catch (error) {
           return { round: next, error, postings: [] };
         }

@@ -1,4 +1,6 @@
+import type { EntityManager } from 'typeorm';
 import type { StatementRunner } from '../db/named-statement';
+import { ensureAccounts } from '../ledger/ledger';
 import { SqlParams } from '../db/sql-params';
 import { BalanceSheet } from './balance-sheet';
 import type { Trader } from './order-execution';
@@ -13,6 +15,12 @@ export interface PlacerKeys {
 export interface Placers {
   traders: Map<string, Trader>;
   sheet: BalanceSheet;
+}
+
+/** A writer's connection, for its named statements and for plain ones. */
+export interface PlacersConnection {
+  run: StatementRunner;
+  manager: EntityManager;
 }
 
 /** One placer's user row joined with one of their accounts (null when they have none in the round's assets). */
@@ -42,22 +50,19 @@ export function placersSql(params: SqlParams, { userIds, assets }: PlacerKeys, c
  * insert that meets a row another writer is changing waits for it, and must not do so while
  * holding the round's locks. Then they are read again.
  */
-export async function completePlacers(run: StatementRunner, keys: PlacerKeys, rows: PlacerRow[]): Promise<Placers> {
+export async function completePlacers(connection: PlacersConnection, keys: PlacerKeys, rows: PlacerRow[]): Promise<Placers> {
   const held = new Set(rows.map((row) => `${row.id}:${row.asset}`));
-  if (keys.userIds.every((id) => keys.assets.every((asset) => held.has(`${id}:${asset}`)))) return placersFrom(rows, keys);
-  await run({
-    name: 'trading-placer-accounts',
-    text: `INSERT INTO accounts (user_id, asset)
-           SELECT u.id, a.asset FROM users u CROSS JOIN unnest($2::varchar[]) AS a(asset) WHERE u.id = ANY($1::uuid[])
-           ON CONFLICT DO NOTHING`,
-    values: [keys.userIds, keys.assets],
-  });
-  return placersFrom(await placerRows(run, keys), keys);
+  // Every existing placer has a row (its accounts left-joined); one without is not a user and will be refused.
+  const users = new Set(rows.map((row) => row.id));
+  const missing = [...users].flatMap((userId) => keys.assets.filter((asset) => !held.has(`${userId}:${asset}`)).map((asset) => ({ userId, asset })));
+  if (missing.length === 0) return placersFrom(rows, keys);
+  await ensureAccounts(connection.manager, { users: missing, systems: [] });
+  return placersFrom(await placerRows(connection.run, keys), keys);
 }
 
 /** Reads a round's placers on their own (the first round of a chain). */
-export async function readPlacers(run: StatementRunner, keys: PlacerKeys): Promise<Placers> {
-  return completePlacers(run, keys, await placerRows(run, keys));
+export async function readPlacers(connection: PlacersConnection, keys: PlacerKeys): Promise<Placers> {
+  return completePlacers(connection, keys, await placerRows(connection.run, keys));
 }
 
 function placerRows(run: StatementRunner, keys: PlacerKeys): Promise<PlacerRow[]> {
