@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { stateHash } from '../../engine';
+import { stateHash, type BookSnapshot } from '../../engine';
 import type { UsdBalance } from '../accounts/balance-events';
 import { statementRunner } from '../db/named-statement';
 import { HttpError } from '../http/errors';
@@ -181,7 +181,7 @@ export class OrderSequencer {
           if (next) for (const { line, pending } of next.slice().reverse()) line.queue.unshift(...pending);
           return { round, error: asInsufficientFunds(error), postings: executed.markets.flatMap((m) => m.effects.postings) };
         }
-        // The snapshot is taken now, at the commit, before the next round changes the books.
+        // The snapshot is taken now, at the commit, before the next round changes the books (it never throws: the round is committed).
         for (const { line } of round) if (line.state.commandSeq - line.state.snapshotSeq >= SNAPSHOT_EVERY) void this.snapshot(line);
         const committed = round;
         answerCommitted = () => {
@@ -266,8 +266,14 @@ export class OrderSequencer {
   private snapshot(line: MarketLine): Promise<void> {
     const { market, book, commandSeq } = line.state;
     if (commandSeq === line.state.snapshotSeq) return line.snapshotWrite;
+    let snapshot: BookSnapshot;
+    try {
+      snapshot = book.snapshot();
+    } catch (error) {
+      this.logger.error({ error, symbol: market.symbol }, 'book snapshot failed');
+      return line.snapshotWrite;
+    }
     line.state.snapshotSeq = commandSeq;
-    const snapshot = book.snapshot();
     line.snapshotWrite = line.snapshotWrite.then(() =>
       this.dataSource
         .transaction(async (manager) => {
