@@ -33,8 +33,8 @@ export class BookOwnership implements Books {
     return this.sequencers.has(symbol);
   }
 
-  state(symbol: string) {
-    return this.sequencers.get(symbol)?.state(symbol);
+  committedBook(symbol: string) {
+    return this.sequencers.get(symbol)?.committedBook(symbol);
   }
 
   submit(symbol: string, submission: Submission): Promise<Outcome> {

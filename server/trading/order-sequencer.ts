@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { stateHash, type BookSnapshot } from '../../engine';
+import { stateHash, type BookSnapshot, type Depth, type OrderBook } from '../../engine';
 import type { UsdBalance } from '../accounts/balance-events';
 import { statementRunner } from '../db/named-statement';
 import { HttpError } from '../http/errors';
@@ -15,6 +15,7 @@ import { emptyEffects, OrderExecution, type Outcome, type Submission } from './o
 import { orderRecord } from './order-views';
 import { completePlacers, readPlacers, type PlacerKeys, type Placers, type PlacersConnection } from './placers';
 import { recoverMarket } from './recovery';
+import { MAX_LIST } from './trading.service';
 
 /** Commands of one symbol in one commit at most; what waits beyond goes in the next. */
 const MAX_BATCH = 512;
@@ -41,9 +42,18 @@ interface Writer {
   draining: Promise<void> | null;
 }
 
+/** What others may read of a book (depth, last price): as of its last commit, never a round still being written. */
+export interface CommittedBook {
+  depth: Depth;
+  lastPrice: number | undefined;
+}
+
+const committedView = (book: OrderBook): CommittedBook => ({ depth: book.depth(MAX_LIST), lastPrice: book.lastPrice });
+
 /** One symbol: its state (owned here), its queue of commands in arrival order, its writer. */
 interface MarketLine {
   state: MarketState;
+  committed: CommittedBook;
   queue: Pending[];
   writer: Writer;
   /** The state may hold a batch that did not commit. */
@@ -103,15 +113,15 @@ export class OrderSequencer {
     this.writers = Array.from({ length: writerCount }, () => ({ lines: [], draining: null }));
     states.forEach((state, i) => {
       const writer = this.writers[i % writerCount]!;
-      const line: MarketLine = { state, queue: [], writer, stale: false, lastHashAt: 0, hashEveryMs: HASH_CHECKPOINT_MS, snapshotWrite: Promise.resolve() };
+      const line: MarketLine = { state, committed: committedView(state.book), queue: [], writer, stale: false, lastHashAt: 0, hashEveryMs: HASH_CHECKPOINT_MS, snapshotWrite: Promise.resolve() };
       writer.lines.push(line);
       this.lines.set(state.market.symbol, line);
     });
   }
 
-  /** The symbol's current in-memory state (its book answers depth and last price). */
-  state(symbol: string): MarketState | undefined {
-    return this.lines.get(symbol)?.state;
+  /** The symbol's book as of its last commit. */
+  committedBook(symbol: string): CommittedBook | undefined {
+    return this.lines.get(symbol)?.committed;
   }
 
   submit(symbol: string, submission: Submission): Promise<Outcome> {
@@ -181,7 +191,12 @@ export class OrderSequencer {
           if (next) for (const { line, pending } of next.slice().reverse()) line.queue.unshift(...pending);
           return { round, error: asInsufficientFunds(error), postings: executed.markets.flatMap((m) => m.effects.postings) };
         }
-        // The snapshot is taken now, at the commit, before the next round changes the books (it never throws: the round is committed).
+        // The books are now as committed: their public view and, when due, a snapshot are taken before the next round
+        // changes them (neither throws: the round is committed).
+        round.forEach(({ line }, i) => {
+          const { effects } = executed.markets[i]!;
+          if (effects.bookChanged || effects.trades.length > 0) line.committed = committedView(line.state.book);
+        });
         for (const { line } of round) if (line.state.commandSeq - line.state.snapshotSeq >= SNAPSHOT_EVERY) void this.snapshot(line);
         const committed = round;
         answerCommitted = () => {
@@ -233,6 +248,7 @@ export class OrderSequencer {
 
   private async recover(line: MarketLine) {
     line.state = await recoverMarket(this.dataSource, line.state.market, this.logger);
+    line.committed = committedView(line.state.book);
     line.stale = false;
   }
 

@@ -5,15 +5,14 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { findBookMarket, type BookMarket } from '../markets/catalog';
 import { FINAL_STATUSES, OPEN_STATUSES } from './live-order';
 import { NOT_OPEN, type Outcome, type Submission } from './order-execution';
-import type { OrderSequencer } from './order-sequencer';
-import type { MarketState } from './market-state';
+import type { CommittedBook, OrderSequencer } from './order-sequencer';
 import { marketSpec, orderTerms, type OrderRequest } from './order-input';
 import { orderRecord, orderView, userTradeView, type OrderView, type UserTradeView } from './order-views';
 import type { OrderRow } from './order.entity';
 import type { TradeRow } from './trade.entity';
 
 /** The books a service trades on: one sequencer, or (several processes) those of the symbols this process owns. */
-export type Books = Pick<OrderSequencer, 'state' | 'submit'>;
+export type Books = Pick<OrderSequencer, 'committedBook' | 'submit'>;
 
 /** Longest list any read answers. */
 export const MAX_LIST = 500;
@@ -28,7 +27,7 @@ export function bookMarketOf(symbol: string): BookMarket {
 
 /**
  * Orders on the books: placement and cancellation go through each symbol's sequencer; reads of
- * orders and fills come from the database, depth and last price from the in-memory books. Used by
+ * orders and fills come from the database, depth and last price from the books as last committed. Used by
  * the HTTP routes and directly by the market maker (a system user goes through the same checks).
  */
 export class TradingService {
@@ -56,18 +55,19 @@ export class TradingService {
     return this.answer(await this.submit(bookMarketOf(row.symbol), submission));
   }
 
-  /** Aggregated price levels from the engine's book, best first: [price, quantity] as decimal strings. */
+  /** Aggregated price levels of the book as last committed, best first: [price, quantity] as decimal strings. */
   async depth(symbol: string, limit: number): Promise<{ bids: Array<[string, string]>; asks: Array<[string, string]> }> {
     const market = bookMarketOf(symbol);
     const spec = marketSpec(market);
-    const depth = this.market(market).book.depth(Math.min(Math.max(limit, 1), MAX_LIST));
-    const levels = (side: typeof depth.bids) => side.map((l): [string, string] => [fromTicks(l.price, spec), fromLots(l.quantity, spec)]);
-    return { bids: levels(depth.bids), asks: levels(depth.asks) };
+    const { depth } = this.book(market);
+    const levels = Math.min(Math.max(limit, 1), MAX_LIST);
+    const side = (list: typeof depth.bids) => list.slice(0, levels).map((l): [string, string] => [fromTicks(l.price, spec), fromLots(l.quantity, spec)]);
+    return { bids: side(depth.bids), asks: side(depth.asks) };
   }
 
   async lastPrice(symbol: string): Promise<string | null> {
     const market = bookMarketOf(symbol);
-    const last = this.market(market).book.lastPrice;
+    const last = this.book(market).lastPrice;
     return last === undefined ? null : fromTicks(last, marketSpec(market));
   }
 
@@ -109,10 +109,10 @@ export class TradingService {
     return this.sequencer;
   }
 
-  private market(market: BookMarket): MarketState {
-    const state = this.started().state(market.symbol);
-    if (!state) throw badRequest('Unknown symbol');
-    return state;
+  private book(market: BookMarket): CommittedBook {
+    const book = this.started().committedBook(market.symbol);
+    if (!book) throw badRequest('Unknown symbol');
+    return book;
   }
 
   private submit(market: BookMarket, submission: Submission): Promise<Outcome> {

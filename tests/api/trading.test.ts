@@ -217,6 +217,44 @@ describe('a commit that fails', () => {
   });
 });
 
+/** Holding an account's lock from the test needs a connection of its own: the embedded database serves one. */
+const connections = process.env.TEST_DATABASE_POOL_SIZE !== '1';
+
+describe('what the books show', () => {
+  (connections ? it : it.skip)('depth and last price show a round only once it has committed', async () => {
+    const { dataSource } = server.exchange.context;
+    const api = new ApiClient(server.url);
+    const seller = await fundedTrader(server, { XRP: '20' });
+    const buyer = await fundedTrader(server, { USD: '1000' });
+    // XRPUSDT: no other test in this file leaves an order resting there.
+    const market = async () => ({
+      depth: (await api.get('/market/depth?symbol=XRPUSDT&limit=100')).body,
+      last: (await api.get('/market/ticker?symbol=XRPUSDT')).body.last_price,
+    });
+    const ask = await placed(seller.client, { symbol: 'XRPUSDT', side: 'sell', type: 'limit', amount: 10, price: 2.7315 });
+    const before = await market();
+    // Another transaction holds the buyer's USD account: the round that fills the ask is applied to the book, then waits to commit.
+    const holder = dataSource.createQueryRunner();
+    await holder.startTransaction();
+    let filling: ReturnType<typeof placeOrder>;
+    try {
+      await holder.query("SELECT 1 FROM accounts WHERE user_id = $1 AND asset = 'USD' FOR UPDATE", [buyer.user.id]);
+      filling = placeOrder(buyer.client, { symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 10, price: 2.7315 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await market()).toEqual(before);
+    } finally {
+      await holder.commitTransaction();
+      await holder.release();
+    }
+    expect((await filling).body).toMatchObject({ status: 'filled', filled: 10 });
+    const after = await market();
+    expect(after.last).toBe(2.7315);
+    expect(after.depth.asks).not.toContainEqual([2.7315, 10]);
+    expect(before.depth.asks).toContainEqual([2.7315, 10]);
+    expect((await seller.client.get('/trading/orders/history?symbol=XRPUSDT')).body).toEqual(expect.arrayContaining([expect.objectContaining({ id: ask.id, status: 'filled' })]));
+  });
+});
+
 describe('money is never overspent and the ledger always balances', () => {
   it('concurrent orders that together exceed the balance: only those that fit are accepted', async () => {
     const trader = await fundedTrader(server, { USD: '1000' });
