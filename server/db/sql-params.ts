@@ -2,7 +2,7 @@
 export class SqlParams {
   readonly values: unknown[] = [];
 
-  /** The placeholder of `value`, cast to `type`: PostgreSQL infers no type from an untyped array given to unnest(). */
+  /** The placeholder of `value`, cast to `type` (a statement's parameters carry no type of their own). */
   add(value: unknown, type: string): string {
     this.values.push(value);
     return `$${this.values.length}::${type}`;

@@ -27,8 +27,8 @@ export interface MarketBatch {
 /**
  * Everything a round changed, every symbol's together, as ONE statement: ledger postings (see
  * postingsSql), orders, trades, command log and state hashes, each table of rows one JSON parameter
- * whatever the size. Sent outside any transaction block, the statement is its own transaction: it commits
- * whole, durably, before its answer comes back, in a single round trip. It answers the new USD
+ * whatever the size. Sent outside any transaction block, the statement is its own transaction: it
+ * commits whole, durably, before its answer comes back, in a single round trip. It answers the new USD
  * balances of the users whose USD moved, and reads the next round's placers as this commit leaves
  * them (see placersSql), so the next round needs no read of its own.
  */

@@ -31,12 +31,10 @@ export interface BatchEffects {
   trades: TradeRow[];
   postings: Posting[];
   commands: Array<{ seq: number; command: Command }>;
-  /** Users whose balances moved. */
-  users: Set<string>;
   bookChanged: boolean;
 }
 
-export const emptyEffects = (): BatchEffects => ({ orders: new Map(), trades: [], postings: [], commands: [], users: new Set(), bookChanged: false });
+export const emptyEffects = (): BatchEffects => ({ orders: new Map(), trades: [], postings: [], commands: [], bookChanged: false });
 
 const REJECTIONS: Partial<Record<RejectReason, string>> = {
   POST_ONLY_WOULD_TAKE: 'Post-only order would trade immediately',
@@ -196,7 +194,6 @@ export class OrderExecution {
       ],
     });
     this.sheet.apply(this.effects.postings[this.effects.postings.length - 1]!);
-    this.effects.users.add(buyer.userId).add(seller.userId);
     buyer.reserved -= event.notional + buyerFee;
     seller.reserved -= event.quantity;
     for (const order of [maker, taker]) {
@@ -260,7 +257,6 @@ export class OrderExecution {
       ],
     };
     this.effects.postings.push(posting);
-    this.effects.users.add(order.userId);
     this.sheet.apply(posting);
   }
 
