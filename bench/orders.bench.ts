@@ -7,11 +7,11 @@
  * postgres://postgres@127.0.0.1:5432/test, names the server where bench_orders_<ts> is created and dropped).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { Client } from 'pg';
+import { Pool, type Dispatcher } from 'undici';
 import { createDataSource } from '../server/db/data-source';
 import { post } from '../server/ledger/ledger';
 import { reservePort } from '../tests/support/exchange-process';
@@ -30,43 +30,26 @@ const MARKETS = [
   { symbol: 'ETHUSDT', mid: 4000, tick: 0.1, amounts: [0.01, 0.02, 0.05] },
 ];
 
-const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
-
-function call(port: number, method: string, urlPath: string, token: string | null, body?: unknown): Promise<{ status: number; body: any }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, method, path: `/api${urlPath}`, agent, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
+/** JSON answer of one API call (setup and health checks). */
+async function call(http: Pool, method: Dispatcher.HttpMethod, urlPath: string, token: string | null, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await http.request({
+    method,
+    path: `/api${urlPath}`,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
+  const text = await response.body.text();
+  return { status: response.statusCode, body: text ? JSON.parse(text) : undefined };
 }
 
 /** Places one pre-serialized order; the answer is read only when it is a refusal. */
-function placeOrder(port: number, headers: Record<string, string>, body: Buffer): Promise<{ status: number; failure: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/trading/order', agent, headers }, (res) => {
-      const status = res.statusCode ?? 0;
-      if (status === 200) {
-        res.resume();
-        res.on('end', () => resolve({ status, failure: '' }));
-        return;
-      }
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status, failure: `${status} ${text}` }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+async function placeOrder(http: Pool, headers: Record<string, string>, body: Buffer): Promise<{ status: number; failure: string }> {
+  const response = await http.request({ method: 'POST', path: '/api/trading/order', headers, body });
+  if (response.statusCode === 200) {
+    await response.body.dump();
+    return { status: 200, failure: '' };
+  }
+  return { status: response.statusCode, failure: `${response.statusCode} ${await response.body.text()}` };
 }
 
 /** What one durable single-row commit costs here: sequential autocommitted INSERTs through pg. */
@@ -148,6 +131,8 @@ async function main() {
   const database = await createFreshDatabase(SERVER_URL, 'bench_orders');
   const databaseUrl = database.url;
   const port = await reservePort();
+  // undici, not node:http: the load generator shares the two cores with the server and PostgreSQL, and costs half as much CPU per request.
+  const http = new Pool(`http://127.0.0.1:${port}`, { connections: CLIENTS });
   // BENCH_NODE_ARGS e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // The server as `npm start` runs it: compiled by tsc.
@@ -175,7 +160,7 @@ async function main() {
   });
   try {
     for (let tries = 0; ; tries++) {
-      const ready = await call(port, 'GET', '/health', null).then((r) => r.status === 200, () => false);
+      const ready = await call(http, 'GET', '/health', null).then((r) => r.status === 200, () => false);
       if (ready) break;
       if (tries > 300) throw new Error('exchange did not start');
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -183,7 +168,7 @@ async function main() {
     const commit = await measureCommit(databaseUrl);
     const traders: Array<{ token: string; id: string }> = [];
     for (let i = 0; i < TRADERS; i++) {
-      const registered = await call(port, 'POST', '/auth/register', null, { email: `bench-${i}-${Date.now()}@example.com`, password: 'bench-password-1', full_name: `Bench ${i}` });
+      const registered = await call(http, 'POST', '/auth/register', null, { email: `bench-${i}-${Date.now()}@example.com`, password: 'bench-password-1', full_name: `Bench ${i}` });
       traders.push({ token: registered.body.token, id: registered.body.user.id });
     }
     await fundTraders(databaseUrl, traders.map((t) => t.id));
@@ -200,7 +185,7 @@ async function main() {
       const traderHeaders = headers[w % headers.length]!;
       while (!done) {
         const started = process.hrtime.bigint();
-        const response = await placeOrder(port, traderHeaders, bodies[sent++ % bodies.length]!);
+        const response = await placeOrder(http, traderHeaders, bodies[sent++ % bodies.length]!);
         const micros = Number(process.hrtime.bigint() - started) / 1000;
         if (!measuring) continue;
         if (response.status === 200) latencies.push(micros);
@@ -209,14 +194,15 @@ async function main() {
     };
     const workers = Array.from({ length: CLIENTS }, (_, w) => worker(w));
     await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
-    const countTrades = async () => {
+    /** Trades so far, and transactions committed in the bench database (pg_stat_database counts with a short delay). */
+    const databaseCounts = async () => {
       const db = new Client({ connectionString: databaseUrl });
       await db.connect();
-      const { rows } = await db.query('SELECT count(*)::int AS n FROM trades');
+      const { rows } = await db.query('SELECT (SELECT count(*)::int FROM trades) AS trades, xact_commit::int AS commits FROM pg_stat_database WHERE datname = current_database()');
       await db.end();
-      return rows[0].n as number;
+      return rows[0] as { trades: number; commits: number };
     };
-    const trades0 = await countTrades();
+    const counts0 = await databaseCounts();
     const serverCpu0 = processCpu(child.pid!);
     const postgresCpu0 = postgresCpu();
     const clientCpu0 = process.cpuUsage();
@@ -231,7 +217,8 @@ async function main() {
     const clientCpu = process.cpuUsage(clientCpu0);
     const machine1 = machineCpu();
     const machineBusy = (machine1.busy - machine0.busy) / (machine1.total - machine0.total);
-    const trades = (await countTrades()) - trades0;
+    const counts1 = await databaseCounts();
+    const trades = counts1.trades - counts0.trades;
     done = true;
     await Promise.all(workers);
 
@@ -251,6 +238,7 @@ async function main() {
         'server CPU ms/order': ((serverCpu * 1000) / latencies.length).toFixed(2),
         'PostgreSQL CPU ms/order': ((databaseCpu * 1000) / latencies.length).toFixed(2),
         'client CPU ms/order': ((clientCpu.user + clientCpu.system) / 1000 / latencies.length).toFixed(2),
+        'orders/commit': (latencies.length / (counts1.commits - counts0.commits)).toFixed(1),
         'machine busy': `${Math.round(machineBusy * 100)}%`,
         'single-row commit µs': commit.micros.toFixed(0),
         'commits/s (1 client)': Math.round(commit.perSecond),
@@ -261,7 +249,7 @@ async function main() {
     if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     await database.drop();
-    agent.destroy();
+    await http.close();
   }
 }
 
