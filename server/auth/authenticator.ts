@@ -6,6 +6,8 @@ import type { AuthenticatedUser } from './authenticated-user';
 import type { TokenService } from './tokens';
 
 export const SUSPENDED = 'Account suspended';
+export const INVALID_TOKEN = 'Invalid or expired token';
+export const ADMIN_NOT_TRADER = 'Administrators cannot use trader functions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -25,15 +27,22 @@ export class Authenticator {
 
   /** null without credentials; 401 for a bad token; 403 for a suspended account. */
   async identify(authorization: string | undefined): Promise<AuthenticatedUser | null> {
+    const userId = await this.signedUserId(authorization);
+    if (!userId) return null;
+    const user = await this.users.read(userId);
+    if (!user) throw unauthorized(INVALID_TOKEN);
+    if (!user.is_active) throw forbidden(SUSPENDED);
+    return user;
+  }
+
+  /** The user id a valid bearer token names, without reading the user: null without credentials, 401 for a bad token. */
+  async signedUserId(authorization: string | undefined): Promise<string | null> {
     if (!authorization) return null;
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     if (!match) throw unauthorized('Invalid authorization header');
     const userId = await this.tokens.verify(match[1]!);
-    if (!userId || !UUID.test(userId)) throw unauthorized('Invalid or expired token');
-    const user = await this.users.read(userId);
-    if (!user) throw unauthorized('Invalid or expired token');
-    if (!user.is_active) throw forbidden(SUSPENDED);
-    return user;
+    if (!userId || !UUID.test(userId)) throw unauthorized(INVALID_TOKEN);
+    return userId;
   }
 
   identifyRequest(ctx: Context) {

@@ -4,12 +4,20 @@ import type { AuthenticatedUser } from '../auth/authenticated-user';
 
 /**
  * Who may call a route:
- * public - anyone; user - any signed-in active account; trader - signed-in non-admin; admin - admins only.
+ * public - anyone; user - any signed-in active account; trader - signed-in non-admin; admin - admins only;
+ * signed - a valid token, the account unread: for a handler that checks it itself where it acts, as
+ * order placement does in the order's round (suspension, role, KYC read with the balances it spends),
+ * where a read per request would be a second one.
  */
-export type Access = 'public' | 'user' | 'trader' | 'admin';
+export type Access = 'public' | 'user' | 'trader' | 'admin' | 'signed';
+
+/** Who a `signed` route is called by: the user id its token names. */
+export interface SignedCaller {
+  id: string;
+}
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
-type CallerOf<A extends Access> = A extends 'public' ? AuthenticatedUser | null : AuthenticatedUser;
+type CallerOf<A extends Access> = A extends 'public' ? AuthenticatedUser | null : A extends 'signed' ? SignedCaller : AuthenticatedUser;
 
 export interface RouteRequest<A extends Access, Q, B, P, I> {
   query: Infer<Q>;

@@ -1,12 +1,17 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Authenticator } from '../auth/authenticator';
+import { ADMIN_NOT_TRADER, type Authenticator } from '../auth/authenticator';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { HttpError, forbidden, unauthorized } from './errors';
-import type { Access, RouteSpec } from './route';
+import type { Access, RouteSpec, SignedCaller } from './route';
 import { flattenQuery, parseOrThrow } from './validation';
 
-async function authorize(access: Access, ctx: Context, authenticator: Authenticator): Promise<AuthenticatedUser | null> {
+async function authorize(access: Access, ctx: Context, authenticator: Authenticator): Promise<AuthenticatedUser | SignedCaller | null> {
+  if (access === 'signed') {
+    const id = await authenticator.signedUserId(ctx.get('authorization') || undefined);
+    if (!id) throw unauthorized();
+    return { id };
+  }
   if (access === 'public') {
     // A stale token must not stop anyone from reading public data or logging in again.
     try {
@@ -18,7 +23,7 @@ async function authorize(access: Access, ctx: Context, authenticator: Authentica
   }
   const user = await authenticator.identifyRequest(ctx);
   if (!user) throw unauthorized();
-  if (access === 'trader' && user.is_admin) throw forbidden('Administrators cannot use trader functions');
+  if (access === 'trader' && user.is_admin) throw forbidden(ADMIN_NOT_TRADER);
   if (access === 'admin' && !user.is_admin) throw forbidden('Administrator access required');
   return user;
 }
@@ -41,7 +46,7 @@ export function buildApiRouter(routes: RouteSpec[], authenticator: Authenticator
         body: spec.body ? parseOrThrow(spec.body, rawBody ?? {}) : undefined,
         params: spec.params ? parseOrThrow(spec.params, ctx.params) : undefined,
         input: spec.input ? parseOrThrow(spec.input, { ...query, ...body }) : undefined,
-        user: user as AuthenticatedUser,
+        user,
         ctx,
       });
       // A handler that answers by itself (a file, a custom status) returns undefined.

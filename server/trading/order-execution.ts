@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Command, EngineEvent, RejectReason, TradeEvent } from '../../engine';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { ADMIN_NOT_TRADER, INVALID_TOKEN, SUSPENDED } from '../auth/authenticator';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../http/errors';
 import type { Posting } from '../ledger/ledger';
 import { USD } from '../markets/catalog';
 import type { BalanceSheet } from './balance-sheet';
@@ -18,10 +19,14 @@ export type Submission =
 /** What the caller of one command gets once its batch has committed. */
 export type Outcome = { ok: true; order: LiveOrder; fills: TradeRow[] } | { ok: false; error: HttpError };
 
-/** Who places an order, as read in the batch transaction (a suspension or KYC change counts at once). */
+/**
+ * Who places an order, as the round reads it with their balances: the order route reads no user
+ * (see Access 'signed'), so this is where suspension, role and KYC are checked, as of the last commit.
+ */
 export interface Trader {
   kyc_status: string;
   is_active: boolean;
+  is_admin: boolean;
   is_system: boolean;
 }
 
@@ -136,8 +141,10 @@ export class OrderExecution {
 
   private assertMayTrade(userId: string) {
     const trader = this.traders.get(userId);
-    if (!trader) throw notFound('User not found');
-    if (!trader.is_active) throw forbidden('Account suspended');
+    // A validly signed token of a user that is not there (a database restored without them).
+    if (!trader) throw unauthorized(INVALID_TOKEN);
+    if (!trader.is_active) throw forbidden(SUSPENDED);
+    if (trader.is_admin) throw forbidden(ADMIN_NOT_TRADER);
     if (!trader.is_system && trader.kyc_status !== 'approved') throw badRequest('KYC must be approved to trade');
   }
 

@@ -11,7 +11,7 @@ export interface PlacerKeys {
   assets: string[];
 }
 
-/** What a round reads of its order placers: who they are (KYC, suspension) and what they can spend. */
+/** What a round reads of its order placers: who they are (KYC, suspension, role) and what they can spend. */
 export interface Placers {
   traders: Map<string, Trader>;
   sheet: BalanceSheet;
@@ -38,7 +38,7 @@ export function placersSql(params: SqlParams, { userIds, assets }: PlacerKeys, c
   const wanted = params.add(assets, 'varchar[]');
   const changed = changedAccounts ? `LEFT JOIN ${changedAccounts} c ON c.user_id = a.user_id AND c.asset = a.asset` : '';
   return `placer_rows AS (
-       SELECT u.id, u.kyc_status, u.is_active, u.is_system, a.asset, ${changedAccounts ? 'COALESCE(c.available, a.available)' : 'a.available'}::text AS available
+       SELECT u.id, u.kyc_status, u.is_active, u.is_admin, u.is_system, a.asset, ${changedAccounts ? 'COALESCE(c.available, a.available)' : 'a.available'}::text AS available
          FROM users u LEFT JOIN accounts a ON a.user_id = u.id AND a.asset = ANY(${wanted}) ${changed}
         WHERE u.id = ANY(${ids})
      )`;

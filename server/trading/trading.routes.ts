@@ -37,7 +37,8 @@ export function tradingRoutes(trading: TradingService): RouteSpec[] {
       path: '/trading/order',
       summary: 'Place an order: holds its funds, matches, settles fills with fees; answers the order with its fills',
       tags: ['trading'],
-      access: 'trader',
+      // The order's round checks the account (suspension, role, KYC) with the balances it reads.
+      access: 'signed',
       input: placeOrderInput,
       handler: ({ input, user }) => trading.placeOrder(user.id, input),
     }),
