@@ -15,4 +15,5 @@ COPY package.json ./
 VOLUME /data
 EXPOSE 3000
 USER node
-CMD ["node", "--enable-source-maps", "dist/server/main.js"]
+# The flags of scripts/server-node-args.js.
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=64", "dist/server/main.js"]

@@ -16,6 +16,7 @@ import { createDataSource } from '../server/db/data-source';
 import { post } from '../server/ledger/ledger';
 import { reservePort } from '../tests/support/exchange-process';
 import { createFreshDatabase } from '../tests/support/fresh-database';
+import serverNodeArgs from '../scripts/server-node-args';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = 3;
@@ -134,8 +135,8 @@ async function main() {
   // undici, not node:http: the load generator shares the two cores with the server and PostgreSQL, and costs half as much CPU per request.
   const http = new Pool(`http://127.0.0.1:${port}`, { connections: CLIENTS });
   // BENCH_NODE_ARGS e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  // The server as `npm start` runs it: compiled by tsc.
+  const nodeArgs = [...serverNodeArgs, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  // The server as `npm start` runs it: compiled by tsc, with its node flags.
   const root = path.join(__dirname, '..');
   execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
   const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {

@@ -34,5 +34,7 @@ function buildIfStale(name, output, sources, script) {
 buildIfStale('server', 'dist/server/main.js', ['server', 'engine', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', 'package.json'], 'build:server');
 buildIfStale('client', 'client/dist/index.html', ['client', 'package.json'], 'build:client');
 
-const server = spawnSync(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server/main.js')], { cwd: root, stdio: 'inherit' });
+const serverNodeArgs = require('./server-node-args');
+
+const server = spawnSync(process.execPath, [...serverNodeArgs, path.join(root, 'dist/server/main.js')], { cwd: root, stdio: 'inherit' });
 process.exit(server.status ?? 1);

@@ -1,0 +1,3 @@
+/** See server-node-args.js. */
+declare const serverNodeArgs: string[];
+export = serverNodeArgs;
