@@ -243,8 +243,12 @@ describe('what the books show', () => {
       depth: (await api.get('/market/depth?symbol=XRPUSDT&limit=100')).body,
       last: (await api.get('/market/ticker?symbol=XRPUSDT')).body.last_price,
     });
+    // A first trade: from then on the ticker's last price is our own, not the moving reference quote.
+    await placed(seller.client, { symbol: 'XRPUSDT', side: 'sell', type: 'limit', amount: 2, price: 2.7 });
+    await placed(buyer.client, { symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 2, price: 2.7 });
     const ask = await placed(seller.client, { symbol: 'XRPUSDT', side: 'sell', type: 'limit', amount: 10, price: 2.7315 });
     const before = await market();
+    expect(before.last).toBe(2.7);
     // Another transaction holds the buyer's USD account: the round that fills the ask is applied to the book, then waits to commit.
     const holder = dataSource.createQueryRunner();
     await holder.startTransaction();
