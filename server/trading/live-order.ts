@@ -25,4 +25,5 @@ export interface LiveOrder {
 }
 
 export const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set(['filled', 'canceled', 'rejected', 'expired']);
+/** The orders_open_symbol_seq index (order.entity.ts) holds exactly these: keep the two lists the same. */
 export const OPEN_STATUSES: readonly OrderStatus[] = ['new', 'partially_filled', 'waiting'];

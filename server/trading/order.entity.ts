@@ -9,7 +9,8 @@ export type OrderKind = 'limit' | 'market' | 'stop_limit';
  */
 @Entity({ name: 'orders' })
 @Index('orders_user_created', ['user_id', 'created_at'])
-@Index('orders_symbol_status_seq', ['symbol', 'status', 'seq'])
+// What recovery reads: a book's open orders. Only open orders are in it, so most orders leave it once, or never enter.
+@Index('orders_open_symbol_seq', ['symbol', 'seq'], { where: "status IN ('new', 'partially_filled', 'waiting')" })
 export class OrderRow {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
