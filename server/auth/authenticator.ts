@@ -7,7 +7,14 @@ import type { TokenService } from './tokens';
 
 export const SUSPENDED = 'Account suspended';
 export const INVALID_TOKEN = 'Invalid or expired token';
-export const ADMIN_NOT_TRADER = 'Administrators cannot use trader functions';
+
+/** Trader functions (the router's `trader` access, and an order's round): 403 for a suspended account or an administrator. */
+export function assertTrader(user: Pick<AuthenticatedUser, 'is_active' | 'is_admin'>): void {
+  if (!user.is_active) throw forbidden(SUSPENDED);
+  if (user.is_admin) throw forbidden('Administrators cannot use trader functions');
+}
+
+const authorizationOf = (ctx: Context) => ctx.get('authorization') || undefined;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,7 +53,11 @@ export class Authenticator {
   }
 
   identifyRequest(ctx: Context) {
-    return this.identify(ctx.get('authorization') || undefined);
+    return this.identify(authorizationOf(ctx));
+  }
+
+  signedRequestUserId(ctx: Context) {
+    return this.signedUserId(authorizationOf(ctx));
   }
 }
 

@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { entities } from './entities';
 import { migrations } from './migrations';
 
@@ -24,4 +26,9 @@ export function createDataSource({ url, poolSize }: DatabaseOptions): DataSource
     installExtensions: false,
     extra: { max: poolSize, connectionTimeoutMillis: 30000 },
   });
+}
+
+/** The pg pool under a data source, for what TypeORM does not expose: named statements, pool events and counts. */
+export function pgPool(dataSource: DataSource): Pool {
+  return (dataSource.driver as PostgresDriver).master as Pool;
 }

@@ -1,7 +1,6 @@
 import type { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { Config } from '../config/config';
-import { createDataSource } from './data-source';
+import { createDataSource, pgPool } from './data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 
 export interface Database {
@@ -33,8 +32,7 @@ async function initializeWithRetry(dataSource: DataSource, attempts = 20): Promi
  * drops any. On PostgreSQL a new session has none and this costs one statement per connection.
  */
 async function forgetPreparedStatements(dataSource: DataSource) {
-  const pool = (dataSource.driver as PostgresDriver).master as { on(event: 'connect', listener: (client: { query(text: string): Promise<unknown> }) => void): void };
-  pool.on('connect', (client) => void client.query('DEALLOCATE ALL').catch(() => undefined));
+  pgPool(dataSource).on('connect', (client) => void client.query('DEALLOCATE ALL').catch(() => undefined));
   await dataSource.query('DEALLOCATE ALL');
 }
 

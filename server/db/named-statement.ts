@@ -1,5 +1,5 @@
 import type { DataSource, QueryRunner } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { pgPool } from './data-source';
 
 /** A statement run again and again with the same text: named, PostgreSQL parses and plans it once per connection, not on every call. */
 export interface NamedStatement {
@@ -23,6 +23,6 @@ export function statementRunner(runner: QueryRunner): StatementRunner {
 
 /** Runs named statements on whichever pooled connection is free (each prepares a statement once). */
 export function poolStatementRunner(dataSource: DataSource): StatementRunner {
-  const pool = (dataSource.driver as PostgresDriver).master as PgConnection;
+  const pool = pgPool(dataSource);
   return async <Row>(statement: NamedStatement) => (await pool.query(statement)).rows as Row[];
 }

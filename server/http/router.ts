@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { ADMIN_NOT_TRADER, type Authenticator } from '../auth/authenticator';
+import { assertTrader, type Authenticator } from '../auth/authenticator';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { HttpError, forbidden, unauthorized } from './errors';
 import type { Access, RouteSpec, SignedCaller } from './route';
@@ -8,7 +8,7 @@ import { flattenQuery, parseOrThrow } from './validation';
 
 async function authorize(access: Access, ctx: Context, authenticator: Authenticator): Promise<AuthenticatedUser | SignedCaller | null> {
   if (access === 'signed') {
-    const id = await authenticator.signedUserId(ctx.get('authorization') || undefined);
+    const id = await authenticator.signedRequestUserId(ctx);
     if (!id) throw unauthorized();
     return { id };
   }
@@ -23,7 +23,7 @@ async function authorize(access: Access, ctx: Context, authenticator: Authentica
   }
   const user = await authenticator.identifyRequest(ctx);
   if (!user) throw unauthorized();
-  if (access === 'trader' && user.is_admin) throw forbidden(ADMIN_NOT_TRADER);
+  if (access === 'trader') assertTrader(user);
   if (access === 'admin' && !user.is_admin) throw forbidden('Administrator access required');
   return user;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Command, EngineEvent, RejectReason, TradeEvent } from '../../engine';
-import { ADMIN_NOT_TRADER, INVALID_TOKEN, SUSPENDED } from '../auth/authenticator';
-import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../http/errors';
+import { assertTrader, INVALID_TOKEN } from '../auth/authenticator';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../http/errors';
 import type { Posting } from '../ledger/ledger';
 import { USD } from '../markets/catalog';
 import type { BalanceSheet } from './balance-sheet';
@@ -143,8 +143,7 @@ export class OrderExecution {
     const trader = this.traders.get(userId);
     // A validly signed token of a user that is not there (a database restored without them).
     if (!trader) throw unauthorized(INVALID_TOKEN);
-    if (!trader.is_active) throw forbidden(SUSPENDED);
-    if (trader.is_admin) throw forbidden(ADMIN_NOT_TRADER);
+    assertTrader(trader);
     if (!trader.is_system && trader.kyc_status !== 'approved') throw badRequest('KYC must be approved to trade');
   }
 

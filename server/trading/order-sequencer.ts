@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import type { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { stateHash, type BookSnapshot, type Depth, type OrderBook } from '../../engine';
 import type { UsdBalance } from '../accounts/balance-events';
+import { pgPool } from '../db/data-source';
 import { statementRunner } from '../db/named-statement';
 import { HttpError } from '../http/errors';
 import { accountKeys, asInsufficientFunds, ensureAccounts, InsufficientFundsError, type Posting } from '../ledger/ledger';
@@ -108,7 +108,7 @@ export class OrderSequencer {
     private readonly logger: Logger,
     private readonly onCommit: (round: CommittedRound) => void,
   ) {
-    const poolSize = poolOf(dataSource).options.max;
+    const poolSize = pgPool(dataSource).options.max!;
     const writerCount = Math.max(1, Math.min(availableParallelism(), Math.floor(poolSize / 4), states.length));
     this.writers = Array.from({ length: writerCount }, () => ({ lines: [], draining: null }));
     states.forEach((state, i) => {
@@ -180,7 +180,7 @@ export class OrderSequencer {
         }
         // Whatever waits now on this writer's symbols forms the next round; this write also reads its
         // placers. Someone else waiting for a connection (the embedded database has one) ends the chain.
-        const next = chain && poolOf(this.dataSource).waitingCount === 0 ? takeRound(first[0]!.line.writer) : null;
+        const next = chain && pgPool(this.dataSource).waitingCount === 0 ? takeRound(first[0]!.line.writer) : null;
         const written = writeRound(run, executed.markets, executed.now, placerKeys(next));
         answerCommitted();
         answerCommitted = () => {};
@@ -316,9 +316,4 @@ function takeRound(writer: Writer): Round | null {
   const round: Round = [];
   for (const line of writer.lines) if (line.queue.length > 0) round.push({ line, pending: line.queue.splice(0, MAX_BATCH) });
   return round.length > 0 ? round : null;
-}
-
-/** The database's connection pool: its size, and how many wait for one of its connections. */
-function poolOf(dataSource: DataSource): { options: { max: number }; waitingCount: number } {
-  return (dataSource.driver as PostgresDriver).master;
 }
