@@ -6,13 +6,13 @@
 import type { RejectReason } from './events';
 
 export interface MarketSpec {
-  symbol: string;
+  readonly symbol: string;
   /** Price increment as a decimal string, e.g. "0.01". */
-  tickSize: string;
+  readonly tickSize: string;
   /** Quantity increment as a decimal string, e.g. "0.00001". */
-  lotSize: string;
+  readonly lotSize: string;
   /** Smallest accepted order value in quote currency, e.g. "5"; "0" for none. */
-  minNotional: string;
+  readonly minNotional: string;
 }
 
 export type Conversion = { ok: true; value: number } | { ok: false; reason: RejectReason };
@@ -71,33 +71,48 @@ function fromUnits(units: number, unit: Decimal): string {
   return formatDecimal(BigInt(units) * unit.digits, unit.scale);
 }
 
+/** A spec's units, parsed once per spec object (conversions run several times per order). */
+interface Units {
+  tick: Decimal;
+  lot: Decimal;
+  /** tick x lot */
+  notional: Decimal;
+}
+
+const parsedUnits = new WeakMap<MarketSpec, Units>();
+
+function unitsOf(spec: MarketSpec): Units {
+  let units = parsedUnits.get(spec);
+  if (!units) {
+    const tick = mustParse(spec.tickSize, 'tickSize');
+    const lot = mustParse(spec.lotSize, 'lotSize');
+    units = { tick, lot, notional: { digits: tick.digits * lot.digits, scale: tick.scale + lot.scale } };
+    parsedUnits.set(spec, units);
+  }
+  return units;
+}
+
 /** Decimal string of a price in ticks -> ticks; rejects with TICK_SIZE when not a multiple. */
 export function toTicks(price: string, spec: MarketSpec): Conversion {
-  return toUnits(price, mustParse(spec.tickSize, 'tickSize'), 'INVALID_PRICE', 'TICK_SIZE');
+  return toUnits(price, unitsOf(spec).tick, 'INVALID_PRICE', 'TICK_SIZE');
 }
 
 export function fromTicks(ticks: number, spec: MarketSpec): string {
-  return fromUnits(ticks, mustParse(spec.tickSize, 'tickSize'));
+  return fromUnits(ticks, unitsOf(spec).tick);
 }
 
 /** Decimal string of a base quantity -> lots; rejects with LOT_SIZE when not a multiple. */
 export function toLots(amount: string, spec: MarketSpec): Conversion {
-  return toUnits(amount, mustParse(spec.lotSize, 'lotSize'), 'INVALID_QUANTITY', 'LOT_SIZE');
+  return toUnits(amount, unitsOf(spec).lot, 'INVALID_QUANTITY', 'LOT_SIZE');
 }
 
 export function fromLots(lots: number, spec: MarketSpec): string {
-  return fromUnits(lots, mustParse(spec.lotSize, 'lotSize'));
-}
-
-function notionalUnit(spec: MarketSpec): Decimal {
-  const t = mustParse(spec.tickSize, 'tickSize');
-  const l = mustParse(spec.lotSize, 'lotSize');
-  return { digits: t.digits * l.digits, scale: t.scale + l.scale };
+  return fromUnits(lots, unitsOf(spec).lot);
 }
 
 /** Notional units (ticks x lots) -> quote currency decimal string. */
 export function fromNotional(units: number, spec: MarketSpec): string {
-  return fromUnits(units, notionalUnit(spec));
+  return fromUnits(units, unitsOf(spec).notional);
 }
 
 /**
@@ -105,13 +120,13 @@ export function fromNotional(units: number, spec: MarketSpec): string {
  * Rejects with INVALID_QUANTITY when it is not an exact number of notional units.
  */
 export function toNotional(quote: string, spec: MarketSpec): Conversion {
-  return toUnits(quote, notionalUnit(spec), 'INVALID_QUANTITY', 'INVALID_QUANTITY');
+  return toUnits(quote, unitsOf(spec).notional, 'INVALID_QUANTITY', 'INVALID_QUANTITY');
 }
 
 /** Minimum notional in notional units, rounded up so the rule is never loosened. */
 export function minNotionalUnits(spec: MarketSpec): number {
   const min = mustParse(spec.minNotional, 'minNotional');
-  const [m, u] = align(min, notionalUnit(spec));
+  const [m, u] = align(min, unitsOf(spec).notional);
   const units = (m + u - 1n) / u;
   if (units > MAX_SAFE) throw new Error(`MarketSpec minNotional too large: ${spec.minNotional}`);
   return Number(units);

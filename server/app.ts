@@ -113,7 +113,7 @@ export async function createExchange(config: Config, logger: Logger = createLogg
   for (const middleware of staticClient(config.CLIENT_DIST)) app.use(middleware);
 
   const httpServer = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
-  const io = await startSocketHub(httpServer, authenticator, bus, logger);
+  const io = await startSocketHub(httpServer, authenticator, bus, notifier, logger);
   await ensureAdmin(dataSource, auth, logger, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
 
   return {

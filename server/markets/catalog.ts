@@ -1,9 +1,11 @@
+import type { MarketSpec } from '../../engine';
+
 /**
  * The instruments of the venue. Pairs quoted in USDT settle in the USD account (1 USDT = 1 USD here).
  * Order-book markets trade on the matching engine; forex pairs are simulated instruments traded only
  * on the simple screen, held as an asset named after the pair and valued at its USD quote.
  */
-export interface BookMarket {
+export interface BookMarket extends MarketSpec {
   kind: 'crypto';
   symbol: string;
   /** The slash form used in order queries, e.g. BTC/USDT. */
@@ -12,9 +14,6 @@ export interface BookMarket {
   base: string;
   /** The account the quote side settles in. */
   quote: 'USD';
-  tickSize: string;
-  lotSize: string;
-  minNotional: string;
   /** Where the simulated reference price starts. */
   seedPrice: string;
 }

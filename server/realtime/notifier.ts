@@ -22,10 +22,26 @@ export const userMessage = (userId: string, event: string, data: unknown): Realt
  * carries a list of messages: a commit that tells many users at once publishes once.
  */
 export class Notifier {
+  private audience: (room: string) => boolean = () => true;
+
   constructor(private readonly bus: EventBus) {}
 
+  /**
+   * Which rooms have a socket in them. Only one process's socket hub can tell, so it is set when
+   * that process is the only one (the in-memory bus); with several, any room may be listened to.
+   */
+  listenedRoomsAre(audience: (room: string) => boolean): void {
+    this.audience = audience;
+  }
+
+  /** Whether a message for `room` can reach anyone: a caller skips building what nobody would receive. */
+  reaches(room: string): boolean {
+    return this.audience(room);
+  }
+
   async publish(messages: RealtimeMessage[]): Promise<void> {
-    if (messages.length > 0) await this.bus.publish(REALTIME_TOPIC, messages);
+    const heard = messages.filter((message) => this.audience(message.room));
+    if (heard.length > 0) await this.bus.publish(REALTIME_TOPIC, heard);
   }
 
   private send(room: string, event: string, data: unknown) {

@@ -8,7 +8,7 @@ import type { BalanceSheet } from './balance-sheet';
 import { buyHoldAtLimit, holdFor, type FeeRates } from './funds-hold';
 import type { LiveOrder } from './live-order';
 import type { MarketState } from './market-state';
-import { decimals, marketSpec, type OrderTerms } from './order-input';
+import { decimals, type OrderTerms } from './order-input';
 import type { TradeRow } from './trade.entity';
 
 /** A command waiting for its symbol's sequencer. */
@@ -32,14 +32,17 @@ export interface Trader {
 
 /** Everything a batch changes, written in one transaction. */
 export interface BatchEffects {
+  /** Every order the batch placed or changed, as it leaves the batch. */
   orders: Map<string, LiveOrder>;
+  /** Which of them the batch placed (new rows; the others exist). */
+  placed: Set<string>;
   trades: TradeRow[];
   postings: Posting[];
   commands: Array<{ seq: number; command: Command }>;
   bookChanged: boolean;
 }
 
-export const emptyEffects = (): BatchEffects => ({ orders: new Map(), trades: [], postings: [], commands: [], bookChanged: false });
+export const emptyEffects = (): BatchEffects => ({ orders: new Map(), placed: new Set(), trades: [], postings: [], commands: [], bookChanged: false });
 
 const REJECTIONS: Partial<Record<RejectReason, string>> = {
   POST_ONLY_WOULD_TAKE: 'Post-only order would trade immediately',
@@ -68,7 +71,7 @@ export class OrderExecution {
     readonly effects: BatchEffects,
   ) {
     this.asset = { buy: USD, sell: state.market.base };
-    this.units = decimals(marketSpec(state.market));
+    this.units = decimals(state.market);
   }
 
   run(submission: Submission, now: number): Outcome {
@@ -126,6 +129,7 @@ export class OrderExecution {
     };
     this.state.open.set(orderId, order);
     this.effects.orders.set(orderId, order);
+    this.effects.placed.add(orderId);
     this.move(order, heldAsset, heldAmount, 'available', 'order_hold');
     const fills = this.settle(events, now);
     return { ok: true, order, fills: fills.filter((t) => t.maker_order_id === orderId || t.taker_order_id === orderId) };

@@ -26,19 +26,12 @@ export interface OrderTerms {
   stopTicks: number | null;
 }
 
-export const marketSpec = (market: BookMarket): MarketSpec => ({
-  symbol: market.symbol,
-  tickSize: market.tickSize,
-  lotSize: market.lotSize,
-  minNotional: market.minNotional,
-});
-
 /**
  * Refuses (never rounds) a price off the tick, an amount off the lot and an order worth less than
  * the minimum, with a message that says which rule and what the step is.
  */
 export function orderTerms(market: BookMarket, request: OrderRequest): OrderTerms {
-  const spec = marketSpec(market);
+  const spec = market;
   const lots = toLots(request.amount, spec);
   if (!lots.ok) {
     throw badRequest(lots.reason === 'LOT_SIZE' ? `Amount must be a multiple of the lot size ${market.lotSize}` : 'Amount is too large');
@@ -67,7 +60,7 @@ export function orderTerms(market: BookMarket, request: OrderRequest): OrderTerm
 
 /** Minimum order value; a market order is checked against the value the book gives it. */
 export function assertMinNotional(market: BookMarket, notional: number): void {
-  if (notional < minNotionalUnits(marketSpec(market))) throw badRequest(`Order value must be at least ${market.minNotional} USDT`);
+  if (notional < minNotionalUnits(market)) throw badRequest(`Order value must be at least ${market.minNotional} USDT`);
 }
 
 /** Decimal strings of engine units, for rows and answers. */

@@ -1,7 +1,7 @@
 import { money, toJsonNumber } from '../ledger/money';
 import { findBookMarket } from '../markets/catalog';
 import type { LiveOrder } from './live-order';
-import { decimals, marketSpec } from './order-input';
+import { decimals } from './order-input';
 import type { OrderRow } from './order.entity';
 import type { TradeRow } from './trade.entity';
 
@@ -74,7 +74,7 @@ export function userTradeView(trade: TradeRow, userId: string): UserTradeView {
 export function orderRecord(order: LiveOrder): OrderRow {
   const market = findBookMarket(order.symbol);
   if (!market) throw new Error(`order ${order.id} of unknown market ${order.symbol}`);
-  const units = decimals(marketSpec(market));
+  const units = decimals(market);
   return {
     id: order.id,
     user_id: order.userId,

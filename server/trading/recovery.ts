@@ -4,7 +4,6 @@ import type { Logger } from '../logger';
 import type { BookMarket } from '../markets/catalog';
 import { OPEN_STATUSES, type LiveOrder } from './live-order';
 import type { MarketState } from './market-state';
-import { marketSpec } from './order-input';
 import type { OrderRow } from './order.entity';
 
 /**
@@ -16,7 +15,8 @@ import type { OrderRow } from './order.entity';
 export async function recoverMarket(dataSource: DataSource, market: BookMarket, logger: Logger): Promise<MarketState> {
   return dataSource.transaction('REPEATABLE READ', async (manager) => {
     const symbol = market.symbol;
-    const spec = marketSpec(market);
+    // The book keeps the four rules only: its snapshots, and the state hashes over them, stay as earlier versions wrote them.
+    const spec: MarketSpec = { symbol: market.symbol, tickSize: market.tickSize, lotSize: market.lotSize, minNotional: market.minNotional };
     const snapshots: Array<{ seq: string; snapshot: BookSnapshot }> = await manager.query(
       'SELECT seq, snapshot FROM book_snapshots WHERE symbol = $1 ORDER BY seq DESC LIMIT 1',
       [symbol],

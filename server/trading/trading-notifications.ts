@@ -1,6 +1,6 @@
 import { balanceMessages } from '../accounts/balance-events';
 import type { ServerContext } from '../context';
-import { userMessage, type RealtimeMessage } from '../realtime/notifier';
+import { userMessage, userRoom, type RealtimeMessage } from '../realtime/notifier';
 import type { CommittedRound } from './order-sequencer';
 import { orderView, userTradeView } from './order-views';
 
@@ -13,12 +13,13 @@ export function publishCommittedRound(ctx: ServerContext, { markets, balances }:
   const { notifier, bus, logger } = ctx;
   const sends: Array<Promise<void>> = [];
   const messages: RealtimeMessage[] = [];
+  // Views only for users someone listens to (API clients without a socket are many).
+  const listened = (userId: string) => notifier.reaches(userRoom(userId));
   for (const { state, effects, orders } of markets) {
     const symbol = state.market.symbol;
-    for (const order of orders) messages.push(userMessage(order.user_id, 'order', orderView(order)));
+    for (const order of orders) if (listened(order.user_id)) messages.push(userMessage(order.user_id, 'order', orderView(order)));
     for (const trade of effects.trades) {
-      messages.push(userMessage(trade.maker_user_id, 'fill', userTradeView(trade, trade.maker_user_id)));
-      messages.push(userMessage(trade.taker_user_id, 'fill', userTradeView(trade, trade.taker_user_id)));
+      for (const userId of [trade.maker_user_id, trade.taker_user_id]) if (listened(userId)) messages.push(userMessage(userId, 'fill', userTradeView(trade, userId)));
     }
     if (effects.trades.length > 0) {
       const trades = effects.trades.map((t) => ({ id: t.id, price: t.price, amount: t.amount, taker_side: t.taker_side, time: t.created_at.getTime() }));

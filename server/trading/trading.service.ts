@@ -6,7 +6,7 @@ import { findBookMarket, type BookMarket } from '../markets/catalog';
 import { FINAL_STATUSES, OPEN_STATUSES } from './live-order';
 import { NOT_OPEN, type Outcome, type Submission } from './order-execution';
 import type { CommittedBook, OrderSequencer } from './order-sequencer';
-import { marketSpec, orderTerms, type OrderRequest } from './order-input';
+import { orderTerms, type OrderRequest } from './order-input';
 import { orderRecord, orderView, userTradeView, type OrderView, type UserTradeView } from './order-views';
 import type { OrderRow } from './order.entity';
 import type { TradeRow } from './trade.entity';
@@ -58,17 +58,16 @@ export class TradingService {
   /** Aggregated price levels of the book as last committed, best first: [price, quantity] as decimal strings. */
   async depth(symbol: string, limit: number): Promise<{ bids: Array<[string, string]>; asks: Array<[string, string]> }> {
     const market = bookMarketOf(symbol);
-    const spec = marketSpec(market);
     const { depth } = this.book(market);
     const levels = Math.min(Math.max(limit, 1), MAX_LIST);
-    const side = (list: typeof depth.bids) => list.slice(0, levels).map((l): [string, string] => [fromTicks(l.price, spec), fromLots(l.quantity, spec)]);
+    const side = (list: typeof depth.bids) => list.slice(0, levels).map((l): [string, string] => [fromTicks(l.price, market), fromLots(l.quantity, market)]);
     return { bids: side(depth.bids), asks: side(depth.asks) };
   }
 
   async lastPrice(symbol: string): Promise<string | null> {
     const market = bookMarketOf(symbol);
     const last = this.book(market).lastPrice;
-    return last === undefined ? null : fromTicks(last, marketSpec(market));
+    return last === undefined ? null : fromTicks(last, market);
   }
 
   async openOrders(userId: string, symbol?: string): Promise<OrderView[]> {
