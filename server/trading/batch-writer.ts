@@ -7,12 +7,11 @@ import { USD } from '../markets/catalog';
 import type { BatchEffects } from './order-execution';
 import type { MarketState } from './market-state';
 import type { OrderRow } from './order.entity';
-import { placersSql, type PlacerKeys, type PlacerRow } from './placers';
+import type { RoundMarker } from './placers';
 
-/** What a round's write answers: the new USD balances of the users whose USD moved, and the next round's placers. */
+/** What a round's write answers: the new USD balances of the users whose USD moved. */
 export interface WrittenRound {
   balances: UsdBalance[];
-  placers: PlacerRow[];
 }
 
 /** One symbol's part of a commit; `stateHash` is recorded when given (a checkpoint recovery must reach). */
@@ -29,10 +28,11 @@ export interface MarketBatch {
  * postingsSql), orders, trades, command log and state hashes, each table of rows one JSON parameter
  * whatever the size. Sent outside any transaction block, the statement is its own transaction: it
  * commits whole, durably, before its answer comes back, in a single round trip. It answers the new USD
- * balances of the users whose USD moved, and reads the next round's placers as this commit leaves
- * them (see placersSql), so the next round needs no read of its own.
+ * balances of the users whose USD moved. `after` is the round written just before this one on the
+ * same connection, whose effects this round was computed on: unless its last command is there (it
+ * committed), this statement fails whole.
  */
-export async function writeRound(run: StatementRunner, markets: MarketBatch[], now: Date, next: PlacerKeys): Promise<WrittenRound> {
+export async function writeRound(run: StatementRunner, markets: MarketBatch[], now: Date, after: RoundMarker | null): Promise<WrittenRound> {
   const params = new SqlParams();
   const ledger = postingsSql(
     markets.flatMap((m) => m.effects.postings),
@@ -55,7 +55,8 @@ export async function writeRound(run: StatementRunner, markets: MarketBatch[], n
      taker_order_id uuid, maker_user_id uuid, taker_user_id uuid, maker_fee numeric, taker_fee numeric`);
   const commandsTable = params.rows(commands, 'c', 'symbol varchar, seq bigint, command jsonb');
   const hashesTable = params.rows(hashes, 'h', 'symbol varchar, seq bigint, hash varchar');
-  const placers = placersSql(params, next, 'ledger_accounts');
+  const afterSymbol = params.add(after?.symbol ?? null, 'varchar');
+  const afterSeq = params.add(after?.seq ?? null, 'bigint');
   const [written] = await run<WrittenRound>({
     name: 'trading-round-write',
     text: `WITH ${ledger}, placed_orders AS (
@@ -85,10 +86,12 @@ export async function writeRound(run: StatementRunner, markets: MarketBatch[], n
        ON CONFLICT (symbol) DO UPDATE SET seq = EXCLUDED.seq, state_hash = EXCLUDED.state_hash, updated_at = now()
         WHERE book_states.seq < EXCLUDED.seq
        RETURNING 1
-     ), ${placers}
+     )
      SELECT (SELECT COALESCE(json_agg(json_build_object('user_id', user_id, 'available', available::text)), '[]')
                FROM ledger_accounts WHERE user_id IS NOT NULL AND asset = ${params.add(USD, 'varchar')}) AS balances,
-            (SELECT COALESCE(json_agg(p), '[]') FROM placer_rows p) AS placers`,
+            -- Not a constant: a cast PostgreSQL can only try when it gets here, so it fails the statement exactly then.
+            CASE WHEN ${afterSymbol} IS NULL OR EXISTS (SELECT 1 FROM order_commands WHERE symbol = ${afterSymbol} AND seq = ${afterSeq}) THEN true
+                 ELSE (SELECT 'the round before, up to ' || ${afterSymbol} || ' ' || ${afterSeq} || ', did not commit')::boolean END AS chained`,
     values: params.values,
   });
   return written!;

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { stateHash, type BookSnapshot, type Depth, type OrderBook } from '../../engine';
 import type { UsdBalance } from '../accounts/balance-events';
 import { pgPool } from '../db/data-source';
-import { statementRunner } from '../db/named-statement';
+import { pipelineStatements, poolStatementRunner, statementRunner } from '../db/named-statement';
 import { HttpError } from '../http/errors';
 import { accountKeys, asInsufficientFunds, ensureAccounts, InsufficientFundsError, type Posting } from '../ledger/ledger';
 import type { Logger } from '../logger';
@@ -13,7 +13,7 @@ import type { FeeRates } from './funds-hold';
 import type { MarketState } from './market-state';
 import { emptyEffects, OrderExecution, type Outcome, type Submission } from './order-execution';
 import { orderRecord } from './order-views';
-import { completePlacers, readPlacers, type PlacerKeys, type Placers, type PlacersConnection } from './placers';
+import { readPlacers, type PlacerKeys, type Placers, type PlacersConnection, type RoundMarker } from './placers';
 import { recoverMarket } from './recovery';
 import { MAX_LIST } from './trading.service';
 
@@ -78,11 +78,22 @@ interface ExecutedRound {
   markets: MarketBatch[];
 }
 
-/** Why a chain of rounds stopped early: the round whose write failed, and what it had computed. */
+/** Why a chain of rounds stopped early: the rounds whose write failed, and what they had computed. */
 interface FailedRound {
   round: Round;
   error: unknown;
   postings: Posting[];
+}
+
+/** A round applied to its books and sent to be written. */
+interface Launched {
+  round: Round;
+  executed: ExecutedRound;
+  /** Each symbol's public view as this round leaves it (null: unchanged), shown once it has committed. */
+  views: Array<CommittedBook | null>;
+  written: Promise<WrittenRound>;
+  /** The last command it logs (or, logging none, the one it was written after): its commit is seen by this row. */
+  marker: RoundMarker | null;
 }
 
 /**
@@ -90,8 +101,11 @@ interface FailedRound {
  * groups: whatever is waiting, on every symbol of a writer, forms its next round: each command
  * applied to its engine book in turn, then all rows, postings and command-log entries written as
  * ONE statement (its own transaction), and only after it commits is any caller answered. A writer's
- * rounds run back to back on one connection, each write also reading the next round's order
- * placers. The symbols are shared among a few writers (as many as cores, a quarter of the pool at
+ * rounds are written one after another on one connection, pipelined: while a round is in
+ * PostgreSQL, the next one is read (its placers, on another connection), applied and queued behind
+ * it, so PostgreSQL starts it the moment the first commits instead of waiting for this busy process
+ * to notice. A queued round was computed on the one before: its statement fails unless that one
+ * committed. The symbols are shared among a few writers (as many as cores, a quarter of the pool at
  * most), so PostgreSQL writes several rounds at once; rounds of two writers cannot deadlock, as
  * every statement locks its accounts in id order. If a write fails, the symbols' in-memory states
  * are rebuilt from the database (the round never happened) and its commands are retried one by
@@ -100,6 +114,8 @@ interface FailedRound {
 export class OrderSequencer {
   private readonly lines = new Map<string, MarketLine>();
   private readonly writers: Writer[];
+  /** Whether a round can be queued behind another: its placers are read on a second connection, which the embedded database does not have. */
+  private readonly pipelined: boolean;
 
   constructor(
     states: MarketState[],
@@ -109,6 +125,7 @@ export class OrderSequencer {
     private readonly onCommit: (round: CommittedRound) => void,
   ) {
     const poolSize = pgPool(dataSource).options.max!;
+    this.pipelined = poolSize > 1;
     const writerCount = Math.max(1, Math.min(availableParallelism(), Math.floor(poolSize / 4), states.length));
     this.writers = Array.from({ length: writerCount }, () => ({ lines: [], draining: null }));
     states.forEach((state, i) => {
@@ -153,7 +170,17 @@ export class OrderSequencer {
       for (const { line } of round) if (line.stale) await this.recover(line);
       const runner = this.dataSource.createQueryRunner();
       try {
-        failed = await this.commitRounds({ run: statementRunner(runner), manager: runner.manager }, round, chain);
+        const connection = { run: statementRunner(runner), manager: runner.manager };
+        if (chain && this.pipelined) {
+          const endPipeline = await pipelineStatements(runner);
+          try {
+            failed = await this.commitRounds(connection, { run: poolStatementRunner(this.dataSource), manager: this.dataSource.manager }, round, true);
+          } finally {
+            endPipeline();
+          }
+        } else {
+          failed = await this.commitRounds(connection, connection, round, chain);
+        }
       } finally {
         await runner.release();
       }
@@ -163,62 +190,86 @@ export class OrderSequencer {
     if (failed) await this.retry(failed);
   }
 
-  private async commitRounds(connection: PlacersConnection, first: Round, chain: boolean): Promise<FailedRound | null> {
-    const { run } = connection;
-    let round: Round = first;
-    let placers = await readPlacers(connection, placerKeys(first));
-    // A committed round's callers are answered once the next round's write is on its way, so that
-    // PostgreSQL works on it while this process answers (the books are already past the commit).
-    let answerCommitted = () => {};
+  /**
+   * Writes `first` and, when `chain`, whatever queues up on its writer meanwhile: each next round is
+   * read (on `beside`), applied and sent before the one ahead of it has answered. Every statement
+   * sent has answered when this returns.
+   */
+  private async commitRounds(connection: PlacersConnection, beside: PlacersConnection, first: Round, chain: boolean): Promise<FailedRound | null> {
+    const writer = first[0]!.line.writer;
+    let current: Launched;
     try {
-      for (;;) {
-        let executed: ExecutedRound;
+      current = this.launch(connection, first, (await readPlacers(connection, placerKeys(first), null)).placers, null);
+    } catch (error) {
+      return { round: first, error: asInsufficientFunds(error), postings: [] };
+    }
+    for (;;) {
+      // A snapshot must see the book as committed: nothing may be applied behind a round that makes one due.
+      // Someone else waiting for a connection (the embedded database has one) ends the chain.
+      const next = chain && !snapshotDue(current.round) && pgPool(this.dataSource).waitingCount === 0 ? takeRound(writer) : null;
+      let queued: Launched | null = null;
+      let unqueued: FailedRound | null = null;
+      if (next) {
         try {
-          executed = this.execute(round, placers);
+          const { placers, seesAfter } = await readPlacers(beside, placerKeys(next), current.marker);
+          // Read before the round ahead committed: its balance changes are not in it yet.
+          if (!seesAfter) for (const { effects } of current.executed.markets) for (const posting of effects.postings) placers.sheet.apply(posting);
+          queued = this.launch(connection, next, placers, current.marker);
         } catch (error) {
-          return { round, error, postings: [] };
+          unqueued = { round: next, error, postings: [] };
         }
-        // Whatever waits now on this writer's symbols forms the next round; this write also reads its
-        // placers. Someone else waiting for a connection (the embedded database has one) ends the chain.
-        const next = chain && pgPool(this.dataSource).waitingCount === 0 ? takeRound(first[0]!.line.writer) : null;
-        const written = writeRound(run, executed.markets, executed.now, placerKeys(next));
-        answerCommitted();
-        answerCommitted = () => {};
-        let result: WrittenRound;
-        try {
-          result = await written;
-        } catch (error) {
-          if (next) for (const { line, pending } of next.slice().reverse()) line.queue.unshift(...pending);
-          return { round, error: asInsufficientFunds(error), postings: executed.markets.flatMap((m) => m.effects.postings) };
-        }
-        // The books are now as committed: their public view and, when due, a snapshot are taken before the next round
-        // changes them (neither throws: the round is committed).
-        round.forEach(({ line }, i) => {
-          const { effects } = executed.markets[i]!;
-          if (effects.bookChanged || effects.trades.length > 0) line.committed = committedView(line.state.book);
-        });
-        for (const { line } of round) if (line.state.commandSeq - line.state.snapshotSeq >= SNAPSHOT_EVERY) void this.snapshot(line);
-        const committed = round;
-        answerCommitted = () => {
-          committed.forEach(({ pending }, i) => pending.forEach((p, j) => p.resolve(executed.outcomes[i]![j]!)));
-          // The round is committed whatever happens here: a failing notification must not look like a failed round.
-          try {
-            this.onCommit({ markets: executed.markets, balances: result.balances });
-          } catch (error) {
-            this.logger.error({ error }, 'publishing a committed round failed');
-          }
-        };
-        if (!next) break;
-        try {
-          placers = await completePlacers(connection, placerKeys(next), result.placers);
-        } catch (error) {
-          return { round: next, error, postings: [] };
-        }
-        round = next;
       }
-      return null;
-    } finally {
-      answerCommitted();
+      let result: WrittenRound;
+      try {
+        result = await current.written;
+      } catch (error) {
+        const failed = { round: current.round, error: asInsufficientFunds(error), postings: current.executed.markets.flatMap((m) => m.effects.postings) };
+        if (unqueued) return merged(failed, unqueued);
+        if (!queued) return failed;
+        // The round behind fails on its guard, unless the failed one logged no command (then it changed nothing the one behind relied on).
+        try {
+          this.committed(queued, await queued.written, false);
+          return failed;
+        } catch (queuedError) {
+          return merged(failed, { round: queued.round, error: queuedError, postings: queued.executed.markets.flatMap((m) => m.effects.postings) });
+        }
+      }
+      this.committed(current, result, queued === null && unqueued === null);
+      if (unqueued) return unqueued;
+      if (!queued) return null;
+      current = queued;
+    }
+  }
+
+  /** Applies `round` to its books and sends its write, queued behind `after` on the writer's connection. */
+  private launch(connection: PlacersConnection, round: Round, placers: Placers, after: RoundMarker | null): Launched {
+    const executed = this.execute(round, placers);
+    const views = round.map(({ line }, i) => {
+      const { effects } = executed.markets[i]!;
+      return effects.bookChanged || effects.trades.length > 0 ? committedView(line.state.book) : null;
+    });
+    const written = writeRound(connection.run, executed.markets, executed.now, after);
+    // Awaited in order by commitRounds; until then a failure must not count as unhandled.
+    written.catch(() => undefined);
+    return { round, executed, views, written, marker: lastCommand(executed.markets) ?? after };
+  }
+
+  /**
+   * A round has committed: its books' public views, its callers' answers, its notifications, and a
+   * snapshot when due, if `settled` (nothing applied to the books behind it, so they are as committed).
+   */
+  private committed({ round, executed, views }: Launched, result: WrittenRound, settled: boolean): void {
+    round.forEach(({ line }, i) => {
+      const view = views[i];
+      if (view) line.committed = view;
+    });
+    if (settled) for (const { line } of round) if (isSnapshotDue(line)) void this.snapshot(line);
+    round.forEach(({ pending }, i) => pending.forEach((p, j) => p.resolve(executed.outcomes[i]![j]!)));
+    // The round is committed whatever happens here: a failing notification must not look like a failed round.
+    try {
+      this.onCommit({ markets: executed.markets, balances: result.balances });
+    } catch (error) {
+      this.logger.error({ error }, 'publishing a committed round failed');
     }
   }
 
@@ -227,10 +278,11 @@ export class OrderSequencer {
    * postings found missing, then give each command its own chance.
    */
   private async retry({ round, error, postings }: FailedRound): Promise<void> {
-    for (const { line } of round) line.stale = true;
+    const lines = new Set(round.map(({ line }) => line));
+    for (const line of lines) line.stale = true;
     const all = round.flatMap(({ line, pending }) => pending.map((p) => ({ line, p })));
     try {
-      for (const { line } of round) await this.recover(line);
+      for (const line of lines) await this.recover(line);
       if (postings.length > 0) await ensureAccounts(this.dataSource.manager, accountKeys(postings));
     } catch (recoveryError) {
       for (const { p } of all) p.reject(recoveryError);
@@ -304,9 +356,28 @@ export class OrderSequencer {
   }
 }
 
+const isSnapshotDue = (line: MarketLine) => line.state.commandSeq - line.state.snapshotSeq >= SNAPSHOT_EVERY;
+const snapshotDue = (round: Round) => round.some(({ line }) => isSnapshotDue(line));
+
+/** The last command a round logs, if any. */
+function lastCommand(markets: MarketBatch[]): RoundMarker | null {
+  for (let i = markets.length - 1; i >= 0; i--) {
+    const { state, effects } = markets[i]!;
+    const last = effects.commands[effects.commands.length - 1];
+    if (last) return { symbol: state.market.symbol, seq: last.seq };
+  }
+  return null;
+}
+
+/** Two failed rounds as one, in arrival order, to be retried command by command. */
+const merged = (first: FailedRound, second: FailedRound): FailedRound => ({
+  round: [...first.round, ...second.round],
+  error: first.error,
+  postings: [...first.postings, ...second.postings],
+});
+
 /** Whose balances a round reads: the users placing orders in it, in USD and the bases it trades. */
-function placerKeys(round: Round | null): PlacerKeys {
-  if (!round) return { userIds: [], assets: [] };
+function placerKeys(round: Round): PlacerKeys {
   const userIds = [...new Set(round.flatMap(({ pending }) => pending.filter((p) => p.submission.kind === 'place').map((p) => p.submission.userId)))];
   return { userIds, assets: [USD, ...round.map(({ line }) => line.state.market.base)] };
 }
