@@ -3,7 +3,8 @@
  * PostgreSQL database; many keep-alive clients place limit orders around a mid price (about a
  * third cross) and market orders, as pre-funded KYC-approved traders. Prints orders per second,
  * latency percentiles, trades, and what one durable single-row commit costs on this machine.
- * Usage: npm run bench:orders (BENCH_SECONDS, BENCH_CLIENTS, BENCH_TRADERS, BENCH_NODE_ARGS; DATABASE_URL, default
+ * Usage: npm run bench:orders (BENCH_SECONDS, BENCH_CLIENTS, BENCH_TRADERS, BENCH_NODE_ARGS; DATABASE_POOL_SIZE of the
+ * server, default 20; DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test, names the server where bench_orders_<ts> is created and dropped).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -146,7 +147,7 @@ async function main() {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: '20',
+      DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '20',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-orders-')),

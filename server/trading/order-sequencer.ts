@@ -17,6 +17,11 @@ import { readPlacers, type PlacerKeys, type Placers, type PlacersConnection, typ
 import { recoverMarket } from './recovery';
 import { MAX_LIST } from './trading.service';
 
+/**
+ * Rounds of one writer sent and not yet answered, at most: the first in PostgreSQL, the others
+ * queued behind it. Three made more, smaller rounds (a placers read each) and measured slower.
+ */
+const PIPELINE_DEPTH = 2;
 /** Commands of one symbol in one commit at most; what waits beyond goes in the next. */
 const MAX_BATCH = 512;
 /** How often each book's running state hash is recorded for recovery to check against, at most. */
@@ -197,48 +202,62 @@ export class OrderSequencer {
    */
   private async commitRounds(connection: PlacersConnection, beside: PlacersConnection, first: Round, chain: boolean): Promise<FailedRound | null> {
     const writer = first[0]!.line.writer;
-    let current: Launched;
+    const inFlight: Launched[] = [];
     try {
-      current = this.launch(connection, first, (await readPlacers(connection, placerKeys(first), null)).placers, null);
+      inFlight.push(this.launch(connection, first, (await readPlacers(connection, placerKeys(first), [])).placers, null));
     } catch (error) {
       return { round: first, error: asInsufficientFunds(error), postings: [] };
     }
-    for (;;) {
+    while (inFlight.length > 0) {
+      const last = inFlight[inFlight.length - 1]!;
       // A snapshot must see the book as committed: nothing may be applied behind a round that makes one due.
       // Someone else waiting for a connection (the embedded database has one) ends the chain.
-      const next = chain && !snapshotDue(current.round) && pgPool(this.dataSource).waitingCount === 0 ? takeRound(writer) : null;
-      let queued: Launched | null = null;
+      const next =
+        chain && inFlight.length < PIPELINE_DEPTH && !snapshotDue(last.round) && pgPool(this.dataSource).waitingCount === 0 ? takeRound(writer) : null;
       let unqueued: FailedRound | null = null;
       if (next) {
         try {
-          const { placers, seesAfter } = await readPlacers(beside, placerKeys(next), current.marker);
-          // Read before the round ahead committed: its balance changes are not in it yet.
-          if (!seesAfter) for (const { effects } of current.executed.markets) for (const posting of effects.postings) placers.sheet.apply(posting);
-          queued = this.launch(connection, next, placers, current.marker);
+          const { placers, seen } = await readPlacers(beside, placerKeys(next), inFlight.map((r) => r.marker));
+          // Rounds commit in order: the read saw the first `seen` of them, the balance changes of the others are not in it yet.
+          for (const { executed } of inFlight.slice(seen)) for (const { effects } of executed.markets) for (const posting of effects.postings) placers.sheet.apply(posting);
+          inFlight.push(this.launch(connection, next, placers, last.marker));
+          continue;
         } catch (error) {
           unqueued = { round: next, error, postings: [] };
         }
       }
+      const head = inFlight.shift()!;
       let result: WrittenRound;
       try {
-        result = await current.written;
+        result = await head.written;
       } catch (error) {
-        const failed = { round: current.round, error: asInsufficientFunds(error), postings: current.executed.markets.flatMap((m) => m.effects.postings) };
-        if (unqueued) return merged(failed, unqueued);
-        if (!queued) return failed;
-        // The round behind fails on its guard, unless the failed one logged no command (then it changed nothing the one behind relied on).
-        try {
-          this.committed(queued, await queued.written, false);
-          return failed;
-        } catch (queuedError) {
-          return merged(failed, { round: queued.round, error: queuedError, postings: queued.executed.markets.flatMap((m) => m.effects.postings) });
-        }
+        // Each round behind fails on its guard, unless every round between it and the last commit logged no command
+        // (then they changed nothing it relied on).
+        const behind = await this.settle(inFlight);
+        const failed = behind ? merged(failure(head, asInsufficientFunds(error)), behind) : failure(head, asInsufficientFunds(error));
+        return unqueued ? merged(failed, unqueued) : failed;
       }
-      this.committed(current, result, queued === null && unqueued === null);
-      if (unqueued) return unqueued;
-      if (!queued) return null;
-      current = queued;
+      this.committed(head, result, inFlight.length === 0 && unqueued === null);
+      if (unqueued) {
+        // The rounds still in flight commit or fail before the books are rebuilt.
+        const failed = await this.settle(inFlight);
+        return failed ? merged(failed, unqueued) : unqueued;
+      }
     }
+    return null;
+  }
+
+  /** Waits for rounds in flight behind a failure: those that committed are done, the others are returned as one failure. */
+  private async settle(rounds: Launched[]): Promise<FailedRound | null> {
+    let failed: FailedRound | null = null;
+    for (const round of rounds) {
+      try {
+        this.committed(round, await round.written, false);
+      } catch (error) {
+        failed = failed ? merged(failed, failure(round, error)) : failure(round, error);
+      }
+    }
+    return failed;
   }
 
   /** Applies `round` to its books and sends its write, queued behind `after` on the writer's connection. */
@@ -368,6 +387,8 @@ function lastCommand(markets: MarketBatch[]): RoundMarker | null {
   }
   return null;
 }
+
+const failure = ({ round, executed }: Launched, error: unknown): FailedRound => ({ round, error, postings: executed.markets.flatMap((m) => m.effects.postings) });
 
 /** Two failed rounds as one, in arrival order, to be retried command by command. */
 const merged = (first: FailedRound, second: FailedRound): FailedRound => ({

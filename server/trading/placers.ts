@@ -31,23 +31,24 @@ export interface RoundMarker {
   seq: number;
 }
 
-/** The placers as read, and whether that read already saw `after` committed (always, when there is none). */
+/** The placers as read, and how many of the rounds still being written (`after`, in order) that read saw committed. */
 export interface PlacersRead {
   placers: Placers;
-  seesAfter: boolean;
+  seen: number;
 }
 
 /**
  * Reads a round's placers: who they are and what they can spend, with no lock (a round writes
  * changes, not balances, and the accounts' check constraint refuses any overdraft a concurrent
  * change could cause, failing the round, which is then retried one command at a time). The same
- * read tells whether the round `after` (one still being written) had committed when it looked, so
- * the caller knows whether that round's balance changes are in what it read. A placer without an
+ * read counts which of the rounds `after` (still being written, committing in order; each known by
+ * its last command) had committed when it looked, so the caller knows whose balance changes are
+ * in what it read. A placer without an
  * account in one of the round's assets (a first order) gets it created, outside any round, and the
  * placers are read again.
  */
-export async function readPlacers(connection: PlacersConnection, keys: PlacerKeys, after: RoundMarker | null): Promise<PlacersRead> {
-  if (keys.userIds.length === 0) return { placers: placersFrom([], keys), seesAfter: true };
+export async function readPlacers(connection: PlacersConnection, keys: PlacerKeys, after: Array<RoundMarker | null>): Promise<PlacersRead> {
+  if (keys.userIds.length === 0) return { placers: placersFrom([], keys), seen: after.length };
   let read = await placerRows(connection.run, keys, after);
   const held = new Set(read.rows.map((row) => `${row.id}:${row.asset}`));
   // Every existing placer has a row (its accounts left-joined); one without is not a user and will be refused.
@@ -57,20 +58,21 @@ export async function readPlacers(connection: PlacersConnection, keys: PlacerKey
     await ensureAccounts(connection.manager, { users: missing, systems: [] });
     read = await placerRows(connection.run, keys, after);
   }
-  return { placers: placersFrom(read.rows, keys), seesAfter: read.seesAfter };
+  return { placers: placersFrom(read.rows, keys), seen: read.seen };
 }
 
-async function placerRows(run: StatementRunner, { userIds, assets }: PlacerKeys, after: RoundMarker | null): Promise<{ rows: PlacerRow[]; seesAfter: boolean }> {
-  const [read] = await run<{ rows: PlacerRow[]; sees_after: boolean }>({
+async function placerRows(run: StatementRunner, { userIds, assets }: PlacerKeys, after: Array<RoundMarker | null>): Promise<{ rows: PlacerRow[]; seen: number }> {
+  const [read] = await run<{ rows: PlacerRow[]; seen: number }>({
     name: 'trading-round-read',
     text: `SELECT (SELECT COALESCE(json_agg(p), '[]') FROM (
                      SELECT u.id, u.kyc_status, u.is_active, u.is_admin, u.is_system, a.asset, a.available::text AS available
                        FROM users u LEFT JOIN accounts a ON a.user_id = u.id AND a.asset = ANY($2::varchar[])
                       WHERE u.id = ANY($1::uuid[])) p) AS rows,
-                  $3::varchar IS NULL OR EXISTS (SELECT 1 FROM order_commands WHERE symbol = $3::varchar AND seq = $4::bigint) AS sees_after`,
-    values: [userIds, assets, after?.symbol ?? null, after?.seq ?? null],
+                  (SELECT count(*)::int FROM unnest($3::varchar[], $4::bigint[]) AS m(symbol, seq)
+                    WHERE m.symbol IS NULL OR EXISTS (SELECT 1 FROM order_commands c WHERE c.symbol = m.symbol AND c.seq = m.seq)) AS seen`,
+    values: [userIds, assets, after.map((m) => m?.symbol ?? null), after.map((m) => m?.seq ?? null)],
   });
-  return { rows: read!.rows, seesAfter: read!.sees_after };
+  return read!;
 }
 
 function placersFrom(rows: PlacerRow[], { userIds, assets }: PlacerKeys): Placers {
