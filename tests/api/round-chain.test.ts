@@ -1,9 +1,11 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { findBookMarket } from '../../server/markets/catalog';
 import { pipelineStatements, statementRunner, type StatementRunner } from '../../server/db/named-statement';
 import { writeRound, type MarketBatch } from '../../server/trading/batch-writer';
 import type { MarketState } from '../../server/trading/market-state';
 import { emptyEffects } from '../../server/trading/order-execution';
+import { readPlacers } from '../../server/trading/placers';
+import { ApiClient, registerTrader } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 
 /**
@@ -33,10 +35,13 @@ async function logged(dataSource: DataSource): Promise<number[]> {
   return rows.map((row) => Number(row.seq));
 }
 
-async function onOwnConnection<T>(dataSource: DataSource, work: (run: StatementRunner, pipeline: () => Promise<() => void>) => Promise<T>): Promise<T> {
+async function onOwnConnection<T>(
+  dataSource: DataSource,
+  work: (run: StatementRunner, pipeline: () => Promise<() => void>, manager: EntityManager) => Promise<T>,
+): Promise<T> {
   const runner = dataSource.createQueryRunner();
   try {
-    return await work(statementRunner(runner), () => pipelineStatements(runner));
+    return await work(statementRunner(runner), () => pipelineStatements(runner), runner.manager);
   } finally {
     await runner.release();
   }
@@ -71,4 +76,26 @@ it('commits a round written after one that committed, and refuses one whose roun
     }
   });
   expect(await logged(dataSource)).toEqual([1, 2]);
+});
+
+it("a round's placers read counts which rounds still being written it already sees committed (they commit in order)", async () => {
+  const { dataSource } = server.exchange.context;
+  const { user } = await registerTrader(new ApiClient(server.url));
+  const keys = { userIds: [user.id], assets: ['USD'] };
+  await onOwnConnection(dataSource, async (run, _pipeline, manager) => {
+    await writeRound(run, round([1, 2]), new Date(), null);
+    const connection = { run, manager };
+    const seen = async (...after: Array<{ symbol: string; seq: number } | null>) => (await readPlacers(connection, keys, after)).seen;
+    expect(await seen()).toBe(0);
+    expect(await seen({ symbol: SYMBOL, seq: 2 })).toBe(1);
+    expect(await seen({ symbol: SYMBOL, seq: 2 }, { symbol: SYMBOL, seq: 3 })).toBe(1);
+    // A round that logged nothing and followed nothing has nothing to see: seen.
+    expect(await seen(null, { symbol: SYMBOL, seq: 2 }, { symbol: SYMBOL, seq: 2 })).toBe(3);
+    expect(await seen({ symbol: SYMBOL, seq: 5 })).toBe(0);
+    // The placer itself is read too, with the account a first order needs created.
+    const { placers } = await readPlacers(connection, keys, []);
+    expect(placers.traders.get(user.id)).toMatchObject({ kyc_status: expect.any(String), is_active: true });
+    expect(placers.sheet.canSpend(user.id, 'USD', '0')).toBe(true);
+    expect(placers.sheet.canSpend(user.id, 'USD', '0.01')).toBe(false);
+  });
 });
