@@ -7,7 +7,7 @@ import { USD } from '../markets/catalog';
 import type { BatchEffects } from './order-execution';
 import type { MarketState } from './market-state';
 import type { OrderRow } from './order.entity';
-import type { RoundMarker } from './placers';
+import { roundCommittedSql, type RoundMarker } from './placers';
 
 /** What a round's write answers: the new USD balances of the users whose USD moved. */
 export interface WrittenRound {
@@ -90,7 +90,7 @@ export async function writeRound(run: StatementRunner, markets: MarketBatch[], n
      SELECT (SELECT COALESCE(json_agg(json_build_object('user_id', user_id, 'available', available::text)), '[]')
                FROM ledger_accounts WHERE user_id IS NOT NULL AND asset = ${params.add(USD, 'varchar')}) AS balances,
             -- Not a constant: a cast PostgreSQL can only try when it gets here, so it fails the statement exactly then.
-            CASE WHEN ${afterSymbol} IS NULL OR EXISTS (SELECT 1 FROM order_commands WHERE symbol = ${afterSymbol} AND seq = ${afterSeq}) THEN true
+            CASE WHEN ${roundCommittedSql(afterSymbol, afterSeq)} THEN true
                  ELSE (SELECT 'the round before, up to ' || ${afterSymbol} || ' ' || ${afterSeq} || ', did not commit')::boolean END AS chained`,
     values: params.values,
   });

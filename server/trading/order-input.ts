@@ -31,14 +31,13 @@ export interface OrderTerms {
  * the minimum, with a message that says which rule and what the step is.
  */
 export function orderTerms(market: BookMarket, request: OrderRequest): OrderTerms {
-  const spec = market;
-  const lots = toLots(request.amount, spec);
+  const lots = toLots(request.amount, market);
   if (!lots.ok) {
     throw badRequest(lots.reason === 'LOT_SIZE' ? `Amount must be a multiple of the lot size ${market.lotSize}` : 'Amount is too large');
   }
   const ticksOf = (value: string | null | undefined, what: 'Price' | 'Stop price') => {
     if (value === undefined || value === null) throw badRequest(`${what} is required for a ${request.type.replace('_', '-')} order`);
-    const ticks = toTicks(value, spec);
+    const ticks = toTicks(value, market);
     if (!ticks.ok) {
       throw badRequest(ticks.reason === 'TICK_SIZE' ? `${what} must be a multiple of the tick size ${market.tickSize}` : `${what} is too large`);
     }

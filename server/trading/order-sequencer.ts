@@ -235,16 +235,11 @@ export class OrderSequencer {
       } catch (error) {
         // Each round behind fails on its guard, unless every round between it and the last commit logged no command
         // (then they changed nothing it relied on).
-        const behind = await this.settle(inFlight);
-        const failed = behind ? merged(failure(head, asInsufficientFunds(error)), behind) : failure(head, asInsufficientFunds(error));
-        return unqueued ? merged(failed, unqueued) : failed;
+        return merged(failure(head, error), await this.settle(inFlight), unqueued);
       }
       this.committed(head, result, inFlight.length === 0 && unqueued === null);
-      if (unqueued) {
-        // The rounds still in flight commit or fail before the books are rebuilt.
-        const failed = await this.settle(inFlight);
-        return failed ? merged(failed, unqueued) : unqueued;
-      }
+      // The rounds still in flight commit or fail before the books are rebuilt.
+      if (unqueued) return merged(await this.settle(inFlight), unqueued);
     }
     return null;
   }
@@ -256,7 +251,7 @@ export class OrderSequencer {
       try {
         this.committed(round, await round.written, false);
       } catch (error) {
-        failed = failed ? merged(failed, failure(round, error)) : failure(round, error);
+        failed = merged(failed, failure(round, error));
       }
     }
     return failed;
@@ -390,14 +385,19 @@ function lastCommand(markets: MarketBatch[]): RoundMarker | null {
   return null;
 }
 
-const failure = ({ round, executed }: Launched, error: unknown): FailedRound => ({ round, error, postings: executed.markets.flatMap((m) => m.effects.postings) });
-
-/** Two failed rounds as one, in arrival order, to be retried command by command. */
-const merged = (first: FailedRound, second: FailedRound): FailedRound => ({
-  round: [...first.round, ...second.round],
-  error: first.error,
-  postings: [...first.postings, ...second.postings],
+/** A launched round whose write failed. */
+const failure = ({ round, executed }: Launched, error: unknown): FailedRound => ({
+  round,
+  error: asInsufficientFunds(error),
+  postings: executed.markets.flatMap((m) => m.effects.postings),
 });
+
+/** Failed rounds (the absent ones left out) as one, in arrival order, to be retried command by command; null if none failed. */
+function merged(...failures: Array<FailedRound | null>): FailedRound | null {
+  const failed = failures.filter((f): f is FailedRound => f !== null);
+  if (failed.length === 0) return null;
+  return { round: failed.flatMap((f) => f.round), error: failed[0]!.error, postings: failed.flatMap((f) => f.postings) };
+}
 
 /** Whose balances a round reads: the users placing orders in it, in USD and the bases it trades. */
 function placerKeys(round: Round): PlacerKeys {

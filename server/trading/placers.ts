@@ -31,6 +31,10 @@ export interface RoundMarker {
   seq: number;
 }
 
+/** SQL: whether the round marked by (`symbol`, `seq`) has committed, as the statement sees it; no marker (null) counts as committed. */
+export const roundCommittedSql = (symbol: string, seq: string) =>
+  `(${symbol} IS NULL OR EXISTS (SELECT 1 FROM order_commands WHERE symbol = ${symbol} AND seq = ${seq}))`;
+
 /** The placers as read, and how many of the rounds still being written (`after`, in order) that read saw committed. */
 export interface PlacersRead {
   placers: Placers;
@@ -43,9 +47,8 @@ export interface PlacersRead {
  * change could cause, failing the round, which is then retried one command at a time). The same
  * read counts which of the rounds `after` (still being written, committing in order; each known by
  * its last command) had committed when it looked, so the caller knows whose balance changes are
- * in what it read. A placer without an
- * account in one of the round's assets (a first order) gets it created, outside any round, and the
- * placers are read again.
+ * in what it read. A placer without an account in one of the round's assets (a first order) gets
+ * it created, outside any round, and the placers are read again.
  */
 export async function readPlacers(connection: PlacersConnection, keys: PlacerKeys, after: Array<RoundMarker | null>): Promise<PlacersRead> {
   if (keys.userIds.length === 0) return { placers: placersFrom([], keys), seen: after.length };
@@ -69,7 +72,7 @@ async function placerRows(run: StatementRunner, { userIds, assets }: PlacerKeys,
                        FROM users u LEFT JOIN accounts a ON a.user_id = u.id AND a.asset = ANY($2::varchar[])
                       WHERE u.id = ANY($1::uuid[])) p) AS rows,
                   (SELECT count(*)::int FROM unnest($3::varchar[], $4::bigint[]) AS m(symbol, seq)
-                    WHERE m.symbol IS NULL OR EXISTS (SELECT 1 FROM order_commands c WHERE c.symbol = m.symbol AND c.seq = m.seq)) AS seen`,
+                    WHERE ${roundCommittedSql('m.symbol', 'm.seq')}) AS seen`,
     values: [userIds, assets, after.map((m) => m?.symbol ?? null), after.map((m) => m?.seq ?? null)],
   });
   return read!;
