@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { entities } from './entities';
@@ -8,10 +8,12 @@ import { migrations } from './migrations';
 export interface DatabaseOptions {
   url: string;
   poolSize: number;
+  /** Run on each new connection before its first use. */
+  onConnect?: (client: PoolClient) => Promise<unknown>;
 }
 
 /** The one way the process talks to PostgreSQL (real or embedded). Schema comes from migrations only. */
-export function createDataSource({ url, poolSize }: DatabaseOptions): DataSource {
+export function createDataSource({ url, poolSize, onConnect }: DatabaseOptions): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
@@ -24,7 +26,7 @@ export function createDataSource({ url, poolSize }: DatabaseOptions): DataSource
     // gen_random_uuid() is built into PostgreSQL 13+ and PGlite: no extension to install.
     uuidExtension: 'pgcrypto',
     installExtensions: false,
-    extra: { max: poolSize, connectionTimeoutMillis: 30000 },
+    extra: { max: poolSize, connectionTimeoutMillis: 30000, onConnect },
   });
 }
 

@@ -1,6 +1,7 @@
+import type { PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config/config';
-import { createDataSource, pgPool } from './data-source';
+import { createDataSource } from './data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 
 export interface Database {
@@ -28,13 +29,11 @@ async function initializeWithRetry(dataSource: DataSource, attempts = 20): Promi
 /**
  * A new connection must start without prepared statements, as the pg driver believes: with PGlite
  * (served over the wire protocol) one session outlives its connections and keeps those an earlier
- * connection prepared (see named-statement.ts). So each connection, and the one already open, first
- * drops any. On PostgreSQL a new session has none and this costs one statement per connection.
+ * connection prepared (see named-statement.ts); the tests' PGlite is reached through a DATABASE_URL
+ * like any PostgreSQL. So each connection first drops any, before the pool hands it out; on
+ * PostgreSQL a new session has none and this costs one statement per connection.
  */
-async function forgetPreparedStatements(dataSource: DataSource) {
-  pgPool(dataSource).on('connect', (client) => void client.query('DEALLOCATE ALL').catch(() => undefined));
-  await dataSource.query('DEALLOCATE ALL');
-}
+const forgetPreparedStatements = (client: PoolClient) => client.query('DEALLOCATE ALL');
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite kept in DATA_DIR. Migrations run on open. */
 export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR'>): Promise<Database> {
@@ -44,9 +43,8 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATABA
     embedded = await startEmbeddedPostgres(config.DATA_DIR);
     url = embedded.url;
   }
-  const dataSource = createDataSource({ url, poolSize: embedded ? 1 : config.DATABASE_POOL_SIZE });
+  const dataSource = createDataSource({ url, poolSize: embedded ? 1 : config.DATABASE_POOL_SIZE, onConnect: forgetPreparedStatements });
   await initializeWithRetry(dataSource);
-  await forgetPreparedStatements(dataSource);
   await dataSource.runMigrations({ transaction: 'each' });
   return {
     dataSource,
