@@ -41,6 +41,8 @@ import { referencePricesModule } from './reference-prices/reference-prices.modul
 
 /** KYC documents may travel in the query string (10 MB as base64), as the first client sent them. */
 const MAX_HEADER_BYTES = 16 * 1024 * 1024;
+/** A KYC document as base64 in a JSON body. A number: a size text would be parsed again on every request. */
+const MAX_JSON_BODY_BYTES = 15 * 1024 * 1024;
 
 export interface Exchange {
   context: ServerContext;
@@ -97,10 +99,11 @@ export async function createExchange(config: Config, logger: Logger = createLogg
   app.use(errorMiddleware(logger));
   app.use(requestLog(logger));
   app.use(
+    // The API takes JSON bodies (and query strings) only: no form or text parsing to try on every request.
     koaBody({
-      jsonLimit: '15mb',
-      formLimit: '1mb',
-      textLimit: '1mb',
+      jsonLimit: MAX_JSON_BODY_BYTES,
+      urlencoded: false,
+      text: false,
       parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
       onError: (error) => {
         throw (error as { status?: number }).status === 413 ? new HttpError(413, 'Request body too large') : new HttpError(400, 'Malformed request body');

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { SqlParams } from '../db/sql-params';
 import type { SystemAccount } from './account.entity';
 import type { Bucket } from './ledger-entry.entity';
-import { fromLedgerUnits, Money, toLedgerUnits, ZERO, type Money as MoneyValue } from './money';
+import { fromLedgerUnits, ledgerUnitsSql, Money, toLedgerUnits, ZERO, type LedgerUnits, type Money as MoneyValue } from './money';
 
 export type AccountOwner = { userId: string } | { system: SystemAccount };
 
@@ -12,7 +12,8 @@ export interface Leg {
   owner: AccountOwner;
   asset: string;
   bucket: Bucket;
-  amount: MoneyValue | string | number;
+  /** A decimal, or a bigint of ledger units (what trading computes in). */
+  amount: MoneyValue | string | number | LedgerUnits;
 }
 
 /** A set of legs that moves money and sums to zero per asset. */
@@ -70,7 +71,6 @@ function sumPerAccount(changes: AccountChange[]): AccountChange[] {
   return [...sums.values()].filter((sum) => sum.available !== 0n || sum.locked !== 0n);
 }
 
-const changeRow = ({ owner, asset, available, locked }: AccountChange) => ({ owner, asset, available: fromLedgerUnits(available), locked: fromLedgerUnits(locked) });
 
 /** A posting's changes per account, refused unless they sum to zero per asset. */
 function balancedChanges(posting: Posting): AccountChange[] {
@@ -142,14 +142,27 @@ export function postingsSql(postings: Posting[], params: SqlParams): string {
      ), ledger_accounts AS (
        UPDATE accounts SET available = accounts.available + c.available, locked = accounts.locked + c.locked
          FROM ledger_locked l
-         JOIN ${params.rows(moved.map(changeRow), 'c', 'owner text, asset varchar, available numeric, locked numeric')} ON c.owner = l.owner AND c.asset = l.asset
+         JOIN ${params.rows(
+           moved.map(({ owner, asset, available, locked }) => ({ owner, asset, available: ledgerUnitsSql(available), locked: ledgerUnitsSql(locked) })),
+           'c',
+           'owner text, asset varchar, available numeric, locked numeric',
+         )} ON c.owner = l.owner AND c.asset = l.asset
         WHERE accounts.id = l.id
        RETURNING accounts.user_id, accounts.system, accounts.asset, accounts.available, accounts.locked
      ), ledger_entries_written AS (
        INSERT INTO ledger_entries (journal_id, account_id, asset, available, locked, reason, reference_type, reference_id)
        SELECT e.journal_id, l.id, e.asset, e.available, e.locked, e.reason, e.reference_type, e.reference_id
          FROM ${params.rows(
-           entries.map(({ posting, journalId, change }) => ({ ...changeRow(change), journal_id: journalId, reason: posting.reason, reference_type: posting.referenceType, reference_id: posting.referenceId })),
+           entries.map(({ posting, journalId, change }) => ({
+             owner: change.owner,
+             journal_id: journalId,
+             asset: change.asset,
+             available: ledgerUnitsSql(change.available),
+             locked: ledgerUnitsSql(change.locked),
+             reason: posting.reason,
+             reference_type: posting.referenceType,
+             reference_id: posting.referenceId,
+           })),
            'e',
            'owner text, journal_id uuid, asset varchar, available numeric, locked numeric, reason varchar, reference_type varchar, reference_id varchar',
          )}
@@ -167,13 +180,10 @@ export async function post(manager: EntityManager, ...postings: Posting[]): Prom
   if (postings.every((posting) => posting.legs.length === 0)) return;
   const params = new SqlParams();
   const statement = `WITH ${postingsSql(postings, params)} SELECT 1`;
-  // Both sent at once: the connection runs them in order.
-  const ensured = ensureAccounts(manager, accountKeys(postings));
-  const posted = manager.query(statement, params.values);
   try {
-    await Promise.all([ensured, posted]);
+    await ensureAccounts(manager, accountKeys(postings));
+    await manager.query(statement, params.values);
   } catch (error) {
-    await Promise.allSettled([ensured, posted]);
     throw asInsufficientFunds(error);
   }
 }

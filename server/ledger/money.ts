@@ -29,17 +29,28 @@ const LEDGER_DECIMALS = 18;
 const LEDGER_SCALE = 10n ** BigInt(LEDGER_DECIMALS);
 const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
+/** An amount as a whole number of the ledger's smallest unit (10^-18): what trading computes in, exact and cheap to add. */
+export type LedgerUnits = bigint;
+
 /**
  * An amount as a whole number of the ledger's smallest unit: sums of many amounts are exact and
  * cheap in bigint. More decimals than the database keeps is an error, never a silent rounding.
+ * A bigint is taken as ledger units already.
  */
-export function toLedgerUnits(value: Decimal.Value): bigint {
+export function toLedgerUnits(value: Decimal.Value | LedgerUnits): LedgerUnits {
+  if (typeof value === 'bigint') return value;
   const text = typeof value === 'string' && PLAIN_DECIMAL.test(value) ? value : new Money(value).toFixed();
   const [, sign, whole, fraction = ''] = PLAIN_DECIMAL.exec(text)!;
   if (fraction.length > LEDGER_DECIMALS && /[^0]/.test(fraction.slice(LEDGER_DECIMALS))) throw new Error(`${text} has more than ${LEDGER_DECIMALS} decimals`);
   const units = BigInt(whole!) * LEDGER_SCALE + BigInt(fraction.slice(0, LEDGER_DECIMALS).padEnd(LEDGER_DECIMALS, '0'));
   return sign ? -units : units;
 }
+
+/**
+ * Ledger units as a numeric literal PostgreSQL reads exactly (digits and an exponent): a fifth of
+ * the work of the plain decimal string (fromLedgerUnits) for statements that carry many amounts.
+ */
+export const ledgerUnitsSql = (units: LedgerUnits): string => `${units}e-${LEDGER_DECIMALS}`;
 
 /** The decimal string of a number of ledger units, plain notation, no trailing zeros. */
 export function fromLedgerUnits(units: bigint): string {

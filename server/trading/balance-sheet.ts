@@ -1,4 +1,4 @@
-import { toLedgerUnits } from '../ledger/money';
+import { toLedgerUnits, type LedgerUnits } from '../ledger/money';
 import type { Posting } from '../ledger/ledger';
 
 /**
@@ -8,16 +8,16 @@ import type { Posting } from '../ledger/ledger';
  */
 export class BalanceSheet {
   /** In ledger units (exact, cheap to add). */
-  private readonly available = new Map<string, bigint>();
+  private readonly available = new Map<string, LedgerUnits>();
 
   constructor(rows: Array<{ user_id: string; asset: string; available: string }>, userIds: Iterable<string>, assets: readonly string[]) {
     for (const userId of userIds) for (const asset of assets) this.available.set(key(userId, asset), 0n);
     for (const row of rows) this.available.set(key(row.user_id, row.asset), toLedgerUnits(row.available));
   }
 
-  canSpend(userId: string, asset: string, amount: string): boolean {
+  canSpend(userId: string, asset: string, amount: LedgerUnits): boolean {
     const balance = this.available.get(key(userId, asset));
-    return balance !== undefined && balance >= toLedgerUnits(amount);
+    return balance !== undefined && balance >= amount;
   }
 
   apply(posting: Posting): void {

@@ -3,12 +3,13 @@ import type { Command, EngineEvent, RejectReason, TradeEvent } from '../../engin
 import { assertTrader, INVALID_TOKEN } from '../auth/authenticator';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../http/errors';
 import type { Posting } from '../ledger/ledger';
+import type { LedgerUnits } from '../ledger/money';
 import { USD } from '../markets/catalog';
 import type { BalanceSheet } from './balance-sheet';
 import { buyHoldAtLimit, holdFor, type FeeRates } from './funds-hold';
 import type { LiveOrder } from './live-order';
 import type { MarketState } from './market-state';
-import { decimals, type OrderTerms } from './order-input';
+import { decimals, ledgerUnits, type OrderTerms } from './order-input';
 import type { TradeRow } from './trade.entity';
 
 /** A command waiting for its symbol's sequencer. */
@@ -62,6 +63,7 @@ export const NOT_OPEN = 'Order is not open';
 export class OrderExecution {
   private readonly asset: { buy: string; sell: string };
   private readonly units;
+  private readonly ledger;
 
   constructor(
     private readonly state: MarketState,
@@ -72,6 +74,7 @@ export class OrderExecution {
   ) {
     this.asset = { buy: USD, sell: state.market.base };
     this.units = decimals(state.market);
+    this.ledger = ledgerUnits(state.market);
   }
 
   run(submission: Submission, now: number): Outcome {
@@ -87,7 +90,7 @@ export class OrderExecution {
     this.assertMayTrade(userId);
     const hold = holdFor(this.state.market, terms, this.state.book, this.fees);
     const heldAsset = this.asset[terms.side];
-    const heldAmount = this.holdDecimal(terms.side, hold);
+    const heldAmount = this.holdUnits(terms.side, hold);
     if (!this.sheet.canSpend(userId, heldAsset, heldAmount)) throw badRequest('Insufficient balance');
 
     const command: Command = {
@@ -188,7 +191,7 @@ export class OrderExecution {
     const taker = this.openOrder(event.takerOrderId);
     const [buyer, seller] = event.takerSide === 'buy' ? [taker, maker] : [maker, taker];
     const [buyerFee, sellerFee] = event.takerSide === 'buy' ? [event.takerFee, event.makerFee] : [event.makerFee, event.takerFee];
-    const { units } = this;
+    const { units, ledger } = this;
     const id = randomUUID();
     const base = this.state.market.base;
     this.effects.postings.push({
@@ -196,11 +199,11 @@ export class OrderExecution {
       referenceType: 'trade',
       referenceId: id,
       legs: [
-        { owner: { userId: buyer.userId }, asset: USD, bucket: 'locked', amount: `-${units.quote(event.notional + buyerFee)}` },
-        { owner: { userId: seller.userId }, asset: USD, bucket: 'available', amount: units.quote(event.notional - sellerFee) },
-        { owner: { system: 'fees' }, asset: USD, bucket: 'available', amount: units.quote(buyerFee + sellerFee) },
-        { owner: { userId: seller.userId }, asset: base, bucket: 'locked', amount: `-${units.amount(event.quantity)}` },
-        { owner: { userId: buyer.userId }, asset: base, bucket: 'available', amount: units.amount(event.quantity) },
+        { owner: { userId: buyer.userId }, asset: USD, bucket: 'locked', amount: -ledger.quote(event.notional + buyerFee) },
+        { owner: { userId: seller.userId }, asset: USD, bucket: 'available', amount: ledger.quote(event.notional - sellerFee) },
+        { owner: { system: 'fees' }, asset: USD, bucket: 'available', amount: ledger.quote(buyerFee + sellerFee) },
+        { owner: { userId: seller.userId }, asset: base, bucket: 'locked', amount: -ledger.amount(event.quantity) },
+        { owner: { userId: buyer.userId }, asset: base, bucket: 'available', amount: ledger.amount(event.quantity) },
       ],
     });
     this.sheet.apply(this.effects.postings[this.effects.postings.length - 1]!);
@@ -251,18 +254,18 @@ export class OrderExecution {
 
   private release(order: LiveOrder, amount: number) {
     order.reserved -= amount;
-    this.move(order, this.asset[order.side], this.holdDecimal(order.side, amount), 'locked', 'order_release');
+    this.move(order, this.asset[order.side], this.holdUnits(order.side, amount), 'locked', 'order_release');
   }
 
   /** Moves an order's asset between the owner's buckets (hold: available -> locked; release: back). */
-  private move(order: LiveOrder, asset: string, amount: string, from: 'available' | 'locked', reason: string) {
+  private move(order: LiveOrder, asset: string, amount: LedgerUnits, from: 'available' | 'locked', reason: string) {
     const to = from === 'available' ? 'locked' : 'available';
     const posting: Posting = {
       reason,
       referenceType: 'order',
       referenceId: order.id,
       legs: [
-        { owner: { userId: order.userId }, asset, bucket: from, amount: `-${amount}` },
+        { owner: { userId: order.userId }, asset, bucket: from, amount: -amount },
         { owner: { userId: order.userId }, asset, bucket: to, amount },
       ],
     };
@@ -276,8 +279,9 @@ export class OrderExecution {
     this.effects.orders.set(order.id, order);
   }
 
-  private holdDecimal(side: 'buy' | 'sell', amount: number): string {
-    return side === 'buy' ? this.units.quote(amount) : this.units.amount(amount);
+  /** What a hold of `amount` engine units (notional for a buy, lots for a sell) is in ledger units. */
+  private holdUnits(side: 'buy' | 'sell', amount: number): LedgerUnits {
+    return side === 'buy' ? this.ledger.quote(amount) : this.ledger.amount(amount);
   }
 
   private openOrder(orderId: string): LiveOrder {

@@ -1,5 +1,6 @@
 import { fromLots, fromNotional, fromTicks, minNotionalUnits, toLots, toTicks, type MarketSpec, type Side, type TimeInForce } from '../../engine';
 import { badRequest } from '../http/errors';
+import { toLedgerUnits, type LedgerUnits } from '../ledger/money';
 import type { BookMarket } from '../markets/catalog';
 import type { OrderKind } from './order.entity';
 
@@ -68,3 +69,13 @@ export const decimals = (spec: MarketSpec) => ({
   amount: (lots: number) => fromLots(lots, spec),
   quote: (units: number) => fromNotional(units, spec),
 });
+
+/** Ledger units of engine units, for postings: one multiplication each, no decimal text. */
+export function ledgerUnits(spec: MarketSpec) {
+  const perLot = toLedgerUnits(fromLots(1, spec));
+  const perNotional = toLedgerUnits(fromNotional(1, spec));
+  return {
+    amount: (lots: number): LedgerUnits => BigInt(lots) * perLot,
+    quote: (units: number): LedgerUnits => BigInt(units) * perNotional,
+  };
+}

@@ -4,16 +4,25 @@ import { standalone } from '../http/validation';
 import { money } from '../ledger/money';
 import { MAX_LIST, type TradingService } from './trading.service';
 
+const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+
 /** A positive decimal sent as a JSON number or a numeric string, kept exact as a string. */
-const decimal = (what: string) =>
-  z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, standalone(`${what} must be a positive number`))]).transform((value, ctx) => {
-    const parsed = money(value);
-    if (!parsed.isFinite() || parsed.lte(0)) {
-      ctx.addIssue({ code: 'custom', message: standalone(`${what} must be a positive number`) });
-      return z.NEVER;
+const decimal = (what: string) => {
+  const message = standalone(`${what} must be a positive number`);
+  return z.union([z.number(), z.string().trim().regex(PLAIN_DECIMAL, message)]).transform((value, ctx) => {
+    // Most come plain (0.002, "100000"): positive when a digit is not zero, passed on as they are.
+    // Only the others (1e-7, negatives) need a decimal parse.
+    const text = String(value);
+    if (PLAIN_DECIMAL.test(text)) {
+      if (/[1-9]/.test(text)) return text;
+    } else {
+      const parsed = money(value);
+      if (parsed.isFinite() && parsed.gt(0)) return parsed.toFixed();
     }
-    return parsed.toFixed();
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
   });
+};
 
 const symbolParam = z.string().trim().max(16).optional().transform((s) => s || undefined);
 const limitParam = z.coerce.number().int().min(1).default(50).transform((n) => Math.min(n, MAX_LIST));

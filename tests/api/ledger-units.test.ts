@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { fromLedgerUnits, money, toLedgerUnits } from '../../server/ledger/money';
+import { fromLedgerUnits, ledgerUnitsSql, money, toLedgerUnits } from '../../server/ledger/money';
+import { startTestExchange } from '../support/test-exchange';
 
 /** A decimal string with up to 20 integer digits and 18 decimals: what numeric(38,18) holds. */
 const amount = fc
@@ -31,5 +32,22 @@ describe('ledger units (the ledger sums amounts as whole numbers of 10^-18)', ()
     expect(toLedgerUnits('1e-18')).toBe(1n);
     expect(toLedgerUnits('1.0000000000000000010')).toBe(10n ** 18n + 1n);
     expect(() => toLedgerUnits('0.0000000000000000001')).toThrow('more than 18 decimals');
+  });
+});
+
+describe('ledger units as SQL literals (how postings send amounts)', () => {
+  it('are read by PostgreSQL as exactly the amount they stand for', async () => {
+    const server = await startTestExchange();
+    try {
+      const units = fc.sample(amount.map(toLedgerUnits), 500).concat([0n, 1n, -1n, 10n ** 38n - 1n, -(10n ** 38n - 1n)]);
+      const [{ mismatches }] = await server.exchange.context.dataSource.query(
+        `SELECT count(*)::int AS mismatches FROM unnest($1::text[], $2::text[]) AS t(literal, plain)
+          WHERE literal::numeric(38,18) IS DISTINCT FROM plain::numeric(38,18)`,
+        [units.map(ledgerUnitsSql), units.map(fromLedgerUnits)],
+      );
+      expect(mismatches).toBe(0);
+    } finally {
+      await server.close();
+    }
   });
 });

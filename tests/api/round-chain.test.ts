@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { toLedgerUnits } from '../../server/ledger/money';
 import { findBookMarket } from '../../server/markets/catalog';
 import { pipelineStatements, statementRunner, type StatementRunner } from '../../server/db/named-statement';
 import { writeRound, type MarketBatch } from '../../server/trading/batch-writer';
@@ -95,7 +96,7 @@ it("a round's placers read counts which rounds still being written it already se
     // The placer itself is read too, with the account a first order needs created.
     const { placers } = await readPlacers(connection, keys, []);
     expect(placers.traders.get(user.id)).toMatchObject({ kyc_status: expect.any(String), is_active: true });
-    expect(placers.sheet.canSpend(user.id, 'USD', '0')).toBe(true);
-    expect(placers.sheet.canSpend(user.id, 'USD', '0.01')).toBe(false);
+    expect(placers.sheet.canSpend(user.id, 'USD', 0n)).toBe(true);
+    expect(placers.sheet.canSpend(user.id, 'USD', toLedgerUnits('0.01'))).toBe(false);
   });
 });
