@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { SqlParams } from '../db/sql-params';
 import type { SystemAccount } from './account.entity';
@@ -43,41 +42,40 @@ export function asInsufficientFunds(error: unknown): unknown {
   return pgError.code === '23514' && pgError.constraint === NEVER_NEGATIVE ? new InsufficientFundsError() : error;
 }
 
-/** An account as a key both sides of the wire agree on: the user id as text, or the system account's name. */
-const ownerKey = (owner: AccountOwner) => ('userId' in owner ? owner.userId : owner.system);
+/** An account as one string: its owner (user id or system account) and asset. */
+const accountOf = (owner: AccountOwner, asset: string) => `${'userId' in owner ? owner.userId : owner.system}:${asset}`;
 
 /** One account's change: what its two buckets move by. */
 interface AccountChange {
-  owner: string;
+  /** See accountOf. */
+  account: string;
   asset: string;
   /** In ledger units (see toLedgerUnits). */
   available: bigint;
   locked: bigint;
 }
 
-/** Adds up changes per account (owner and asset), in the order accounts first appear; an account left as it was drops out. */
+/** Adds up changes per account, in the order accounts first appear; an account left as it was drops out. */
 function sumPerAccount(changes: AccountChange[]): AccountChange[] {
   const sums = new Map<string, AccountChange>();
   for (const change of changes) {
-    const key = `${change.owner}:${change.asset}`;
-    const sum = sums.get(key);
+    const sum = sums.get(change.account);
     if (sum) {
       sum.available += change.available;
       sum.locked += change.locked;
     } else {
-      sums.set(key, { ...change });
+      sums.set(change.account, { ...change });
     }
   }
   return [...sums.values()].filter((sum) => sum.available !== 0n || sum.locked !== 0n);
 }
-
 
 /** A posting's changes per account, refused unless they sum to zero per asset. */
 function balancedChanges(posting: Posting): AccountChange[] {
   const changes = sumPerAccount(
     posting.legs.map((leg) => {
       const amount = toLedgerUnits(leg.amount);
-      return { owner: ownerKey(leg.owner), asset: leg.asset, available: leg.bucket === 'available' ? amount : 0n, locked: leg.bucket === 'locked' ? amount : 0n };
+      return { account: accountOf(leg.owner, leg.asset), asset: leg.asset, available: leg.bucket === 'available' ? amount : 0n, locked: leg.bucket === 'locked' ? amount : 0n };
     }),
   );
   const totals = new Map<string, bigint>();
@@ -94,18 +92,28 @@ export interface AccountKeys {
   systems: Array<{ system: SystemAccount; asset: string }>;
 }
 
-export function accountKeys(postings: Posting[]): AccountKeys {
+/** The accounts postings touch, and a number for each (users' first, in the order they appear): how a statement's rows name them. */
+function numberedAccounts(postings: Posting[]): { keys: AccountKeys; numbers: Map<string, number> } {
   const keys: AccountKeys = { users: [], systems: [] };
+  const users: string[] = [];
+  const systems: string[] = [];
   const seen = new Set<string>();
   for (const { owner, asset } of postings.flatMap((posting) => posting.legs)) {
-    const key = `${ownerKey(owner)}:${asset}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if ('userId' in owner) keys.users.push({ userId: owner.userId, asset });
-    else keys.systems.push({ system: owner.system, asset });
+    const account = accountOf(owner, asset);
+    if (seen.has(account)) continue;
+    seen.add(account);
+    if ('userId' in owner) {
+      keys.users.push({ userId: owner.userId, asset });
+      users.push(account);
+    } else {
+      keys.systems.push({ system: owner.system, asset });
+      systems.push(account);
+    }
   }
-  return keys;
+  return { keys, numbers: new Map([...users, ...systems].map((account, k) => [account, k])) };
 }
+
+export const accountKeys = (postings: Posting[]): AccountKeys => numberedAccounts(postings).keys;
 
 /** Creates the accounts that do not exist yet (a user's first deposit of an asset), at zero. */
 export function ensureAccounts(manager: EntityManager, { users, systems }: AccountKeys): Promise<unknown> {
@@ -120,53 +128,62 @@ export function ensureAccounts(manager: EntityManager, { users, systems }: Accou
 
 /**
  * The common table expressions of one statement that applies postings to accounts that exist
- * (see ensureAccounts): `ledger_locked` locks every touched account in id order (the same order for
- * every writer, so concurrent postings cannot deadlock), `ledger_accounts` adds each account's summed
- * change to it and returns the changed rows (user_id, system, asset, available, locked), and
- * `ledger_entries_written` writes one entry per account each posting changes (both buckets in one
- * row). An entry whose account is missing has no account id, which the entries' NOT NULL refuses:
- * the statement fails whole, nothing is lost.
+ * (see ensureAccounts). Rows name accounts by number (`k`, see numberedAccounts) and postings by
+ * position (`p`), so each account's and posting's text travels once. `ledger_locked` locks every
+ * touched account in id order (the same order for every writer, so concurrent postings cannot
+ * deadlock), `ledger_keyed` gives each number its account, `ledger_accounts` adds each account's
+ * summed change to it and returns the changed rows (user_id, system, asset, available, locked),
+ * `ledger_journals` gives each posting its journal id, and `ledger_entries_written` writes one
+ * entry per account each posting changes (both buckets in one row), in posting order. An entry
+ * whose account is missing has no account id, which the entries' NOT NULL refuses: the statement
+ * fails whole, nothing is lost.
  */
 export function postingsSql(postings: Posting[], params: SqlParams): string {
-  const entries = postings.flatMap((posting) => {
-    const journalId = randomUUID();
-    return balancedChanges(posting).map((change) => ({ posting, journalId, change }));
-  });
-  const moved = sumPerAccount(entries.map(({ change }) => change));
-  const keys = accountKeys(postings);
-  return `ledger_locked AS MATERIALIZED (
-       SELECT id, COALESCE(user_id::text, system) AS owner, asset FROM accounts
-        WHERE (user_id, asset) IN (SELECT * FROM ${params.rows(keys.users.map((k) => ({ user_id: k.userId, asset: k.asset })), 'u', 'user_id uuid, asset varchar')})
-           OR (system, asset) IN (SELECT * FROM ${params.rows(keys.systems, 's', 'system varchar, asset varchar')})
+  const { keys, numbers } = numberedAccounts(postings);
+  const changes = postings.map(balancedChanges);
+  const amounts = ({ available, locked }: AccountChange) => ({ available: ledgerUnitsSql(available), locked: ledgerUnitsSql(locked) });
+  const userKeys = params.rows(keys.users.map((key, k) => ({ k, user_id: key.userId, asset: key.asset })), 'u', 'k int, user_id uuid, asset varchar');
+  const systemKeys = params.rows(keys.systems.map((key, i) => ({ k: keys.users.length + i, ...key })), 's', 'k int, system varchar, asset varchar');
+  const moved = params.rows(
+    sumPerAccount(changes.flat()).map((change) => ({ k: numbers.get(change.account), ...amounts(change) })),
+    'c',
+    'k int, available numeric, locked numeric',
+  );
+  const journals = params.rows(
+    postings.map((posting, p) => ({ p, reason: posting.reason, reference_type: posting.referenceType, reference_id: posting.referenceId })),
+    'j',
+    'p int, reason varchar, reference_type varchar, reference_id varchar',
+  );
+  const entries = params.rows(
+    changes.flatMap((list, p) => list.map((change) => ({ p, k: numbers.get(change.account), ...amounts(change) }))),
+    'e',
+    'p int, k int, available numeric, locked numeric',
+  );
+  return `ledger_user_keys AS (SELECT * FROM ${userKeys}),
+     ledger_system_keys AS (SELECT * FROM ${systemKeys}),
+     ledger_locked AS MATERIALIZED (
+       SELECT id, user_id, system, asset FROM accounts
+        WHERE (user_id, asset) IN (SELECT user_id, asset FROM ledger_user_keys)
+           OR (system, asset) IN (SELECT system, asset FROM ledger_system_keys)
         ORDER BY id FOR UPDATE
+     ), ledger_keyed AS (
+       SELECT u.k, u.asset, l.id FROM ledger_user_keys u LEFT JOIN ledger_locked l ON l.user_id = u.user_id AND l.asset = u.asset
+       UNION ALL
+       SELECT s.k, s.asset, l.id FROM ledger_system_keys s LEFT JOIN ledger_locked l ON l.system = s.system AND l.asset = s.asset
      ), ledger_accounts AS (
        UPDATE accounts SET available = accounts.available + c.available, locked = accounts.locked + c.locked
-         FROM ledger_locked l
-         JOIN ${params.rows(
-           moved.map(({ owner, asset, available, locked }) => ({ owner, asset, available: ledgerUnitsSql(available), locked: ledgerUnitsSql(locked) })),
-           'c',
-           'owner text, asset varchar, available numeric, locked numeric',
-         )} ON c.owner = l.owner AND c.asset = l.asset
-        WHERE accounts.id = l.id
+         FROM ${moved} JOIN ledger_keyed a ON a.k = c.k
+        WHERE accounts.id = a.id
        RETURNING accounts.user_id, accounts.system, accounts.asset, accounts.available, accounts.locked
+     ), ledger_journals AS MATERIALIZED (
+       SELECT j.*, gen_random_uuid() AS journal_id FROM ${journals}
      ), ledger_entries_written AS (
        INSERT INTO ledger_entries (journal_id, account_id, asset, available, locked, reason, reference_type, reference_id)
-       SELECT e.journal_id, l.id, e.asset, e.available, e.locked, e.reason, e.reference_type, e.reference_id
-         FROM ${params.rows(
-           entries.map(({ posting, journalId, change }) => ({
-             owner: change.owner,
-             journal_id: journalId,
-             asset: change.asset,
-             available: ledgerUnitsSql(change.available),
-             locked: ledgerUnitsSql(change.locked),
-             reason: posting.reason,
-             reference_type: posting.referenceType,
-             reference_id: posting.referenceId,
-           })),
-           'e',
-           'owner text, journal_id uuid, asset varchar, available numeric, locked numeric, reason varchar, reference_type varchar, reference_id varchar',
-         )}
-         LEFT JOIN ledger_locked l ON l.owner = e.owner AND l.asset = e.asset
+       SELECT j.journal_id, a.id, a.asset, e.available, e.locked, j.reason, j.reference_type, j.reference_id
+         FROM ${entries}
+         JOIN ledger_journals j ON j.p = e.p
+         JOIN ledger_keyed a ON a.k = e.k
+        ORDER BY e.p
        RETURNING 1
      )`;
 }
