@@ -7,13 +7,13 @@
  * Usage: npm run bench:http (BENCH_SECONDS, BENCH_CLIENTS).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
 import { Pool } from 'undici';
+import { jsonBody } from '../server/http/json-body';
+import { processCpu } from './process-cpu';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP_SECONDS = 2;
@@ -51,7 +51,7 @@ function bare(req: IncomingMessage, res: ServerResponse) {
   });
 }
 
-/** koa as server/app.ts has it: an error middleware, koa-body for JSON, a router under /api. */
+/** koa as server/app.ts has it: an error middleware, its JSON body parser, a router under /api. */
 function koaApp() {
   const app = new Koa({ proxy: false });
   app.use(async (ctx, next) => {
@@ -61,7 +61,7 @@ function koaApp() {
       ctx.status = 500;
     }
   });
-  app.use(koaBody({ jsonLimit: 15 * 1024 * 1024, urlencoded: false, text: false }));
+  app.use(jsonBody());
   const router = new Router({ prefix: '/api' });
   for (let i = 0; i < OTHER_ROUTES; i++) router.get(`/other/${i}`, (ctx) => (ctx.body = {}));
   router.post('/trading/order', (ctx) => {
@@ -76,11 +76,6 @@ function koaApp() {
 function serve(variant: Variant) {
   const server = createServer(variant === 'koa' ? koaApp() : bare);
   server.listen(0, '127.0.0.1', () => process.send!((server.address() as AddressInfo).port));
-}
-
-function processCpu(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function measure(variant: Variant) {

@@ -18,6 +18,7 @@ import { post } from '../server/ledger/ledger';
 import { reservePort } from '../tests/support/exchange-process';
 import { createFreshDatabase } from '../tests/support/fresh-database';
 import serverNodeArgs from '../scripts/server-node-args';
+import { processCpu } from './process-cpu';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = 3;
@@ -99,12 +100,6 @@ function randomOrder(n: number) {
   const offset = Math.floor(Math.random() * 27) - 20;
   const price = Number((market.mid + (side === 'buy' ? offset : -offset) * market.tick).toFixed(2));
   return { symbol: market.symbol, side, type: 'limit', amount, price };
-}
-
-/** CPU seconds a process has used (Linux /proc; clock ticks of 1/100 s). */
-function processCpu(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** CPU seconds used so far by every PostgreSQL process alive now (its backends, WAL writer, ...). */

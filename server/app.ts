@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
 import { accountsModule } from './accounts/accounts.module';
 import { adminModule } from './admin/admin.module';
 import { ensureAdmin } from './auth/admin-bootstrap';
@@ -21,7 +20,7 @@ import { openDatabase } from './db/database';
 import { fundingModule } from './funding/funding.module';
 import { healthRoutes } from './health/health.routes';
 import { errorMiddleware } from './http/error-middleware';
-import { HttpError } from './http/errors';
+import { jsonBody } from './http/json-body';
 import { buildOpenApi } from './http/openapi';
 import { createRateLimiter } from './http/rate-limit';
 import { requestLog } from './http/request-log';
@@ -41,8 +40,6 @@ import { referencePricesModule } from './reference-prices/reference-prices.modul
 
 /** KYC documents may travel in the query string (10 MB as base64), as the first client sent them. */
 const MAX_HEADER_BYTES = 16 * 1024 * 1024;
-/** A KYC document as base64 in a JSON body. A number: a size text would be parsed again on every request. */
-const MAX_JSON_BODY_BYTES = 15 * 1024 * 1024;
 
 export interface Exchange {
   context: ServerContext;
@@ -98,18 +95,7 @@ export async function createExchange(config: Config, logger: Logger = createLogg
   const app = new Koa({ proxy: false });
   app.use(errorMiddleware(logger));
   app.use(requestLog(logger));
-  app.use(
-    // The API takes JSON bodies (and query strings) only: no form or text parsing to try on every request.
-    koaBody({
-      jsonLimit: MAX_JSON_BODY_BYTES,
-      urlencoded: false,
-      text: false,
-      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
-      onError: (error) => {
-        throw (error as { status?: number }).status === 413 ? new HttpError(413, 'Request body too large') : new HttpError(400, 'Malformed request body');
-      },
-    }),
-  );
+  app.use(jsonBody());
   const router = buildApiRouter(routes, authenticator);
   app.use(router.routes());
   app.use(router.allowedMethods());
