@@ -599,21 +599,24 @@ export class OrderBook {
   // ---------------------------------------------------------------- persistence
 
   snapshot(): BookSnapshot {
-    const orders = [];
-    for (const tree of [this.bids, this.asks]) {
-      for (let l = tree.best; l !== null; l = tree.nextLive(l)) {
-        for (let o = l.head; o !== null; o = o.next) orders.push(toRecord(o));
-      }
-    }
     return {
       version: 1,
       spec: { ...this.spec },
       seq: this.seq,
       priority: this.priority,
       lastPrice: this.last ?? null,
-      orders,
+      orders: Array.from(this.restingOrders(), toRecord),
       stops: this.stops.all().map(toRecord),
     };
+  }
+
+  /** Resting orders as a snapshot lists them: bids best first, then asks best first, each level in time priority. */
+  private *restingOrders(): Generator<Order> {
+    for (const tree of [this.bids, this.asks]) {
+      for (let l = tree.best; l !== null; l = tree.nextLive(l)) {
+        for (let o = l.head; o !== null; o = o.next) yield o;
+      }
+    }
   }
 
   static restore(snapshot: BookSnapshot): OrderBook {
@@ -636,9 +639,9 @@ export class OrderBook {
     return book;
   }
 
-  /** Fingerprint of the full state (see state-hash.ts). */
+  /** Fingerprint of the full state (see state-hash.ts), the same as its snapshot's, without making one. */
   stateHash(): string {
-    return stateHash(this.snapshot());
+    return stateHash({ spec: this.spec, seq: this.seq, priority: this.priority, lastPrice: this.last ?? null, orders: this.restingOrders(), stops: this.stops.all() });
   }
 }
 

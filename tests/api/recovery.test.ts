@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import { isCurrentStateHash, OrderBook } from '../../engine';
 import { createDataSource } from '../../server/db/data-source';
 import { checkLedger } from '../../server/ledger/ledger-check';
 import { money } from '../../server/ledger/money';
@@ -118,6 +119,14 @@ it('after a SIGKILL in the middle of a stream of orders, every acknowledged orde
       "SELECT s.seq, (SELECT MAX(seq) FROM order_commands WHERE symbol = 'XRPUSDT') AS last FROM book_snapshots s WHERE s.symbol = 'XRPUSDT'",
     );
     expect(snapshot.seq).toBe(snapshot.last);
+    // With it the book's state hash (this version's), which the book restored from the snapshot reaches:
+    // what the next start compares.
+    const [state] = await dataSource.query(
+      "SELECT b.seq, b.state_hash, s.snapshot FROM book_states b JOIN book_snapshots s USING (symbol) WHERE b.symbol = 'XRPUSDT'",
+    );
+    expect(state.seq).toBe(snapshot.seq);
+    expect(isCurrentStateHash(state.state_hash)).toBe(true);
+    expect(OrderBook.restore(state.snapshot).stateHash()).toBe(state.state_hash);
   });
 
   // A start from that snapshot rebuilds the same book.

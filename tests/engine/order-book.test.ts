@@ -1,4 +1,4 @@
-import { OrderBook } from '../../engine';
+import { isCurrentStateHash, OrderBook, stateHash, type Command } from '../../engine';
 import { amend, BTC, cancel, limit, market, newBook, ofType, stop, types } from './helpers';
 
 describe('limit orders', () => {
@@ -367,6 +367,29 @@ describe('snapshot, restore and state hash', () => {
     const next = limit('t', 'u5', 'buy', 100, 7);
     expect(copy.apply(next)).toEqual(book.apply(next));
     expect(copy.stateHash()).toBe(book.stateHash());
+  });
+
+  it('a running book hashes as its stored snapshot does, with the hash version', () => {
+    const book = newBook();
+    book.apply(limit('a1', 'u1', 'sell', 100, 5));
+    book.apply(limit('b1', 'u3', 'buy', 98, 5));
+    book.apply(stop('s1', 'u4', 'buy', 100, { quantity: 2 }));
+    expect(stateHash(JSON.parse(JSON.stringify(book.snapshot())))).toBe(book.stateHash());
+    expect(isCurrentStateHash(book.stateHash())).toBe(true);
+    // What the first version recorded (16 hex digits, no version) is not one to compare with.
+    expect(isCurrentStateHash('8748dab2bb5d3ba2')).toBe(false);
+  });
+
+  it('the hash tells apart books that differ only in time priority, a remaining amount, or where an order waits', () => {
+    const hashAfter = (...commands: Command[]) => {
+      const book = newBook();
+      for (const command of commands) book.apply(command);
+      return book.stateHash();
+    };
+    const [a, b] = [limit('a', 'u1', 'sell', 100, 5), limit('b', 'u2', 'sell', 100, 5)];
+    expect(hashAfter(a, b)).not.toBe(hashAfter(b, a));
+    expect(hashAfter(a, limit('t', 'u3', 'buy', 100, 1))).not.toBe(hashAfter(a, limit('t', 'u3', 'buy', 100, 2)));
+    expect(hashAfter(limit('x', 'u1', 'buy', 90, 1))).not.toBe(hashAfter(stop('x', 'u1', 'buy', 90, { quantity: 1 })));
   });
 });
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { OrderBook, ReferenceBook, type Command, type EngineEvent } from '../../engine';
+import { OrderBook, ReferenceBook, stateHash, type Command, type EngineEvent } from '../../engine';
 import { commandStream } from './arbitraries';
 import { BTC } from './helpers';
 
@@ -138,7 +138,9 @@ describe('order book properties', () => {
         const k = cut % (commands.length + 1);
         const original = new OrderBook(BTC);
         runAll(original, commands.slice(0, k));
-        const restored = OrderBook.restore(JSON.parse(JSON.stringify(original.snapshot())));
+        const stored = JSON.parse(JSON.stringify(original.snapshot()));
+        expect(stateHash(stored)).toBe(original.stateHash());
+        const restored = OrderBook.restore(stored);
         expect(restored.stateHash()).toBe(original.stateHash());
         for (const c of commands.slice(k)) expect(restored.apply(c)).toEqual(original.apply(c));
         expect(restored.stateHash()).toBe(original.stateHash());
