@@ -2,32 +2,49 @@ import { toLedgerUnits, type LedgerUnits } from '../ledger/money';
 import type { Posting } from '../ledger/ledger';
 
 /**
- * The spendable balances of a round's order placers, as read for the round (see placers.ts) and
- * moved by every posting the round makes, so each order's hold is checked against what the orders
- * before it in the same round left. The accounts' check constraint checks the final balances again.
+ * The spendable balances of order placers, as read (see placers.ts) and moved by every posting a
+ * round makes, so each order's hold is checked against what the orders before it left. The
+ * accounts' check constraint checks the final balances again.
  */
 export class BalanceSheet {
-  /** In ledger units (exact, cheap to add). */
-  private readonly available = new Map<string, LedgerUnits>();
+  /** Per user, per asset, in ledger units (exact, cheap to add). */
+  private readonly available = new Map<string, Map<string, LedgerUnits>>();
 
   constructor(rows: Array<{ user_id: string; asset: string; available: string }>, userIds: Iterable<string>, assets: readonly string[]) {
-    for (const userId of userIds) for (const asset of assets) this.available.set(key(userId, asset), 0n);
-    for (const row of rows) this.available.set(key(row.user_id, row.asset), toLedgerUnits(row.available));
+    for (const userId of userIds) this.available.set(userId, new Map(assets.map((asset) => [asset, 0n])));
+    for (const row of rows) this.available.get(row.user_id)?.set(row.asset, toLedgerUnits(row.available));
   }
 
   canSpend(userId: string, asset: string, amount: LedgerUnits): boolean {
-    const balance = this.available.get(key(userId, asset));
+    const balance = this.available.get(userId)?.get(asset);
     return balance !== undefined && balance >= amount;
   }
 
   apply(posting: Posting): void {
     for (const leg of posting.legs) {
       if (leg.bucket !== 'available' || !('userId' in leg.owner)) continue;
-      const k = key(leg.owner.userId, leg.asset);
-      const balance = this.available.get(k);
-      if (balance !== undefined) this.available.set(k, balance + toLedgerUnits(leg.amount));
+      const balances = this.available.get(leg.owner.userId);
+      const balance = balances?.get(leg.asset);
+      if (balance !== undefined) balances!.set(leg.asset, balance + toLedgerUnits(leg.amount));
     }
   }
-}
 
-const key = (userId: string, asset: string) => `${userId}:${asset}`;
+  /** Whether the sheet has `userId`'s balance in every one of `assets`. */
+  holds(userId: string, assets: readonly string[]): boolean {
+    const balances = this.available.get(userId);
+    return balances !== undefined && assets.every((asset) => balances.has(asset));
+  }
+
+  /** Takes `userId`'s balances from `newer` (a later read), keeping those in other assets. */
+  update(userId: string, newer: BalanceSheet): void {
+    const read = newer.available.get(userId);
+    if (!read) return;
+    const balances = this.available.get(userId);
+    if (balances) for (const [asset, balance] of read) balances.set(asset, balance);
+    else this.available.set(userId, new Map(read));
+  }
+
+  forget(userId: string): void {
+    this.available.delete(userId);
+  }
+}

@@ -9,6 +9,11 @@ import type { MarketState } from './market-state';
 import type { OrderRow } from './order.entity';
 import { roundCommittedSql, type RoundMarker } from './placers';
 
+/** Why a round's statement fails when one of its placers may no longer trade (see PlacerCache). */
+const PLACER_CHANGED = 'a placer of this round may no longer trade';
+
+export const isPlacerChange = (error: unknown): boolean => error instanceof Error && error.message.includes(PLACER_CHANGED);
+
 /** What a round's write answers: the new USD balances of the users whose USD moved. */
 export interface WrittenRound {
   balances: UsdBalance[];
@@ -30,7 +35,8 @@ export interface MarketBatch {
  * commits whole, durably, before its answer comes back, in a single round trip. It answers the new USD
  * balances of the users whose USD moved. `after` is the round written just before this one on the
  * same connection, whose effects this round was computed on: unless its last command is there (it
- * committed), this statement fails whole.
+ * committed), this statement fails whole. So it does if one of the users whose orders it places
+ * was suspended, made an administrator or lost KYC approval since the round last read them.
  */
 export async function writeRound(run: StatementRunner, markets: MarketBatch[], now: Date, after: RoundMarker | null): Promise<WrittenRound> {
   const params = new SqlParams();
@@ -55,6 +61,7 @@ export async function writeRound(run: StatementRunner, markets: MarketBatch[], n
      taker_order_id uuid, maker_user_id uuid, taker_user_id uuid, maker_fee numeric, taker_fee numeric`);
   const commandsTable = params.rows(commands, 'c', 'symbol varchar, seq bigint, command jsonb');
   const hashesTable = params.rows(hashes, 'h', 'symbol varchar, seq bigint, hash varchar');
+  const placerIds = params.add([...new Set(markets.flatMap(({ effects }) => [...effects.placed].map((id) => effects.orders.get(id)!.userId)))], 'uuid[]');
   const afterSymbol = params.add(after?.symbol ?? null, 'varchar');
   const afterSeq = params.add(after?.seq ?? null, 'bigint');
   const [written] = await run<WrittenRound>({
@@ -91,7 +98,11 @@ export async function writeRound(run: StatementRunner, markets: MarketBatch[], n
                FROM ledger_accounts WHERE user_id IS NOT NULL AND asset = ${params.add(USD, 'varchar')}) AS balances,
             -- Not a constant: a cast PostgreSQL can only try when it gets here, so it fails the statement exactly then.
             CASE WHEN ${roundCommittedSql(afterSymbol, afterSeq)} THEN true
-                 ELSE (SELECT 'the round before, up to ' || ${afterSymbol} || ' ' || ${afterSeq} || ', did not commit')::boolean END AS chained`,
+                 ELSE (SELECT 'the round before, up to ' || ${afterSymbol} || ' ' || ${afterSeq} || ', did not commit')::boolean END AS chained,
+            -- The trader checks of order-execution.ts, as the database has them now.
+            CASE WHEN NOT EXISTS (SELECT 1 FROM users WHERE id = ANY(${placerIds})
+                                     AND NOT (is_active AND NOT is_admin AND (is_system OR kyc_status = 'approved'))) THEN true
+                 ELSE (SELECT '${PLACER_CHANGED}: ' || ${placerIds}::text)::boolean END AS placers_may_trade`,
     values: params.values,
   });
   return written!;

@@ -17,8 +17,12 @@ export type Submission =
   | { kind: 'place'; orderId: string; userId: string; terms: OrderTerms }
   | { kind: 'cancel'; orderId: string; userId: string };
 
-/** What the caller of one command gets once its batch has committed. */
-export type Outcome = { ok: true; order: LiveOrder; fills: TradeRow[] } | { ok: false; error: HttpError };
+/**
+ * What the caller of one command gets once its batch has committed. `onPlacerData`: refused on
+ * what the round knew of its placer (who they are, what they can spend), which may be older than
+ * the database (see PlacerCache).
+ */
+export type Outcome = { ok: true; order: LiveOrder; fills: TradeRow[] } | { ok: false; error: HttpError; onPlacerData?: true };
 
 /**
  * Who places an order, as the round reads it with their balances: the order route reads no user
@@ -87,11 +91,16 @@ export class OrderExecution {
   }
 
   private place({ orderId, userId, terms }: Extract<Submission, { kind: 'place' }>, now: number): Outcome {
-    this.assertMayTrade(userId);
+    try {
+      this.assertMayTrade(userId);
+    } catch (error) {
+      if (error instanceof HttpError) return { ok: false, error, onPlacerData: true };
+      throw error;
+    }
     const hold = holdFor(this.state.market, terms, this.state.book, this.fees);
     const heldAsset = this.asset[terms.side];
     const heldAmount = this.holdUnits(terms.side, hold);
-    if (!this.sheet.canSpend(userId, heldAsset, heldAmount)) throw badRequest('Insufficient balance');
+    if (!this.sheet.canSpend(userId, heldAsset, heldAmount)) return { ok: false, error: badRequest('Insufficient balance'), onPlacerData: true };
 
     const command: Command = {
       type: 'place',

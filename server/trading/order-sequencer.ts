@@ -8,12 +8,13 @@ import { HttpError } from '../http/errors';
 import { accountKeys, asInsufficientFunds, ensureAccounts, InsufficientFundsError, type Posting } from '../ledger/ledger';
 import type { Logger } from '../logger';
 import { USD } from '../markets/catalog';
-import { recordStateHash, writeRound, type MarketBatch, type WrittenRound } from './batch-writer';
+import { isPlacerChange, recordStateHash, writeRound, type MarketBatch, type WrittenRound } from './batch-writer';
 import type { FeeRates } from './funds-hold';
 import type { MarketState } from './market-state';
 import { emptyEffects, OrderExecution, type Outcome, type Submission } from './order-execution';
 import { orderRecord } from './order-views';
-import { readPlacers, type PlacerKeys, type Placers, type PlacersConnection, type RoundMarker } from './placers';
+import { PlacerCache } from './placer-cache';
+import { readPlacers, type PlacerKeys, type PlacersConnection, type RoundMarker } from './placers';
 import { recoverMarket } from './recovery';
 import { MAX_LIST } from './trading.service';
 
@@ -45,6 +46,8 @@ interface Pending {
 interface Writer {
   lines: MarketLine[];
   draining: Promise<void> | null;
+  /** Called when a command arrives on one of its symbols, while its rounds wait for one (see commitRounds). */
+  arrival: (() => void) | null;
 }
 
 /** What others may read of a book (depth, last price): as of its last commit, never a round still being written. */
@@ -107,10 +110,10 @@ interface Launched {
  * applied to its engine book in turn, then all rows, postings and command-log entries written as
  * ONE statement (its own transaction), and only after it commits is any caller answered. A writer's
  * rounds are written one after another on one connection, pipelined: while a round is in
- * PostgreSQL, the next one is read (its placers, on another connection), applied and queued behind
- * it, so PostgreSQL starts it the moment the first commits instead of waiting for this busy process
- * to notice. A queued round was computed on the one before: its statement fails unless that one
- * committed. The symbols are shared among a few writers (one per two cores, a quarter of the pool at
+ * PostgreSQL, the commands arriving meanwhile form the next one, applied and queued behind it (its
+ * placers that the PlacerCache cannot vouch for read first, on another connection), so PostgreSQL
+ * starts it the moment the first commits instead of waiting for this busy process to notice. A
+ * queued round was computed on the one before: its statement fails unless that one committed. The symbols are shared among a few writers (one per two cores, a quarter of the pool at
  * most), so PostgreSQL writes several rounds at once; rounds of two writers cannot deadlock, as
  * every statement locks its accounts in id order. If a write fails, the symbols' in-memory states
  * are rebuilt from the database (the round never happened) and its commands are retried one by
@@ -121,20 +124,24 @@ export class OrderSequencer {
   private readonly writers: Writer[];
   /** Whether a round can be queued behind another: its placers are read on a second connection, which the embedded database does not have. */
   private readonly pipelined: boolean;
+  private readonly placers: PlacerCache;
 
+  /** `placerTrustMs`: how long what a round read of a placer serves the next rounds (see PlacerCache). */
   constructor(
     states: MarketState[],
     private readonly dataSource: DataSource,
     private readonly fees: FeeRates,
     private readonly logger: Logger,
     private readonly onCommit: (round: CommittedRound) => void,
+    placerTrustMs: number,
   ) {
+    this.placers = new PlacerCache(placerTrustMs);
     const poolSize = pgPool(dataSource).options.max!;
     this.pipelined = poolSize > 1;
     // One pipelined writer keeps its PostgreSQL backend busy; a second on two cores only made the two
     // wait for each other's account locks (the same traders' USD) and cost a tenth more CPU per order.
     const writerCount = Math.max(1, Math.min(Math.floor(availableParallelism() / 2), Math.floor(poolSize / 4), states.length));
-    this.writers = Array.from({ length: writerCount }, () => ({ lines: [], draining: null }));
+    this.writers = Array.from({ length: writerCount }, () => ({ lines: [], draining: null, arrival: null }));
     states.forEach((state, i) => {
       const writer = this.writers[i % writerCount]!;
       const line: MarketLine = { state, committed: committedView(state.book), queue: [], writer, stale: false, lastHashAt: 0, hashEveryMs: HASH_CHECKPOINT_MS, snapshotWrite: Promise.resolve() };
@@ -154,6 +161,7 @@ export class OrderSequencer {
     return new Promise((resolve, reject) => {
       line.queue.push({ submission, resolve, reject });
       const { writer } = line;
+      writer.arrival?.();
       writer.draining ??= this.drain(writer).finally(() => {
         writer.draining = null;
       });
@@ -206,7 +214,7 @@ export class OrderSequencer {
     const writer = first[0]!.line.writer;
     const inFlight: Launched[] = [];
     try {
-      inFlight.push(this.launch(connection, first, (await readPlacers(connection, placerKeys(first), [])).placers, null));
+      inFlight.push(this.launch(connection, first, await this.readPlacers(connection, first, inFlight), null));
     } catch (error) {
       return { round: first, error: asInsufficientFunds(error), postings: [] };
     }
@@ -214,19 +222,19 @@ export class OrderSequencer {
       const last = inFlight[inFlight.length - 1]!;
       // A snapshot must see the book as committed: nothing may be applied behind a round that makes one due.
       // Someone else waiting for a connection (the embedded database has one) ends the chain.
-      const next =
-        chain && inFlight.length < PIPELINE_DEPTH && !snapshotDue(last.round) && pgPool(this.dataSource).waitingCount === 0 ? takeRound(writer) : null;
+      const mayQueue = chain && inFlight.length < PIPELINE_DEPTH && !snapshotDue(last.round) && pgPool(this.dataSource).waitingCount === 0;
+      const next = mayQueue ? takeRound(writer) : null;
       let unqueued: FailedRound | null = null;
       if (next) {
         try {
-          const { placers, seen } = await readPlacers(beside, placerKeys(next), inFlight.map((r) => r.marker));
-          // Rounds commit in order: the read saw the first `seen` of them, the balance changes of the others are not in it yet.
-          for (const { executed } of inFlight.slice(seen)) for (const { effects } of executed.markets) for (const posting of effects.postings) placers.sheet.apply(posting);
-          inFlight.push(this.launch(connection, next, placers, last.marker));
+          inFlight.push(this.launch(connection, next, await this.readPlacers(beside, next, inFlight), last.marker));
           continue;
         } catch (error) {
           unqueued = { round: next, error, postings: [] };
         }
+      } else if (mayQueue && this.pipelined && (await arrivesFirst(writer, inFlight[0]!.written))) {
+        // Commands came while the round ahead is in PostgreSQL: the next round queues up behind it.
+        continue;
       }
       const head = inFlight.shift()!;
       let result: WrittenRound;
@@ -257,9 +265,26 @@ export class OrderSequencer {
     return failed;
   }
 
+  /**
+   * Reads the round's placers that the cache cannot vouch for, on `connection`, seeing which of the
+   * rounds in flight had committed, and returns who was read.
+   */
+  private async readPlacers(connection: PlacersConnection, round: Round, inFlight: Launched[]): Promise<ReadonlySet<string>> {
+    const keys = placerKeys(round);
+    const readAt = Date.now();
+    const userIds = this.placers.toRead(keys, readAt);
+    if (userIds.length > 0) {
+      const { placers, seen } = await readPlacers(connection, { userIds, assets: keys.assets }, inFlight.map((r) => r.marker));
+      // Rounds commit in order: the read saw the first `seen` of them, the balance changes of the others are not in it yet.
+      for (const { executed } of inFlight.slice(seen)) for (const { effects } of executed.markets) for (const posting of effects.postings) placers.sheet.apply(posting);
+      this.placers.store(userIds, placers, readAt);
+    }
+    return new Set(userIds);
+  }
+
   /** Applies `round` to its books and sends its write, queued behind `after` on the writer's connection. */
-  private launch(connection: PlacersConnection, round: Round, placers: Placers, after: RoundMarker | null): Launched {
-    const executed = this.execute(round, placers);
+  private launch(connection: PlacersConnection, round: Round, read: ReadonlySet<string>, after: RoundMarker | null): Launched {
+    const executed = this.execute(round, read);
     const views = round.map(({ line }, i) => {
       const { effects } = executed.markets[i]!;
       return effects.bookChanged || effects.trades.length > 0 ? committedView(line.state.book) : null;
@@ -297,6 +322,8 @@ export class OrderSequencer {
     const lines = new Set(round.map(({ line }) => line));
     for (const line of lines) line.stale = true;
     const all = round.flatMap(({ line, pending }) => pending.map((p) => ({ line, p })));
+    // What the cache knows of these users includes the round's balance changes, which never happened.
+    this.placers.forget([...all.map(({ p }) => p.submission.userId), ...accountKeys(postings).users.map((key) => key.userId)]);
     try {
       for (const line of lines) await this.recover(line);
       if (postings.length > 0) await ensureAccounts(this.dataSource.manager, accountKeys(postings));
@@ -309,6 +336,9 @@ export class OrderSequencer {
       for (const { line, p } of all) await this.run([{ line, pending: [p] }], false);
     } else if (error instanceof InsufficientFundsError) {
       all[0]!.p.resolve({ ok: false, error: new HttpError(400, 'Insufficient balance') });
+    } else if (isPlacerChange(error)) {
+      // Read afresh now, its placer is refused (or not) as the database says.
+      await this.run([{ line: all[0]!.line, pending: [all[0]!.p] }], false);
     } else {
       all[0]!.p.reject(error);
     }
@@ -320,13 +350,36 @@ export class OrderSequencer {
     line.stale = false;
   }
 
-  private execute(round: Round, { traders, sheet }: Placers): ExecutedRound {
+  /**
+   * Applies each command of the round to its book. One refused on what the cache knew of its placer
+   * (`read`: the placers read for this round) is taken out of the round and put first in its queue,
+   * its placer forgotten: the next round reads them and decides.
+   */
+  private execute(round: Round, read: ReadonlySet<string>): ExecutedRound {
     const now = Date.now();
     const markets: MarketBatch[] = [];
-    const outcomes = round.map(({ line, pending }) => {
+    const { traders, sheet } = this.placers.placers;
+    const outcomes = round.map((part) => {
+      const { line } = part;
       const effects = emptyEffects();
       const execution = new OrderExecution(line.state, sheet, traders, this.fees, effects);
-      const results = pending.map((p) => execution.run(p.submission, now));
+      const results: Outcome[] = [];
+      const kept: Pending[] = [];
+      const deferred: Pending[] = [];
+      for (const p of part.pending) {
+        const outcome = execution.run(p.submission, now);
+        if (!outcome.ok && outcome.onPlacerData && !read.has(p.submission.userId)) {
+          deferred.push(p);
+        } else {
+          kept.push(p);
+          results.push(outcome);
+        }
+      }
+      if (deferred.length > 0) {
+        this.placers.forget(deferred.map((p) => p.submission.userId));
+        line.queue.unshift(...deferred);
+        part.pending = kept;
+      }
       const hashDue = now - line.lastHashAt >= line.hashEveryMs && effects.commands.length > 0;
       const orders = [...effects.orders.values()].map(orderRecord);
       markets.push({ state: line.state, effects, orders, stateHash: hashDue ? this.checkpointHash(line, now) : null });
@@ -403,6 +456,26 @@ function merged(...failures: Array<FailedRound | null>): FailedRound | null {
 function placerKeys(round: Round): PlacerKeys {
   const userIds = [...new Set(round.flatMap(({ pending }) => pending.filter((p) => p.submission.kind === 'place').map((p) => p.submission.userId)))];
   return { userIds, assets: [USD, ...round.map(({ line }) => line.state.market.base)] };
+}
+
+/**
+ * Waits until commands arrive on `writer` (true) or `written` settles (false), whichever is first.
+ * Arrivals are taken after the event loop's current turn, so the requests read in the same turn
+ * make one round.
+ */
+function arrivesFirst(writer: Writer, written: Promise<unknown>): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    writer.arrival = () => {
+      writer.arrival = null;
+      setImmediate(() => resolve(true));
+    };
+    written.then(
+      () => resolve(false),
+      () => resolve(false),
+    );
+  }).finally(() => {
+    writer.arrival = null;
+  });
 }
 
 /** Whatever waits on a writer's symbols, in arrival order, MAX_BATCH per symbol at most; null when nothing does. */

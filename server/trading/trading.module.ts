@@ -11,6 +11,9 @@ import { TradingService } from './trading.service';
 
 const ppm = (rate: string) => money(rate).times(1_000_000).toNumber();
 
+/** How long what a round read of an order placer serves the next rounds (see PlacerCache). */
+const PLACER_TRUST_MS = 1000;
+
 /**
  * Rebuilds these markets' books from the database and starts one sequencer (their single writer)
  * for them; each commit is published.
@@ -21,7 +24,9 @@ export async function openBooks(ctx: ServerContext, markets: readonly BookMarket
   for (const market of markets) states.push(await recoverMarket(ctx.dataSource, market, ctx.logger));
   // Every trade pays into it; order placers' own accounts are created as they place (see readPlacers).
   await ensureAccounts(ctx.dataSource.manager, { users: [], systems: [{ system: 'fees', asset: USD }] });
-  return new OrderSequencer(states, ctx.dataSource, fees, ctx.logger, (round) => publishCommittedRound(ctx, round));
+  // Processes sharing the books spend the same users' balances: each reads its placers for every round.
+  const placerTrustMs = ctx.config.CLUSTER === 'on' ? 0 : PLACER_TRUST_MS;
+  return new OrderSequencer(states, ctx.dataSource, fees, ctx.logger, (round) => publishCommittedRound(ctx, round), placerTrustMs);
 }
 
 /**

@@ -6,7 +6,7 @@ import { User } from '../../server/auth/user.entity';
 import { money } from '../../server/ledger/money';
 import { ApiClient, registerTrader } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
-import { approveKyc, fundedTrader } from '../support/trader-fixtures';
+import { approveKyc, credit, debit, fundedTrader } from '../support/trader-fixtures';
 import { balanceOf, ledgerReport, placed, placeOrder } from '../support/trading-fixtures';
 
 let server: TestExchange;
@@ -363,5 +363,56 @@ describe('money is never overspent and the ledger always balances', () => {
       }),
       { numRuns: 6 },
     );
+  });
+});
+
+describe('what a round knows of its placers between rounds', () => {
+  // A round does not read again a placer it read a moment ago (see PlacerCache); what changes elsewhere
+  // in between still decides. Immediate-or-cancel bids far under the market rest nowhere.
+  const bid = (amount: number) => ({ symbol: 'ADAUSDT', side: 'buy', type: 'limit', amount, price: 0.01, time_in_force: 'IOC' });
+  const usd = (trader: { user: { id: string } }) => balanceOf(server, trader.user.id, 'USD');
+
+  it('money credited elsewhere after a refusal is there for the next order', async () => {
+    const { dataSource } = server.exchange.context;
+    const trader = await fundedTrader(server, { USD: '20' });
+    expect((await placeOrder(trader.client, bid(1000))).status).toBe(200);
+    expect(await placeOrder(trader.client, bid(3000))).toEqual({ status: 400, body: { detail: 'Insufficient balance' } });
+    await credit(dataSource, trader.user.id, 'USD', '100');
+    expect((await placeOrder(trader.client, bid(3000))).status).toBe(200);
+    expect(await usd(trader)).toEqual({ available: '120', locked: '0' });
+  });
+
+  it('money taken elsewhere after an order is not spent again: the round fails on the overdraft, and its order is refused alone', async () => {
+    const { dataSource } = server.exchange.context;
+    const trader = await fundedTrader(server, { USD: '30' });
+    const bystander = await fundedTrader(server, { USD: '30' });
+    // A resting bid: its hold stays (an unfilled IOC's hold is released in the same round and moves nothing).
+    const resting = await placed(trader.client, { ...bid(1000), time_in_force: 'GTC' });
+    const held = await usd(trader);
+    await debit(dataSource, trader.user.id, 'USD', '15');
+    const [refused, placedBeside] = await Promise.all([
+      placeOrder(trader.client, { ...bid(1000), time_in_force: 'GTC' }),
+      placeOrder(bystander.client, bid(1000)),
+    ]);
+    expect(refused).toEqual({ status: 400, body: { detail: 'Insufficient balance' } });
+    expect(placedBeside.status).toBe(200);
+    expect(await usd(trader)).toEqual({ available: money(held.available).minus(15).toFixed(), locked: held.locked });
+    expect((await trader.client.delete('/trading/order', { order_id: resting.id })).status).toBe(200);
+    expect(await usd(trader)).toEqual({ available: '15', locked: '0' });
+    expect((await ledgerReport(server)).mismatches).toEqual([]);
+  });
+
+  it('a trader suspended elsewhere after an order is refused at once, and the orders beside theirs are not', async () => {
+    const { dataSource } = server.exchange.context;
+    const trader = await fundedTrader(server, { USD: '100' });
+    const bystander = await fundedTrader(server, { USD: '100' });
+    expect((await placeOrder(trader.client, bid(1000))).status).toBe(200);
+    await dataSource.getRepository(User).update(trader.user.id, { is_active: false });
+    const [refused, placedBeside] = await Promise.all([placeOrder(trader.client, bid(1000)), placeOrder(bystander.client, bid(1000))]);
+    expect(refused).toEqual({ status: 403, body: { detail: 'Account suspended' } });
+    expect(placedBeside.status).toBe(200);
+    const [orders] = await dataSource.query('SELECT count(*)::int AS n FROM orders WHERE user_id = $1', [trader.user.id]);
+    expect(orders.n).toBe(1);
+    expect(await usd(trader)).toEqual({ available: '100', locked: '0' });
   });
 });

@@ -1,22 +1,33 @@
 import type { DataSource } from 'typeorm';
 import { User } from '../../server/auth/user.entity';
 import { post } from '../../server/ledger/ledger';
+import { money, type Money } from '../../server/ledger/money';
 import { ApiClient, registerTrader } from './http-client';
 import type { TestExchange } from './test-exchange';
 
 /**
  * Test setup through the real ledger: money arrives from the outside world as an approved deposit
- * would bring it, and KYC is marked approved. What is under test stays the real code path.
+ * would bring it (and leaves as a withdrawal would take it), and KYC is marked approved. What is
+ * under test stays the real code path.
  */
 export async function credit(dataSource: DataSource, userId: string, asset: string, amount: string) {
+  await transferWithOutside(dataSource, userId, asset, money(amount));
+}
+
+export async function debit(dataSource: DataSource, userId: string, asset: string, amount: string) {
+  await transferWithOutside(dataSource, userId, asset, money(amount).neg());
+}
+
+/** `amount` (signed, from the user's side) between the user's available balance and the outside world. */
+async function transferWithOutside(dataSource: DataSource, userId: string, asset: string, amount: Money) {
   await dataSource.transaction((manager) =>
     post(manager, {
-      reason: 'deposit',
+      reason: amount.isNegative() ? 'withdrawal' : 'deposit',
       referenceType: 'test_funding',
       referenceId: userId,
       legs: [
-        { owner: { system: 'external' }, asset, bucket: 'available', amount: `-${amount}` },
-        { owner: { userId }, asset, bucket: 'available', amount },
+        { owner: { system: 'external' }, asset, bucket: 'available', amount: amount.neg().toFixed() },
+        { owner: { userId }, asset, bucket: 'available', amount: amount.toFixed() },
       ],
     }),
   );
