@@ -85,14 +85,16 @@ class Fingerprint {
     if (i < n) this.word(s.charCodeAt(i));
   }
 
-  /** A 32-bit integer as one word; any other number (and the marker itself) as the marker and its eight bytes. */
+  /**
+   * A 32-bit integer as one word (-0 as 0: a snapshot's JSON has no -0, and the book restored from
+   * it must hash the same); any other number, and the marker itself, as the marker and its eight bytes.
+   */
   number(n: number): void {
     if ((n | 0) === n && n !== FLOAT_MARK) {
-      this.word(n);
+      this.word(n | 0);
       return;
     }
-    // -0 as 0: a snapshot's JSON has no -0, and the book restored from it must hash the same.
-    float[0] = n === 0 ? 0 : n;
+    float[0] = n;
     this.word(FLOAT_MARK);
     this.word(words[0]!);
     this.word(words[1]!);

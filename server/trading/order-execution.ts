@@ -25,8 +25,9 @@ export type Submission =
 export type Outcome = { ok: true; order: LiveOrder; fills: TradeRow[] } | { ok: false; error: HttpError; onPlacerData?: true };
 
 /**
- * Who places an order, as the round reads it with their balances: the order route reads no user
- * (see Access 'signed'), so this is where suspension, role and KYC are checked, as of the last commit.
+ * Who places an order, as the round knows them with their balances (see PlacerCache): the order
+ * route reads no user (see Access 'signed'), so this is where suspension, role and KYC are checked
+ * (and the round's statement checks them again, as the database has them when it commits).
  */
 export interface Trader {
   kyc_status: string;
