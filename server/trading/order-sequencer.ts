@@ -214,7 +214,7 @@ export class OrderSequencer {
     const writer = first[0]!.line.writer;
     const inFlight: Launched[] = [];
     try {
-      inFlight.push(this.launch(connection, first, await this.readPlacers(connection, first, inFlight), null));
+      inFlight.push(this.launch(connection, first, await this.readUnvouchedPlacers(connection, first, inFlight), null));
     } catch (error) {
       return { round: first, error: asInsufficientFunds(error), postings: [] };
     }
@@ -227,7 +227,7 @@ export class OrderSequencer {
       let unqueued: FailedRound | null = null;
       if (next) {
         try {
-          inFlight.push(this.launch(connection, next, await this.readPlacers(beside, next, inFlight), last.marker));
+          inFlight.push(this.launch(connection, next, await this.readUnvouchedPlacers(beside, next, inFlight), last.marker));
           continue;
         } catch (error) {
           unqueued = { round: next, error, postings: [] };
@@ -269,7 +269,7 @@ export class OrderSequencer {
    * Reads the round's placers that the cache cannot vouch for, on `connection`, seeing which of the
    * rounds in flight had committed, and returns who was read.
    */
-  private async readPlacers(connection: PlacersConnection, round: Round, inFlight: Launched[]): Promise<ReadonlySet<string>> {
+  private async readUnvouchedPlacers(connection: PlacersConnection, round: Round, inFlight: Launched[]): Promise<ReadonlySet<string>> {
     const keys = placerKeys(round);
     const readAt = Date.now();
     const userIds = this.placers.toRead(keys, readAt);
@@ -322,11 +322,12 @@ export class OrderSequencer {
     const lines = new Set(round.map(({ line }) => line));
     for (const line of lines) line.stale = true;
     const all = round.flatMap(({ line, pending }) => pending.map((p) => ({ line, p })));
+    const accounts = accountKeys(postings);
     // What the cache knows of these users includes the round's balance changes, which never happened.
-    this.placers.forget([...all.map(({ p }) => p.submission.userId), ...accountKeys(postings).users.map((key) => key.userId)]);
+    this.placers.forget([...all.map(({ p }) => p.submission.userId), ...accounts.users.map((key) => key.userId)]);
     try {
       for (const line of lines) await this.recover(line);
-      if (postings.length > 0) await ensureAccounts(this.dataSource.manager, accountKeys(postings));
+      if (postings.length > 0) await ensureAccounts(this.dataSource.manager, accounts);
     } catch (recoveryError) {
       for (const { p } of all) p.reject(recoveryError);
       return;
