@@ -151,7 +151,20 @@ function fmt(n: number, digits = 0): string {
 }
 
 function printTable(results: Result[]): void {
-  const header = ['run', 'engine', 'commands', 'cmd/s', 'cpu cmd/s', 'trades', 'p50 us', 'p99 us', 'p99.9 us', 'heap MB', 'levels', 'resting'];
+  const header = [
+    'run',
+    'engine',
+    'commands',
+    'cmd/s',
+    'cpu cmd/s',
+    'trades',
+    'p50 us',
+    'p99 us',
+    'p99.9 us',
+    'heap MB',
+    'levels',
+    'resting',
+  ];
   const rows = results.map((r) => [
     r.run,
     r.engine,
@@ -167,7 +180,8 @@ function printTable(results: Result[]): void {
     fmt(r.resting),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
@@ -177,29 +191,42 @@ function main(): void {
   const commands = Number(process.env.BENCH_COMMANDS ?? 1_000_000);
   const runs = [
     { run: 'mix 1k orders', restingOrders: 1_000, halfWidth: 800, commands },
-    { run: 'deep 100k orders', restingOrders: 100_000, halfWidth: 375, commands: Math.max(1, Math.floor(commands / 5)) },
+    {
+      run: 'deep 100k orders',
+      restingOrders: 100_000,
+      halfWidth: 375,
+      commands: Math.max(1, Math.floor(commands / 5)),
+    },
   ];
   const results: Result[] = [];
   for (const r of runs) {
     const started = Date.now();
     const stream = generateStream({ seed: 42, accounts: 1_000, ...r });
-    console.log(`${r.run}: generated ${fmt(stream.prefill.length)} prefill + ${fmt(stream.ops.length)} commands in ${fmt(Date.now() - started)} ms`);
+    console.log(
+      `${r.run}: generated ${fmt(stream.prefill.length)} prefill + ${fmt(stream.ops.length)} commands in ${fmt(Date.now() - started)} ms`,
+    );
     const a = ours(stream);
     const b = theirs(stream);
     const mine = measure(r.run, a.subject, stream, a.prefill);
     const other = measure(r.run, b.subject, stream, b.prefill);
     results.push(mine, other);
-    console.log(`${r.run}: ours ${fmt(mine.perSecond)} cmd/s, nodejs-order-book ${fmt(other.perSecond)} cmd/s, ratio ${fmt(mine.perSecond / other.perSecond, 1)}x`);
+    console.log(
+      `${r.run}: ours ${fmt(mine.perSecond)} cmd/s, nodejs-order-book ${fmt(other.perSecond)} cmd/s, ratio ${fmt(mine.perSecond / other.perSecond, 1)}x`,
+    );
   }
   console.log('');
   printTable(results);
   console.log('');
   for (let i = 0; i < results.length; i += 2) {
     const [a, b] = [results[i], results[i + 1]];
-    console.log(`ratio ${a.run}: ${fmt(a.perSecond / b.perSecond, 1)}x (cmd/s), ${fmt(a.perCpuSecond / b.perCpuSecond, 1)}x (cpu cmd/s)`);
+    console.log(
+      `ratio ${a.run}: ${fmt(a.perSecond / b.perSecond, 1)}x (cmd/s), ${fmt(a.perCpuSecond / b.perCpuSecond, 1)}x (cpu cmd/s)`,
+    );
   }
   const semi = process.execArgv.find((a) => a.startsWith('--max-semi-space-size')) ?? 'default semi-space';
-  console.log(`node ${process.version} ${semi} (both engines), one core; cmd/s best of ${REPEATS} passes; heap MB = heap the book keeps after GC; latency from a separate pass with performance.now(); load average ${loadavg()[0].toFixed(1)}`);
+  console.log(
+    `node ${process.version} ${semi} (both engines), one core; cmd/s best of ${REPEATS} passes; heap MB = heap the book keeps after GC; latency from a separate pass with performance.now(); load average ${loadavg()[0].toFixed(1)}`,
+  );
 }
 
 main();

@@ -79,10 +79,14 @@ function serve(variant: Variant) {
 }
 
 async function measure(variant: Variant) {
-  const child = spawn(process.execPath, [...process.execArgv, __filename, variant], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, [...process.execArgv, __filename, variant], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const port = await new Promise<number>((resolve) => child.once('message', (message) => resolve(Number(message))));
   const http = new Pool(`http://127.0.0.1:${port}`, { connections: CLIENTS });
-  const body = Buffer.from(JSON.stringify({ symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: 0.002, price: 99990 }));
+  const body = Buffer.from(
+    JSON.stringify({ symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: 0.002, price: 99990 }),
+  );
   // A token as long as the exchange's.
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${'x'.repeat(220)}` };
   let answered = 0;
@@ -98,18 +102,28 @@ async function measure(variant: Variant) {
   await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
   const [startCount, startCpu, startTime] = [answered, processCpu(child.pid!), performance.now()];
   await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
-  const [count, cpu, seconds] = [answered - startCount, processCpu(child.pid!) - startCpu, (performance.now() - startTime) / 1000];
+  const [count, cpu, seconds] = [
+    answered - startCount,
+    processCpu(child.pid!) - startCpu,
+    (performance.now() - startTime) / 1000,
+  ];
   done = true;
   await Promise.all(workers);
   await http.close();
   child.kill();
-  return { server: variant, 'requests/s': Math.round(count / seconds), 'server CPU ms/request': ((1000 * cpu) / count).toFixed(3) };
+  return {
+    server: variant,
+    'requests/s': Math.round(count / seconds),
+    'server CPU ms/request': ((1000 * cpu) / count).toFixed(3),
+  };
 }
 
 async function main() {
   const results = [];
   for (const variant of ['node:http', 'koa', 'node:http', 'koa'] as const) results.push(await measure(variant));
-  console.log(`\nbench:http  ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, ${CLIENTS} keep-alive clients, runs interleaved`);
+  console.log(
+    `\nbench:http  ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, ${CLIENTS} keep-alive clients, runs interleaved`,
+  );
   console.table(results);
 }
 

@@ -34,7 +34,13 @@ const MARKETS = [
 ];
 
 /** JSON answer of one API call (setup and health checks). */
-async function call(http: Pool, method: Dispatcher.HttpMethod, urlPath: string, token: string | null, body?: unknown): Promise<{ status: number; body: any }> {
+async function call(
+  http: Pool,
+  method: Dispatcher.HttpMethod,
+  urlPath: string,
+  token: string | null,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   const response = await http.request({
     method,
     path: `/api${urlPath}`,
@@ -46,7 +52,11 @@ async function call(http: Pool, method: Dispatcher.HttpMethod, urlPath: string, 
 }
 
 /** Places one pre-serialized order; the answer is read only when it is a refusal. */
-async function placeOrder(http: Pool, headers: Record<string, string>, body: Buffer): Promise<{ status: number; failure: string }> {
+async function placeOrder(
+  http: Pool,
+  headers: Record<string, string>,
+  body: Buffer,
+): Promise<{ status: number; failure: string }> {
   const response = await http.request({ method: 'POST', path: '/api/trading/order', headers, body });
   if (response.statusCode === 200) {
     await response.body.dump();
@@ -122,7 +132,8 @@ function machineCpu(): { busy: number; total: number } {
   return { busy: total - times[3]! - times[4]!, total };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
 async function main() {
   const database = await createFreshDatabase(SERVER_URL, 'bench_orders');
@@ -157,7 +168,10 @@ async function main() {
   });
   try {
     for (let tries = 0; ; tries++) {
-      const ready = await call(http, 'GET', '/health', null).then((r) => r.status === 200, () => false);
+      const ready = await call(http, 'GET', '/health', null).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ready) break;
       if (tries > 300) throw new Error('exchange did not start');
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -165,10 +179,17 @@ async function main() {
     const commit = await measureCommit(databaseUrl);
     const traders: Array<{ token: string; id: string }> = [];
     for (let i = 0; i < TRADERS; i++) {
-      const registered = await call(http, 'POST', '/auth/register', null, { email: `bench-${i}-${Date.now()}@example.com`, password: 'bench-password-1', full_name: `Bench ${i}` });
+      const registered = await call(http, 'POST', '/auth/register', null, {
+        email: `bench-${i}-${Date.now()}@example.com`,
+        password: 'bench-password-1',
+        full_name: `Bench ${i}`,
+      });
       traders.push({ token: registered.body.token, id: registered.body.user.id });
     }
-    await fundTraders(databaseUrl, traders.map((t) => t.id));
+    await fundTraders(
+      databaseUrl,
+      traders.map((t) => t.id),
+    );
 
     const latencies: number[] = [];
     const failures = new Map<string, number>();
@@ -195,7 +216,9 @@ async function main() {
     const databaseCounts = async () => {
       const db = new Client({ connectionString: databaseUrl });
       await db.connect();
-      const { rows } = await db.query('SELECT (SELECT count(*)::int FROM trades) AS trades, xact_commit::int AS commits FROM pg_stat_database WHERE datname = current_database()');
+      const { rows } = await db.query(
+        'SELECT (SELECT count(*)::int FROM trades) AS trades, xact_commit::int AS commits FROM pg_stat_database WHERE datname = current_database()',
+      );
       await db.end();
       return rows[0] as { trades: number; commits: number };
     };
@@ -221,8 +244,14 @@ async function main() {
 
     latencies.sort((a, b) => a - b);
     const ms = (p: number) => (percentile(latencies, p) / 1000).toFixed(1);
-    console.log(`\nbench:orders  ${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up, ${CLIENTS} keep-alive HTTP clients, ${TRADERS} traders, ${MARKETS.map((m) => m.symbol).join(' + ')}`);
-    console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores shared)`);
+    console.log(
+      `\nbench:orders  ${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up, ${CLIENTS} keep-alive HTTP clients, ${TRADERS} traders, ${MARKETS.map((m) => m.symbol).join(' + ')}`,
+    );
+    console.log(
+      `load average at the end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (2 cores shared)`,
+    );
     console.table([
       {
         'orders/s': Math.round(latencies.length / elapsed),

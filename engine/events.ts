@@ -126,14 +126,7 @@ export interface BookEvent extends EventBase {
 }
 
 export type EngineEvent =
-  | AcceptedEvent
-  | RejectedEvent
-  | TradeEvent
-  | CanceledEvent
-  | ExpiredEvent
-  | TriggeredEvent
-  | AmendedEvent
-  | BookEvent;
+  AcceptedEvent | RejectedEvent | TradeEvent | CanceledEvent | ExpiredEvent | TriggeredEvent | AmendedEvent | BookEvent;
 
 /** Public view of an open (resting or waiting) order. */
 export interface OrderView {

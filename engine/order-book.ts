@@ -453,7 +453,14 @@ export class OrderBook {
         const current = (level.side === 'buy' ? this.bids : this.asks).byPrice.get(level.price);
         quantity = current !== undefined ? current.total : 0;
       }
-      this.events.push({ type: 'book', seq: ++this.seq, timestamp: this.now, side: level.side, price: level.price, quantity });
+      this.events.push({
+        type: 'book',
+        seq: ++this.seq,
+        timestamp: this.now,
+        side: level.side,
+        price: level.price,
+        quantity,
+      });
     }
   }
 
@@ -589,7 +596,10 @@ export class OrderBook {
 
   /** A user's open orders, oldest priority first. */
   openOrders(userId: string): OrderView[] {
-    return this.byUser.of(userId).sort((a, b) => a.priority - b.priority).map(view);
+    return this.byUser
+      .of(userId)
+      .sort((a, b) => a.priority - b.priority)
+      .map(view);
   }
 
   get openOrderCount(): number {
@@ -641,7 +651,14 @@ export class OrderBook {
 
   /** Fingerprint of the full state (see state-hash.ts), the same as its snapshot's, without making one. */
   stateHash(): string {
-    return stateHash({ spec: this.spec, seq: this.seq, priority: this.priority, lastPrice: this.last ?? null, orders: this.restingOrders(), stops: this.stops.all() });
+    return stateHash({
+      spec: this.spec,
+      seq: this.seq,
+      priority: this.priority,
+      lastPrice: this.last ?? null,
+      orders: this.restingOrders(),
+      stops: this.stops.all(),
+    });
   }
 }
 

@@ -178,7 +178,7 @@ export class PriceTree {
 
   /** Removes the placeholders strictly between `from` and `to` (null: to the end of the side). */
   private removeBetween(from: PriceLevel, to: PriceLevel | null): void {
-    for (let l = this.worse(from); l !== to && l !== null; ) {
+    for (let l = this.worse(from); l !== to && l !== null;) {
       const next = this.worse(l);
       this.remove(l);
       this.placeholders--;
@@ -187,7 +187,7 @@ export class PriceTree {
   }
 
   private sweep(): void {
-    for (let l = this.lowest; l !== null; ) {
+    for (let l = this.lowest; l !== null;) {
       const next: PriceLevel | null = l.higher;
       if (l.count === 0) this.remove(l);
       l = next;

@@ -3,7 +3,16 @@
  * sorted on every look. Property tests run both on the same commands and demand equal events,
  * as exchange-core does with its naive and direct books. Not for production use.
  */
-import type { AmendCommand, CancelCommand, Command, OrderType, PlaceCommand, Side, StpMode, TimeInForce } from './commands';
+import type {
+  AmendCommand,
+  CancelCommand,
+  Command,
+  OrderType,
+  PlaceCommand,
+  Side,
+  StpMode,
+  TimeInForce,
+} from './commands';
 import type { CancelReason, EngineEvent, ExpireReason, RejectReason } from './events';
 import { feeFor, minNotionalUnits, type MarketSpec } from './market-spec';
 import { idText, isTimestamp, notionalFits, validateAmend, validatePlace } from './validation';
@@ -53,9 +62,13 @@ export class ReferenceBook {
       const [side, price] = k.split(':');
       return { side: side as Side, price: Number(price) };
     });
-    keys.sort((a, b) => (a.side !== b.side ? (a.side === 'buy' ? -1 : 1) : a.side === 'buy' ? b.price - a.price : a.price - b.price));
+    keys.sort((a, b) =>
+      a.side !== b.side ? (a.side === 'buy' ? -1 : 1) : a.side === 'buy' ? b.price - a.price : a.price - b.price,
+    );
     for (const { side, price } of keys) {
-      const quantity = this.resting.filter((o) => o.side === side && o.price === price).reduce((s, o) => s + o.remaining, 0);
+      const quantity = this.resting
+        .filter((o) => o.side === side && o.price === price)
+        .reduce((s, o) => s + o.remaining, 0);
       this.emit({ type: 'book', side, price, quantity });
     }
     return this.out;
@@ -71,7 +84,13 @@ export class ReferenceBook {
   }
 
   private reject(command: string, orderId: unknown, userId: unknown, reason: RejectReason): void {
-    this.emit({ type: 'rejected', command, orderId: idText(orderId), ...(typeof userId === 'string' ? { userId } : {}), reason });
+    this.emit({
+      type: 'rejected',
+      command,
+      orderId: idText(orderId),
+      ...(typeof userId === 'string' ? { userId } : {}),
+      reason,
+    });
   }
 
   private touch(o: RefOrder): void {
@@ -147,7 +166,8 @@ export class ReferenceBook {
   private cancel(cmd: CancelCommand): void {
     if (!isTimestamp(cmd.timestamp)) return this.reject('cancel', cmd.orderId, cmd.userId, 'INVALID_TIMESTAMP');
     const o = this.find(cmd.orderId);
-    if (!o || (cmd.userId !== undefined && cmd.userId !== o.userId)) return this.reject('cancel', cmd.orderId, cmd.userId, 'UNKNOWN_ORDER');
+    if (!o || (cmd.userId !== undefined && cmd.userId !== o.userId))
+      return this.reject('cancel', cmd.orderId, cmd.userId, 'UNKNOWN_ORDER');
     this.removeOpen(o);
     this.canceled(o, 'USER');
   }
@@ -156,7 +176,8 @@ export class ReferenceBook {
     const invalid = validateAmend(cmd);
     if (invalid) return this.reject('amend', cmd.orderId, cmd.userId, invalid);
     const o = this.find(cmd.orderId);
-    if (!o || (cmd.userId !== undefined && cmd.userId !== o.userId)) return this.reject('amend', cmd.orderId, cmd.userId, 'UNKNOWN_ORDER');
+    if (!o || (cmd.userId !== undefined && cmd.userId !== o.userId))
+      return this.reject('amend', cmd.orderId, cmd.userId, 'UNKNOWN_ORDER');
     const isMarket = o.orderType === 'stop_market';
     if ((isMarket && cmd.price !== undefined) || (o.byQuote && cmd.quantity !== undefined)) {
       return this.reject('amend', o.id, o.userId, 'INVALID_ORDER');
@@ -172,7 +193,8 @@ export class ReferenceBook {
     const isResting = this.resting.includes(o);
     if (isResting && price !== o.price && o.postOnly) {
       const best = this.opposite(o.side)[0];
-      if (best && this.crosses(o.side, price, best.price)) return this.reject('amend', o.id, o.userId, 'POST_ONLY_WOULD_TAKE');
+      if (best && this.crosses(o.side, price, best.price))
+        return this.reject('amend', o.id, o.userId, 'POST_ONLY_WOULD_TAKE');
     }
     if (isResting && (remaining !== o.remaining || !kept)) this.touch(o);
     const moved = isResting && price !== o.price;
@@ -300,7 +322,14 @@ export class ReferenceBook {
   }
 
   private canceled(o: RefOrder, reason: CancelReason): void {
-    this.emit({ type: 'canceled', orderId: o.id, userId: o.userId, reason, remaining: o.remaining, status: 'canceled' });
+    this.emit({
+      type: 'canceled',
+      orderId: o.id,
+      userId: o.userId,
+      reason,
+      remaining: o.remaining,
+      status: 'canceled',
+    });
   }
 
   private expired(o: RefOrder, reason: ExpireReason): void {

@@ -54,7 +54,8 @@ export function validatePlace(cmd: PlaceCommand, minNotional: number): RejectRea
   const isLimit = cmd.orderType === 'limit' || cmd.orderType === 'stop_limit';
   const isStop = cmd.orderType === 'stop_limit' || cmd.orderType === 'stop_market';
   if (isLimit ? !isPositiveInt(cmd.price) : cmd.price !== undefined) return isLimit ? 'INVALID_PRICE' : 'INVALID_ORDER';
-  if (isStop ? !isPositiveInt(cmd.stopPrice) : cmd.stopPrice !== undefined) return isStop ? 'INVALID_PRICE' : 'INVALID_ORDER';
+  if (isStop ? !isPositiveInt(cmd.stopPrice) : cmd.stopPrice !== undefined)
+    return isStop ? 'INVALID_PRICE' : 'INVALID_ORDER';
 
   if (isLimit) {
     if (cmd.quoteAmount !== undefined) return 'INVALID_ORDER';

@@ -3,4 +3,6 @@
 const { readFileSync } = require('node:fs');
 
 const report = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-console.log(`Tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
+console.log(
+  `Tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`,
+);

@@ -27,14 +27,26 @@ function buildIfStale(name, output, sources, script) {
   const builtAt = existsSync(outputFile) ? statSync(outputFile).mtimeMs : 0;
   if (builtAt > newest(sources)) return;
   console.log(`Building the ${name}...`);
-  const result = spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync('npm', ['run', script], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-buildIfStale('server', 'dist/server/main.js', ['server', 'engine', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', 'package.json'], 'build:server');
+buildIfStale(
+  'server',
+  'dist/server/main.js',
+  ['server', 'engine', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', 'package.json'],
+  'build:server',
+);
 buildIfStale('client', 'client/dist/index.html', ['client', 'package.json'], 'build:client');
 
 const serverNodeArgs = require('./server-node-args');
 
-const server = spawnSync(process.execPath, [...serverNodeArgs, path.join(root, 'dist/server/main.js')], { cwd: root, stdio: 'inherit' });
+const server = spawnSync(process.execPath, [...serverNodeArgs, path.join(root, 'dist/server/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(server.status ?? 1);

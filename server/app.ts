@@ -52,7 +52,10 @@ export interface Exchange {
 }
 
 /** Wires configuration, database, bus, services, HTTP and Socket.IO into one exchange process. */
-export async function createExchange(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<Exchange> {
+export async function createExchange(
+  config: Config,
+  logger: Logger = createLogger(config.LOG_LEVEL),
+): Promise<Exchange> {
   const database = await openDatabase(config);
   const { dataSource } = database;
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
@@ -64,7 +67,9 @@ export async function createExchange(config: Config, logger: Logger = createLogg
 
   const auth = new AuthService(dataSource, tokens);
   // Several processes on one database: each book has one owner among them (DESIGN "Scale").
-  const cluster = clusterWanted(config, database.embedded) ? await Cluster.join(config.DATABASE_URL!, redis!, logger) : null;
+  const cluster = clusterWanted(config, database.embedded)
+    ? await Cluster.join(config.DATABASE_URL!, redis!, logger)
+    : null;
   const elect = cluster?.elect ?? soleProcess;
   /** Later modules (market data, market maker) trade and read the books through trading.service. */
   const trading = cluster ? clusteredTradingModule(context, cluster) : tradingModule(context);
@@ -89,7 +94,14 @@ export async function createExchange(config: Config, logger: Logger = createLogg
   const routes = modules.flatMap((module) => module.routes);
   const openApi = buildOpenApi(routes);
   routes.push(
-    route({ method: 'get', path: '/openapi.json', summary: 'This description', tags: ['operations'], access: 'public', handler: async () => openApi }),
+    route({
+      method: 'get',
+      path: '/openapi.json',
+      summary: 'This description',
+      tags: ['operations'],
+      access: 'public',
+      handler: async () => openApi,
+    }),
   );
 
   const app = new Koa({ proxy: false });

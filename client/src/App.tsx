@@ -48,18 +48,60 @@ export default function App() {
     <ErrorBoundary key={pathname}>
       <Suspense fallback={<Loading />}>
         <Routes>
-          <Route path="/" element={<PublicOnly><Landing /></PublicOnly>} />
+          <Route
+            path="/"
+            element={
+              <PublicOnly>
+                <Landing />
+              </PublicOnly>
+            }
+          />
           {/* Login wraps itself in PublicOnly: it picks the destination (/admin or /trade). */}
           <Route path="/login" element={<Login />} />
-          <Route path="/register" element={<PublicOnly><Register /></PublicOnly>} />
-          <Route path="/dashboard" element={<TraderOnly><Dashboard /></TraderOnly>} />
-          <Route path="/trading" element={<TraderOnly><SimpleTrading /></TraderOnly>} />
-          <Route path="/trade" element={<TraderOnly><Trade /></TraderOnly>} />
+          <Route
+            path="/register"
+            element={
+              <PublicOnly>
+                <Register />
+              </PublicOnly>
+            }
+          />
+          <Route
+            path="/dashboard"
+            element={
+              <TraderOnly>
+                <Dashboard />
+              </TraderOnly>
+            }
+          />
+          <Route
+            path="/trading"
+            element={
+              <TraderOnly>
+                <SimpleTrading />
+              </TraderOnly>
+            }
+          />
+          <Route
+            path="/trade"
+            element={
+              <TraderOnly>
+                <Trade />
+              </TraderOnly>
+            }
+          />
           <Route path="/markets" element={<Markets />} />
           <Route path="/buy-crypto" element={<BuyCrypto />} />
           <Route path="/derivatives" element={<Derivatives />} />
           <Route path="/earn" element={<Earn />} />
-          <Route path="/admin" element={<AdminOnly><Admin /></AdminOnly>} />
+          <Route
+            path="/admin"
+            element={
+              <AdminOnly>
+                <Admin />
+              </AdminOnly>
+            }
+          />
           {/* Profile-menu entries that live inside existing screens. */}
           <Route path="/assets" element={<Navigate to="/dashboard" replace />} />
           <Route path="/account" element={<Navigate to="/dashboard?tab=kyc" replace />} />

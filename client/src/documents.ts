@@ -50,4 +50,5 @@ export function toBase64(blob: Blob): Promise<string> {
 }
 
 /** Whether a file would be compressed before upload. */
-export const needsCompression = (file: File): boolean => file.type.startsWith('image/') && file.size > COMPRESS_OVER_BYTES;
+export const needsCompression = (file: File): boolean =>
+  file.type.startsWith('image/') && file.size > COMPRESS_OVER_BYTES;

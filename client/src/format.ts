@@ -3,7 +3,7 @@
 type Num = number | string | null | undefined;
 
 const toNumber = (value: Num): number => {
-  const n = typeof value === 'string' ? Number(value) : value ?? 0;
+  const n = typeof value === 'string' ? Number(value) : (value ?? 0);
   return Number.isFinite(n) ? (n as number) : 0;
 };
 
@@ -57,9 +57,17 @@ export const fileSizeMB = (bytes: number): string => `${(bytes / 1024 / 1024).to
 export const dateTime = (value: string | number | undefined | null): string => {
   if (value === undefined || value === null || value === '') return '-';
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleString('en-US', {
-    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
-  });
+  return Number.isNaN(d.getTime())
+    ? String(value)
+    : d.toLocaleString('en-US', {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hour12: false,
+      });
 };
 
 export const date = (value: string | number | undefined | null): string => {
@@ -96,7 +104,9 @@ export const statusTone = (status: string | undefined | null): 'up' | 'down' | '
 };
 
 export const titleCase = (value: string | null | undefined): string =>
-  String(value ?? '').replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+  String(value ?? '')
+    .replace(/_/g, ' ')
+    .replace(/\b\w/g, (c) => c.toUpperCase());
 
 export const toNum = toNumber;
 

@@ -21,7 +21,12 @@ export class AccountsService {
       const account = byAsset.get(asset);
       const available = account ? money(account.available) : ZERO;
       const locked = account ? money(account.locked) : ZERO;
-      return { asset, available: toJsonNumber(available), locked: toJsonNumber(locked), total: toJsonNumber(available.plus(locked)) };
+      return {
+        asset,
+        available: toJsonNumber(available),
+        locked: toJsonNumber(locked),
+        total: toJsonNumber(available.plus(locked)),
+      };
     });
   }
 }
@@ -29,6 +34,9 @@ export class AccountsService {
 /** The available USD of many users at once (the admin's user list), zero where none. */
 export async function usdBalances(manager: EntityManager, userIds: string[]): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
-  const accounts = await manager.find(Account, { where: { user_id: In(userIds), asset: USD }, select: { user_id: true, available: true } });
+  const accounts = await manager.find(Account, {
+    where: { user_id: In(userIds), asset: USD },
+    select: { user_id: true, available: true },
+  });
   return new Map(accounts.map((account) => [account.user_id!, toJsonNumber(account.available)]));
 }

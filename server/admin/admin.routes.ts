@@ -32,7 +32,15 @@ const auditEntry = z.object({
 
 const ledgerCheck = z.object({
   ok: z.boolean(),
-  mismatches: z.array(z.object({ account_id: z.uuid(), asset: z.string(), bucket: z.enum(['available', 'locked']), balance: z.string(), ledger: z.string() })),
+  mismatches: z.array(
+    z.object({
+      account_id: z.uuid(),
+      asset: z.string(),
+      bucket: z.enum(['available', 'locked']),
+      balance: z.string(),
+      ledger: z.string(),
+    }),
+  ),
   totals: z.array(z.object({ asset: z.string(), users: z.string(), system: z.string(), total: z.string() })),
 });
 
@@ -41,7 +49,8 @@ export function adminRoutes(admin: AdminService, { dataSource }: Pick<ServerCont
     route({
       method: 'post',
       path: `/admin/user/${action}`,
-      summary: action === 'suspend' ? 'Suspend a trader: their tokens stop working at once' : 'Reactivate a suspended trader',
+      summary:
+        action === 'suspend' ? 'Suspend a trader: their tokens stop working at once' : 'Reactivate a suspended trader',
       tags: ['admin', 'users'],
       access: 'admin',
       input: z.object({ user_id: recordId }),
@@ -67,7 +76,12 @@ export function adminRoutes(admin: AdminService, { dataSource }: Pick<ServerCont
       summary: 'The counters of the admin page',
       tags: ['admin'],
       access: 'admin',
-      response: z.object({ total_users: z.number(), pending_deposits: z.number(), pending_withdrawals: z.number(), pending_kyc: z.number() }),
+      response: z.object({
+        total_users: z.number(),
+        pending_deposits: z.number(),
+        pending_withdrawals: z.number(),
+        pending_kyc: z.number(),
+      }),
       handler: () => admin.stats(),
     }),
     route({

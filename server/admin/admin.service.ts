@@ -9,14 +9,25 @@ import { forbidden, notFound } from '../http/errors';
 import type { KycService } from '../kyc/kyc.service';
 import type { Page } from './admin-list-query';
 
-const USER_COLUMNS = { id: true, full_name: true, email: true, is_admin: true, is_active: true, kyc_status: true, created_at: true } as const;
+const USER_COLUMNS = {
+  id: true,
+  full_name: true,
+  email: true,
+  is_admin: true,
+  is_active: true,
+  kyc_status: true,
+  created_at: true,
+} as const;
 type ListedUser = Pick<User, keyof typeof USER_COLUMNS>;
 
 /** The people of the venue as administrators see them; system accounts (the market maker) are not among them. */
 const PEOPLE = { is_system: false } as const;
 
 async function withBalances(manager: EntityManager, users: ListedUser[]) {
-  const balances = await usdBalances(manager, users.map((user) => user.id));
+  const balances = await usdBalances(
+    manager,
+    users.map((user) => user.id),
+  );
   return users.map((user) => ({ ...user, balance: balances.get(user.id) ?? 0 }));
 }
 
@@ -30,7 +41,13 @@ export class AdminService {
 
   async users(page: Page) {
     const { manager } = this.ctx.dataSource;
-    const users = await manager.find(User, { where: PEOPLE, select: USER_COLUMNS, order: { created_at: 'DESC', id: 'DESC' }, take: page.limit, skip: page.offset });
+    const users = await manager.find(User, {
+      where: PEOPLE,
+      select: USER_COLUMNS,
+      order: { created_at: 'DESC', id: 'DESC' },
+      take: page.limit,
+      skip: page.offset,
+    });
     return withBalances(manager, users);
   }
 
@@ -45,8 +62,15 @@ export class AdminService {
       if (userId === adminId) throw forbidden('You cannot suspend or activate yourself');
       if (target.is_admin) throw forbidden('Administrators cannot be suspended or activated');
       await manager.update(User, userId, { is_active: active });
-      await recordAudit(manager, { adminId, action: active ? 'user.activate' : 'user.suspend', targetType: 'user', targetId: userId });
-      const [updated] = await withBalances(manager, [await manager.findOneOrFail(User, { where: { id: userId }, select: USER_COLUMNS })]);
+      await recordAudit(manager, {
+        adminId,
+        action: active ? 'user.activate' : 'user.suspend',
+        targetType: 'user',
+        targetId: userId,
+      });
+      const [updated] = await withBalances(manager, [
+        await manager.findOneOrFail(User, { where: { id: userId }, select: USER_COLUMNS }),
+      ]);
       return updated!;
     });
     await announceToAdmins(this.ctx, 'user');
@@ -60,6 +84,11 @@ export class AdminService {
       this.funding.countPending('withdrawal'),
       this.kyc.countPending(),
     ]);
-    return { total_users: totalUsers, pending_deposits: pendingDeposits, pending_withdrawals: pendingWithdrawals, pending_kyc: pendingKyc };
+    return {
+      total_users: totalUsers,
+      pending_deposits: pendingDeposits,
+      pending_withdrawals: pendingWithdrawals,
+      pending_kyc: pendingKyc,
+    };
   }
 }

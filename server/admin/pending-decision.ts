@@ -32,7 +32,12 @@ export async function claimPending<T extends DecidedItem>(
   const result = await manager
     .createQueryBuilder()
     .update(claim.entity)
-    .set({ status: decidedStatus(decision), admin_notes: notes, decided_by: adminId, decided_at: () => 'now()' } as never)
+    .set({
+      status: decidedStatus(decision),
+      admin_notes: notes,
+      decided_by: adminId,
+      decided_at: () => 'now()',
+    } as never)
     .where({ ...where, status: 'pending' })
     .returning(claim.returning)
     .execute();

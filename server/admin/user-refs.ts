@@ -10,6 +10,8 @@ export type UserRef = z.infer<typeof userRefSchema>;
 export async function userRefs(manager: EntityManager, userIds: Iterable<string>): Promise<Map<string, UserRef>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
-  const users = await manager.getRepository(User).find({ where: { id: In(ids) }, select: { id: true, full_name: true, email: true } });
+  const users = await manager
+    .getRepository(User)
+    .find({ where: { id: In(ids) }, select: { id: true, full_name: true, email: true } });
   return new Map(users.map((user) => [user.id, { id: user.id, full_name: user.full_name, email: user.email }]));
 }

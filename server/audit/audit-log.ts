@@ -29,6 +29,9 @@ export async function listAudit(dataSource: DataSource, page: Page) {
     take: page.limit,
     skip: page.offset,
   });
-  const admins = await userRefs(dataSource.manager, entries.map((entry) => entry.admin_id));
+  const admins = await userRefs(
+    dataSource.manager,
+    entries.map((entry) => entry.admin_id),
+  );
   return entries.map((entry) => ({ ...entry, admin: admins.get(entry.admin_id) ?? null }));
 }

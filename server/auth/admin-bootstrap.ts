@@ -28,5 +28,7 @@ export async function ensureAdmin(
   const password = randomBytes(12).toString('base64url');
   await auth.createUser({ email: DEFAULT_ADMIN_EMAIL, password, full_name: 'Administrator', is_admin: true });
   // Printed on the console, not the log: shown once to the operator, never stored in log files.
-  console.log(`\n  Administrator created. E-mail: ${DEFAULT_ADMIN_EMAIL}  Password: ${password}\n  (shown once; set ADMIN_EMAIL / ADMIN_PASSWORD to choose your own)\n`);
+  console.log(
+    `\n  Administrator created. E-mail: ${DEFAULT_ADMIN_EMAIL}  Password: ${password}\n  (shown once; set ADMIN_EMAIL / ADMIN_PASSWORD to choose your own)\n`,
+  );
 }

@@ -17,7 +17,11 @@ export const newPassword = z
 export const registerBody = z.object({
   email: emailField,
   password: newPassword,
-  full_name: z.string().trim().min(1, standalone('Full name is required')).max(120, standalone('Full name is too long')),
+  full_name: z
+    .string()
+    .trim()
+    .min(1, standalone('Full name is required'))
+    .max(120, standalone('Full name is too long')),
 });
 
 export const loginBody = z.object({

@@ -1,4 +1,7 @@
 import type { User } from './user.entity';
 
 /** The caller of a request, as re-read from the database on every request. */
-export type AuthenticatedUser = Pick<User, 'id' | 'email' | 'full_name' | 'is_admin' | 'is_active' | 'kyc_status' | 'created_at'>;
+export type AuthenticatedUser = Pick<
+  User,
+  'id' | 'email' | 'full_name' | 'is_admin' | 'is_active' | 'kyc_status' | 'created_at'
+>;

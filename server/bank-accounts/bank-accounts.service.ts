@@ -23,7 +23,9 @@ export class BankAccountsService {
   constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>) {}
 
   async active() {
-    const accounts = await this.ctx.dataSource.getRepository(BankAccount).find({ where: { is_active: true }, order: NEWEST_FIRST });
+    const accounts = await this.ctx.dataSource
+      .getRepository(BankAccount)
+      .find({ where: { is_active: true }, order: NEWEST_FIRST });
     return accounts.map(view);
   }
 
@@ -52,17 +54,32 @@ export class BankAccountsService {
 
   delete(adminId: string, id: string) {
     return this.change(adminId, 'delete', async (manager) => {
-      const result = await manager.createQueryBuilder().delete().from(BankAccount).where({ id }).returning('*').execute();
+      const result = await manager
+        .createQueryBuilder()
+        .delete()
+        .from(BankAccount)
+        .where({ id })
+        .returning('*')
+        .execute();
       return (result.raw as BankAccount[])[0];
     });
   }
 
   /** One administrator change: applied and audited in one transaction, then announced. */
-  private async change(adminId: string, action: string, apply: (manager: EntityManager) => Promise<BankAccount | undefined>) {
+  private async change(
+    adminId: string,
+    action: string,
+    apply: (manager: EntityManager) => Promise<BankAccount | undefined>,
+  ) {
     const account = await this.ctx.dataSource.transaction(async (manager) => {
       const changed = await apply(manager);
       if (!changed) throw notFound('Bank account not found');
-      await recordAudit(manager, { adminId, action: `bank_account.${action}`, targetType: 'bank_account', targetId: changed.id });
+      await recordAudit(manager, {
+        adminId,
+        action: `bank_account.${action}`,
+        targetType: 'bank_account',
+        targetId: changed.id,
+      });
       return changed;
     });
     await announceToAdmins(this.ctx, 'bank_account');

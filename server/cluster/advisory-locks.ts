@@ -39,7 +39,9 @@ export class AdvisoryLocks {
 
   /** Takes the lock if nobody holds it; never waits. Locks are re-entrant per session: ask once per name. */
   async tryLock(name: string): Promise<boolean> {
-    const { rows } = await this.client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [lockKey(name)]);
+    const { rows } = await this.client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [
+      lockKey(name),
+    ]);
     return rows[0]!.locked;
   }
 

@@ -111,7 +111,10 @@ export class Cluster {
  * with a single connection (a PGlite server serves one). Otherwise one process serves everything
  * and no lock connection is opened.
  */
-export function clusterWanted(config: Pick<Config, 'CLUSTER' | 'REDIS_URL' | 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>, embedded: boolean): boolean {
+export function clusterWanted(
+  config: Pick<Config, 'CLUSTER' | 'REDIS_URL' | 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>,
+  embedded: boolean,
+): boolean {
   if (config.CLUSTER === 'off') return false;
   if (!config.REDIS_URL || !config.DATABASE_URL || embedded || config.DATABASE_POOL_SIZE < 2) {
     throw new ConfigError('CLUSTER=on needs REDIS_URL, and DATABASE_URL (PostgreSQL) with DATABASE_POOL_SIZE above 1');

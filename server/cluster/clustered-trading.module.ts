@@ -13,7 +13,10 @@ import { BookForwarder } from './forwarder';
  * The trading core when several processes share the database: this process serves the books whose
  * locks it holds (and takes over those of a process that dies), and forwards the rest.
  */
-export function clusteredTradingModule(ctx: ServerContext, cluster: Cluster): ExchangeModule & { service: TradingService } {
+export function clusteredTradingModule(
+  ctx: ServerContext,
+  cluster: Cluster,
+): ExchangeModule & { service: TradingService } {
   const forwarder = new BookForwarder(cluster, ctx.logger);
   const requestChannel = (symbol: string) => cluster.channel(bookChannel(symbol));
   const served: string[] = [];
@@ -21,7 +24,10 @@ export function clusteredTradingModule(ctx: ServerContext, cluster: Cluster): Ex
     cluster,
     (markets) => openBooks(ctx, markets),
     async (symbol) => {
-      await cluster.subscribe(requestChannel(symbol), answerBookRequests(cluster, (call) => service.runForwarded(call), ctx.logger));
+      await cluster.subscribe(
+        requestChannel(symbol),
+        answerBookRequests(cluster, (call) => service.runForwarded(call), ctx.logger),
+      );
       served.push(symbol);
     },
     ctx.logger,

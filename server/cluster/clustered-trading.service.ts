@@ -40,7 +40,9 @@ export class ClusteredTradingService extends TradingService {
     const symbol = await this.symbolOfOrder(orderId);
     // No such order: the local path answers 404 without touching a book.
     if (!symbol) return super.cancelOrder(userId, orderId);
-    return this.route({ method: 'cancelOrder', symbol, userId, orderId }, messages.orderView, () => super.cancelOrder(userId, orderId));
+    return this.route({ method: 'cancelOrder', symbol, userId, orderId }, messages.orderView, () =>
+      super.cancelOrder(userId, orderId),
+    );
   }
 
   override depth(symbol: string, limit: number): Promise<Depth> {
@@ -86,7 +88,9 @@ export class ClusteredTradingService extends TradingService {
 
   private async symbolOfOrder(orderId: string): Promise<string | null> {
     if (!z.guid().safeParse(orderId).success) return null;
-    const [row] = (await this.database.query('SELECT symbol FROM orders WHERE id = $1', [orderId])) as Array<{ symbol: string }>;
+    const [row] = (await this.database.query('SELECT symbol FROM orders WHERE id = $1', [orderId])) as Array<{
+      symbol: string;
+    }>;
     return row?.symbol ?? null;
   }
 }

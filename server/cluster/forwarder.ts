@@ -24,7 +24,9 @@ export class BookForwarder {
   ) {}
 
   async start(): Promise<void> {
-    await this.cluster.subscribe(this.cluster.channel(replyChannel(this.cluster.id)), (message) => this.onReply(message));
+    await this.cluster.subscribe(this.cluster.channel(replyChannel(this.cluster.id)), (message) =>
+      this.onReply(message),
+    );
   }
 
   /**
@@ -34,10 +36,13 @@ export class BookForwarder {
   async send(call: BookCall, deadline: number): Promise<BookReply | 'no owner'> {
     const id = randomUUID();
     const reply = new Promise<BookReply>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        reject(marketUnavailable());
-      }, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          this.waiting.delete(id);
+          reject(marketUnavailable());
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       this.waiting.set(id, { resolve, timer });
     });
     const request: BookRequest = { id, replyTo: this.cluster.id, call };

@@ -3,7 +3,10 @@ import { z } from 'zod';
 /** Every setting of the server, read once from the environment. */
 const booleanSwitch = z.enum(['on', 'off']);
 /** A fraction of the trade value, e.g. 0.001 = 0.1%; whole parts per million. */
-const feeRate = z.string().regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a decimal between 0 and 1 with at most 6 decimals').default('0.001');
+const feeRate = z
+  .string()
+  .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a decimal between 0 and 1 with at most 6 decimals')
+  .default('0.001');
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -15,7 +18,10 @@ export const configSchema = z.object({
   CLUSTER: booleanSwitch.default('off'),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  JWT_TTL: z.string().regex(/^\d+[smhd]$/, 'must look like 12h, 30m or 7d').default('12h'),
+  JWT_TTL: z
+    .string()
+    .regex(/^\d+[smhd]$/, 'must look like 12h, 30m or 7d')
+    .default('12h'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   MARKET_FEED: z.enum(['public', 'simulated', 'off']).default('simulated'),

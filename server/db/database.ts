@@ -36,14 +36,20 @@ async function initializeWithRetry(dataSource: DataSource, attempts = 20): Promi
 const forgetPreparedStatements = (client: PoolClient) => client.query('DEALLOCATE ALL');
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite kept in DATA_DIR. Migrations run on open. */
-export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR'>): Promise<Database> {
+export async function openDatabase(
+  config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR'>,
+): Promise<Database> {
   let embedded: EmbeddedPostgres | null = null;
   let url = config.DATABASE_URL;
   if (!url) {
     embedded = await startEmbeddedPostgres(config.DATA_DIR);
     url = embedded.url;
   }
-  const dataSource = createDataSource({ url, poolSize: embedded ? 1 : config.DATABASE_POOL_SIZE, onConnect: forgetPreparedStatements });
+  const dataSource = createDataSource({
+    url,
+    poolSize: embedded ? 1 : config.DATABASE_POOL_SIZE,
+    onConnect: forgetPreparedStatements,
+  });
   await initializeWithRetry(dataSource);
   await dataSource.runMigrations({ transaction: 'each' });
   return {

@@ -13,4 +13,18 @@ import { OrderRow } from '../trading/order.entity';
 import { TradeRow } from '../trading/trade.entity';
 
 /** Every TypeORM entity of the exchange. */
-export const entities = [User, Account, LedgerEntry, FundingRequest, KycSubmission, BankAccount, AuditEntry, OrderRow, TradeRow, CommandLogRow, BookSnapshotRow, BookStateRow, InstantTrade];
+export const entities = [
+  User,
+  Account,
+  LedgerEntry,
+  FundingRequest,
+  KycSubmission,
+  BankAccount,
+  AuditEntry,
+  OrderRow,
+  TradeRow,
+  CommandLogRow,
+  BookSnapshotRow,
+  BookStateRow,
+  InstantTrade,
+];

@@ -12,12 +12,14 @@ const MAXIMUM = money('1000000000');
  * A deposit or withdrawal amount in USD, from a JSON number or a query-string text. It is read from
  * its text form, so a float never takes part in the arithmetic.
  */
-export const usdAmount = z.union([z.number(), z.string()], { error: INVALID_AMOUNT }).transform((value, context): Money => {
-  const text = String(value).trim();
-  const amount = DOLLARS.test(text) ? money(text) : null;
-  if (!amount || amount.lte(0) || amount.gt(MAXIMUM)) {
-    context.addIssue({ code: 'custom', message: INVALID_AMOUNT });
-    return z.NEVER;
-  }
-  return amount;
-});
+export const usdAmount = z
+  .union([z.number(), z.string()], { error: INVALID_AMOUNT })
+  .transform((value, context): Money => {
+    const text = String(value).trim();
+    const amount = DOLLARS.test(text) ? money(text) : null;
+    if (!amount || amount.lte(0) || amount.gt(MAXIMUM)) {
+      context.addIssue({ code: 'custom', message: INVALID_AMOUNT });
+      return z.NEVER;
+    }
+    return amount;
+  });

@@ -14,7 +14,13 @@ interface Movement {
 const EXTERNAL: AccountOwner = { system: 'external' };
 
 /** Moves the request's amount in USD from one bucket to another. */
-function transfer(reason: string, kind: FundingKind, request: Movement, from: [AccountOwner, Bucket], to: [AccountOwner, Bucket]): Posting {
+function transfer(
+  reason: string,
+  kind: FundingKind,
+  request: Movement,
+  from: [AccountOwner, Bucket],
+  to: [AccountOwner, Bucket],
+): Posting {
   const amount = money(request.amount);
   return {
     reason,
@@ -41,7 +47,9 @@ export function withdrawalHold(request: Movement): Posting {
 export function decisionPosting(kind: FundingKind, decision: Decision, request: Movement): Posting | null {
   const user: AccountOwner = { userId: request.user_id };
   if (kind === 'deposit') {
-    return decision === 'approve' ? transfer('deposit', kind, request, [EXTERNAL, 'available'], [user, 'available']) : null;
+    return decision === 'approve'
+      ? transfer('deposit', kind, request, [EXTERNAL, 'available'], [user, 'available'])
+      : null;
   }
   return decision === 'approve'
     ? transfer('withdrawal', kind, request, [user, 'locked'], [EXTERNAL, 'available'])

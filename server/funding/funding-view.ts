@@ -14,4 +14,7 @@ export const fundingView = (request: FundingRow) => ({
 });
 
 /** The same, for administrators: with whose request it is. */
-export const adminFundingView = (request: FundingRow, user: UserRef | undefined) => ({ ...fundingView(request), user: user ?? null });
+export const adminFundingView = (request: FundingRow, user: UserRef | undefined) => ({
+  ...fundingView(request),
+  user: user ?? null,
+});

@@ -10,10 +10,21 @@ import type { FundingService } from './funding.service';
 /** SPEC's paths: the trader asks at /deposit and /withdraw, the admin decides at /admin/deposit and /admin/withdrawal. */
 const PATHS: Record<FundingKind, { trader: string; adminList: string; adminItem: string; idField: string }> = {
   deposit: { trader: '/deposit', adminList: '/admin/deposits', adminItem: '/admin/deposit', idField: 'deposit_id' },
-  withdrawal: { trader: '/withdraw', adminList: '/admin/withdrawals', adminItem: '/admin/withdrawal', idField: 'withdrawal_id' },
+  withdrawal: {
+    trader: '/withdraw',
+    adminList: '/admin/withdrawals',
+    adminItem: '/admin/withdrawal',
+    idField: 'withdrawal_id',
+  },
 };
 
-const fundingItem = z.object({ id: z.uuid(), amount: z.number(), status: z.string(), created_at: z.string(), admin_notes: z.string().nullable() });
+const fundingItem = z.object({
+  id: z.uuid(),
+  amount: z.number(),
+  status: z.string(),
+  created_at: z.string(),
+  admin_notes: z.string().nullable(),
+});
 const adminFundingItem = fundingItem.extend({ user: userRefSchema.nullable() });
 
 function fundingRoutes(funding: FundingService, kind: FundingKind) {
@@ -33,7 +44,10 @@ function fundingRoutes(funding: FundingService, kind: FundingKind) {
     route({
       method: 'post',
       path: `${paths.trader}/request`,
-      summary: kind === 'deposit' ? 'Ask for a deposit (pending until an admin approves it)' : 'Ask for a withdrawal (holds the amount)',
+      summary:
+        kind === 'deposit'
+          ? 'Ask for a deposit (pending until an admin approves it)'
+          : 'Ask for a withdrawal (holds the amount)',
       tags: ['funding'],
       access: 'trader',
       input: z.object({ amount: usdAmount }),
@@ -65,4 +79,7 @@ function fundingRoutes(funding: FundingService, kind: FundingKind) {
   ];
 }
 
-export const depositAndWithdrawalRoutes = (funding: FundingService) => [...fundingRoutes(funding, 'deposit'), ...fundingRoutes(funding, 'withdrawal')];
+export const depositAndWithdrawalRoutes = (funding: FundingService) => [
+  ...fundingRoutes(funding, 'deposit'),
+  ...fundingRoutes(funding, 'withdrawal'),
+];

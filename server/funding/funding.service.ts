@@ -21,11 +21,19 @@ export class FundingService {
   /** A deposit waits with nothing moved; a withdrawal holds its amount in the same transaction. */
   async request(kind: FundingKind, userId: string, amount: Money) {
     const created = await this.ctx.dataSource.transaction(async (manager) => {
-      const request = await manager.save(manager.create(FundingRequest, { user_id: userId, kind, amount: toSql(amount) }));
+      const request = await manager.save(
+        manager.create(FundingRequest, { user_id: userId, kind, amount: toSql(amount) }),
+      );
       if (kind === 'withdrawal') await post(manager, withdrawalHold(request));
       return request;
     });
-    await announceRequestChange(this.ctx, { kind, id: created.id, status: created.status, userId, moneyMoved: kind === 'withdrawal' });
+    await announceRequestChange(this.ctx, {
+      kind,
+      id: created.id,
+      status: created.status,
+      userId,
+      moneyMoved: kind === 'withdrawal',
+    });
     return fundingView(created);
   }
 
@@ -47,21 +55,37 @@ export class FundingService {
       take: query.limit,
       skip: query.offset,
     });
-    const users = await userRefs(manager, requests.map((request) => request.user_id));
+    const users = await userRefs(
+      manager,
+      requests.map((request) => request.user_id),
+    );
     return requests.map((request) => adminFundingView(request, users.get(request.user_id)));
   }
 
   /** Approves or rejects a pending request once; the money it moves and the audit entry commit with it. */
   async decide(kind: FundingKind, id: string, decision: Decision, adminId: string, notes: string | null) {
     const decided = await this.ctx.dataSource.transaction(async (manager) => {
-      const request = await claimPending(manager, { entity: FundingRequest, scope: { kind }, label: LABELS[kind], returning: RETURNED }, id, decision, adminId, notes);
+      const request = await claimPending(
+        manager,
+        { entity: FundingRequest, scope: { kind }, label: LABELS[kind], returning: RETURNED },
+        id,
+        decision,
+        adminId,
+        notes,
+      );
       const posting = decisionPosting(kind, decision, request);
       if (posting) await post(manager, posting);
       await recordAudit(manager, { adminId, action: `${kind}.${decision}`, targetType: kind, targetId: id, notes });
       return { request, moneyMoved: posting !== null };
     });
     const { request } = decided;
-    await announceRequestChange(this.ctx, { kind, id, status: request.status, userId: request.user_id, moneyMoved: decided.moneyMoved });
+    await announceRequestChange(this.ctx, {
+      kind,
+      id,
+      status: request.status,
+      userId: request.user_id,
+      moneyMoved: decided.moneyMoved,
+    });
     const users = await userRefs(this.ctx.dataSource.manager, [request.user_id]);
     return adminFundingView(request, users.get(request.user_id));
   }

@@ -16,7 +16,9 @@ export function jsonBody(): Middleware {
     text: false,
     parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
     onError: (error) => {
-      throw (error as { status?: number }).status === 413 ? new HttpError(413, 'Request body too large') : new HttpError(400, 'Malformed request body');
+      throw (error as { status?: number }).status === 413
+        ? new HttpError(413, 'Request body too large')
+        : new HttpError(400, 'Malformed request body');
     },
   });
 }

@@ -29,7 +29,12 @@ export function buildOpenApi(routes: RouteSpec[]) {
       'x-access': spec.access,
       parameters: [...queryParameters(spec.params, 'path'), ...queryParameters(spec.query ?? spec.input, 'query')],
       ...(bodySchema && spec.method !== 'get'
-        ? { requestBody: { required: !!spec.body, content: { 'application/json': { schema: toJsonSchema(bodySchema) } } } }
+        ? {
+            requestBody: {
+              required: !!spec.body,
+              content: { 'application/json': { schema: toJsonSchema(bodySchema) } },
+            },
+          }
         : {}),
       responses: {
         [String(spec.status ?? 200)]: {
@@ -38,7 +43,11 @@ export function buildOpenApi(routes: RouteSpec[]) {
         },
         default: {
           description: 'Error',
-          content: { 'application/json': { schema: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] } } },
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] },
+            },
+          },
         },
       },
     };

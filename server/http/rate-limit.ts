@@ -6,7 +6,9 @@ import { tooManyRequests } from './errors';
 /** A per-client limit (by IP) shared by every server process when Redis is there. */
 export function createRateLimiter(name: string, pointsPerMinute: number, redis: Redis | null): RateLimiterAbstract {
   const options = { keyPrefix: `ratelimit:${name}`, points: pointsPerMinute, duration: 60 };
-  return redis ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: true }) : new RateLimiterMemory(options);
+  return redis
+    ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: true })
+    : new RateLimiterMemory(options);
 }
 
 export function rateLimited(limiter: RateLimiterAbstract) {

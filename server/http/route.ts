@@ -17,7 +17,11 @@ export interface SignedCaller {
 }
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
-type CallerOf<A extends Access> = A extends 'public' ? AuthenticatedUser | null : A extends 'signed' ? SignedCaller : AuthenticatedUser;
+type CallerOf<A extends Access> = A extends 'public'
+  ? AuthenticatedUser | null
+  : A extends 'signed'
+    ? SignedCaller
+    : AuthenticatedUser;
 
 export interface RouteRequest<A extends Access, Q, B, P, I> {
   query: Infer<Q>;

@@ -6,7 +6,11 @@ import { HttpError, forbidden, unauthorized } from './errors';
 import type { Access, RouteSpec, SignedCaller } from './route';
 import { flattenQuery, parseOrThrow } from './validation';
 
-async function authorize(access: Access, ctx: Context, authenticator: Authenticator): Promise<AuthenticatedUser | SignedCaller | null> {
+async function authorize(
+  access: Access,
+  ctx: Context,
+  authenticator: Authenticator,
+): Promise<AuthenticatedUser | SignedCaller | null> {
   if (access === 'signed') {
     const id = await authenticator.signedRequestUserId(ctx);
     if (!id) throw unauthorized();

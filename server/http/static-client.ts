@@ -5,8 +5,23 @@ import serve from 'koa-static';
 
 /** The browser routes of the single-page app: each is answered with index.html. */
 const CLIENT_ROUTES = [
-  '/', '/login', '/register', '/dashboard', '/trading', '/trade', '/markets', '/buy-crypto', '/derivatives',
-  '/earn', '/admin', '/account', '/assets', '/orders', '/referral', '/rewards', '/settings',
+  '/',
+  '/login',
+  '/register',
+  '/dashboard',
+  '/trading',
+  '/trade',
+  '/markets',
+  '/buy-crypto',
+  '/derivatives',
+  '/earn',
+  '/admin',
+  '/account',
+  '/assets',
+  '/orders',
+  '/referral',
+  '/rewards',
+  '/settings',
 ];
 
 /** Serves the built client (long-cached hashed assets) and falls back to index.html for app routes. */

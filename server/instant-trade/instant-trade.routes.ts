@@ -12,7 +12,9 @@ const positiveDecimal = (message: string) =>
   z
     .union([z.number(), z.string()], { error: message })
     // decimal.js reads a number through its shortest string form, so 0.1 stays 0.1 exactly.
-    .transform((value) => (typeof value === 'number' ? (Number.isFinite(value) ? money(value).toFixed() : '') : value.trim()))
+    .transform((value) =>
+      typeof value === 'number' ? (Number.isFinite(value) ? money(value).toFixed() : '') : value.trim(),
+    )
     .refine((text) => DECIMAL.test(text) && money(text).greaterThan(0), message)
     .transform((text) => money(text));
 
@@ -44,7 +46,12 @@ export function instantTradeRoutes(instantTrades: InstantTradeService) {
       input: tradeInput,
       response: execution,
       handler: ({ user, input }) =>
-        instantTrades.execute(user, { symbol: input.symbol, side: input.trade_type, amount: input.amount, price: input.price }),
+        instantTrades.execute(user, {
+          symbol: input.symbol,
+          side: input.trade_type,
+          amount: input.amount,
+          price: input.price,
+        }),
     }),
     route({
       method: 'get',

@@ -28,7 +28,8 @@ const documentData = z.string({ error: NO_DOCUMENT }).transform((text, context):
   };
   if (data.length === 0) return refuse(NO_DOCUMENT);
   if (!BASE64.test(data) || data.length % 4 !== 0) return refuse(NOT_BASE64);
-  if ((data.length / 4) * 3 - (data.length - data.replace(/=+$/, '').length) > MAX_DOCUMENT_BYTES) return refuse(TOO_LARGE);
+  if ((data.length / 4) * 3 - (data.length - data.replace(/=+$/, '').length) > MAX_DOCUMENT_BYTES)
+    return refuse(TOO_LARGE);
   const bytes = Buffer.from(data, 'base64');
   const mimeType = sniffDocumentType(bytes);
   return mimeType ? { bytes, mimeType } : refuse(UNSUPPORTED);
@@ -36,6 +37,8 @@ const documentData = z.string({ error: NO_DOCUMENT }).transform((text, context):
 
 /** POST /kyc/submit: from the query string (as SPEC sends it) or a JSON body (as the client does). */
 export const kycSubmission = z.object({
-  document_type: z.enum(DOCUMENT_TYPES, { error: standalone('Please choose a document type: passport, id_card or drivers_license') }),
+  document_type: z.enum(DOCUMENT_TYPES, {
+    error: standalone('Please choose a document type: passport, id_card or drivers_license'),
+  }),
   document_data: documentData,
 });

@@ -24,7 +24,10 @@ export class KycService {
   /** Stores the document and marks the user submitted, together; refused while one is under review or approved. */
   async submit(userId: string, documentType: DocumentType, document: KycDocument) {
     const submission = await this.ctx.dataSource.transaction(async (manager) => {
-      const [user]: Array<{ kyc_status: KycStatus }> = await manager.query('SELECT kyc_status FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const [user]: Array<{ kyc_status: KycStatus }> = await manager.query(
+        'SELECT kyc_status FROM users WHERE id = $1 FOR UPDATE',
+        [userId],
+      );
       const refusal = user && REFUSED_WHILE[user.kyc_status];
       if (refusal) throw conflict(refusal);
       const saved = await manager.save(
@@ -39,7 +42,13 @@ export class KycService {
       await manager.update(User, userId, { kyc_status: 'submitted' });
       return saved;
     });
-    await announceRequestChange(this.ctx, { kind: 'kyc', id: submission.id, status: submission.status, userId, moneyMoved: false });
+    await announceRequestChange(this.ctx, {
+      kind: 'kyc',
+      id: submission.id,
+      status: submission.status,
+      userId,
+      moneyMoved: false,
+    });
     return submissionView(submission);
   }
 
@@ -47,7 +56,11 @@ export class KycService {
   async status(userId: string) {
     const { manager } = this.ctx.dataSource;
     const user = await manager.findOneOrFail(User, { where: { id: userId }, select: { id: true, kyc_status: true } });
-    const latest = await manager.findOne(KycSubmission, { where: { user_id: userId }, order: { submitted_at: 'DESC', id: 'DESC' }, select: { id: true, admin_notes: true } });
+    const latest = await manager.findOne(KycSubmission, {
+      where: { user_id: userId },
+      order: { submitted_at: 'DESC', id: 'DESC' },
+      select: { id: true, admin_notes: true },
+    });
     return { status: user.kyc_status, admin_notes: latest?.admin_notes ?? null };
   }
 
@@ -59,7 +72,10 @@ export class KycService {
       take: query.limit,
       skip: query.offset,
     });
-    const users = await userRefs(manager, submissions.map((submission) => submission.user_id));
+    const users = await userRefs(
+      manager,
+      submissions.map((submission) => submission.user_id),
+    );
     return submissions.map((submission) => adminSubmissionView(submission, users.get(submission.user_id)));
   }
 
@@ -81,7 +97,13 @@ export class KycService {
       await recordAudit(manager, { adminId, action: `kyc.${decision}`, targetType: 'kyc', targetId: id, notes });
       return decided;
     });
-    await announceRequestChange(this.ctx, { kind: 'kyc', id, status: submission.status, userId: submission.user_id, moneyMoved: false });
+    await announceRequestChange(this.ctx, {
+      kind: 'kyc',
+      id,
+      status: submission.status,
+      userId: submission.user_id,
+      moneyMoved: false,
+    });
     const users = await userRefs(this.ctx.dataSource.manager, [submission.user_id]);
     return adminSubmissionView(submission, users.get(submission.user_id));
   }

@@ -12,7 +12,10 @@ export type SystemAccount = 'external' | 'fees' | 'house' | 'market_maker';
 @Index('accounts_system_asset', ['system', 'asset'], { unique: true, where: 'system IS NOT NULL' })
 @Check('accounts_one_owner', '(user_id IS NULL) <> (system IS NULL)')
 // The ledger relies on this to refuse overdrafts (see NEVER_NEGATIVE in ledger.ts); only the outside world and the house desk may go below zero.
-@Check('accounts_never_negative', "(system IS NOT NULL AND system IN ('external', 'house')) OR (available >= 0 AND locked >= 0)")
+@Check(
+  'accounts_never_negative',
+  "(system IS NOT NULL AND system IN ('external', 'house')) OR (available >= 0 AND locked >= 0)",
+)
 export class Account {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

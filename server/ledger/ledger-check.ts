@@ -21,9 +21,17 @@ export interface AssetTotals {
  * Recomputes every account from its ledger entries and compares with the stored balance; totals
  * per asset show that, across users and system accounts, every asset sums to zero.
  */
-export async function checkLedger(manager: EntityManager): Promise<{ ok: boolean; mismatches: LedgerMismatch[]; totals: AssetTotals[] }> {
-  const rows: Array<{ account_id: string; asset: string; available: string; locked: string; ledger_available: string; ledger_locked: string }> =
-    await manager.query(`
+export async function checkLedger(
+  manager: EntityManager,
+): Promise<{ ok: boolean; mismatches: LedgerMismatch[]; totals: AssetTotals[] }> {
+  const rows: Array<{
+    account_id: string;
+    asset: string;
+    available: string;
+    locked: string;
+    ledger_available: string;
+    ledger_locked: string;
+  }> = await manager.query(`
       SELECT a.id AS account_id, a.asset, a.available, a.locked,
              COALESCE(e.available, 0) AS ledger_available, COALESCE(e.locked, 0) AS ledger_locked
         FROM accounts a

@@ -11,7 +11,9 @@ export type Bucket = 'available' | 'locked';
 @Index('ledger_entries_account', ['account_id', 'id'])
 // Lookups by reference are for the money queues and funding; trading's entries (most of the ledger) are
 // left out of this index, saving an insertion per entry: they are found through their accounts or trade and order rows.
-@Index('ledger_entries_reference', ['reference_type', 'reference_id'], { where: "reference_type NOT IN ('trade', 'order')" })
+@Index('ledger_entries_reference', ['reference_type', 'reference_id'], {
+  where: "reference_type NOT IN ('trade', 'order')",
+})
 export class LedgerEntry {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;

@@ -2,7 +2,15 @@ import type { EntityManager } from 'typeorm';
 import { SqlParams } from '../db/sql-params';
 import type { SystemAccount } from './account.entity';
 import type { Bucket } from './ledger-entry.entity';
-import { fromLedgerUnits, ledgerUnitsSql, Money, toLedgerUnits, ZERO, type LedgerUnits, type Money as MoneyValue } from './money';
+import {
+  fromLedgerUnits,
+  ledgerUnitsSql,
+  Money,
+  toLedgerUnits,
+  ZERO,
+  type LedgerUnits,
+  type Money as MoneyValue,
+} from './money';
 
 export type AccountOwner = { userId: string } | { system: SystemAccount };
 
@@ -75,13 +83,19 @@ function balancedChanges(posting: Posting): AccountChange[] {
   const changes = sumPerAccount(
     posting.legs.map((leg) => {
       const amount = toLedgerUnits(leg.amount);
-      return { account: accountOf(leg.owner, leg.asset), asset: leg.asset, available: leg.bucket === 'available' ? amount : 0n, locked: leg.bucket === 'locked' ? amount : 0n };
+      return {
+        account: accountOf(leg.owner, leg.asset),
+        asset: leg.asset,
+        available: leg.bucket === 'available' ? amount : 0n,
+        locked: leg.bucket === 'locked' ? amount : 0n,
+      };
     }),
   );
   const totals = new Map<string, bigint>();
   for (const c of changes) totals.set(c.asset, (totals.get(c.asset) ?? 0n) + c.available + c.locked);
   for (const [asset, total] of totals) {
-    if (total !== 0n) throw new Error(`Unbalanced posting ${posting.reason}: ${asset} sums to ${fromLedgerUnits(total)}`);
+    if (total !== 0n)
+      throw new Error(`Unbalanced posting ${posting.reason}: ${asset} sums to ${fromLedgerUnits(total)}`);
   }
   return changes;
 }
@@ -141,16 +155,32 @@ export function ensureAccounts(manager: EntityManager, { users, systems }: Accou
 export function postingsSql(postings: Posting[], params: SqlParams): string {
   const { keys, numbers } = numberedAccounts(postings);
   const changes = postings.map(balancedChanges);
-  const amounts = ({ available, locked }: AccountChange) => ({ available: ledgerUnitsSql(available), locked: ledgerUnitsSql(locked) });
-  const userKeys = params.rows(keys.users.map((key, k) => ({ k, user_id: key.userId, asset: key.asset })), 'u', 'k int, user_id uuid, asset varchar');
-  const systemKeys = params.rows(keys.systems.map((key, i) => ({ k: keys.users.length + i, ...key })), 's', 'k int, system varchar, asset varchar');
+  const amounts = ({ available, locked }: AccountChange) => ({
+    available: ledgerUnitsSql(available),
+    locked: ledgerUnitsSql(locked),
+  });
+  const userKeys = params.rows(
+    keys.users.map((key, k) => ({ k, user_id: key.userId, asset: key.asset })),
+    'u',
+    'k int, user_id uuid, asset varchar',
+  );
+  const systemKeys = params.rows(
+    keys.systems.map((key, i) => ({ k: keys.users.length + i, ...key })),
+    's',
+    'k int, system varchar, asset varchar',
+  );
   const moved = params.rows(
     sumPerAccount(changes.flat()).map((change) => ({ k: numbers.get(change.account), ...amounts(change) })),
     'c',
     'k int, available numeric, locked numeric',
   );
   const journals = params.rows(
-    postings.map((posting, p) => ({ p, reason: posting.reason, reference_type: posting.referenceType, reference_id: posting.referenceId })),
+    postings.map((posting, p) => ({
+      p,
+      reason: posting.reason,
+      reference_type: posting.referenceType,
+      reference_id: posting.referenceId,
+    })),
     'j',
     'p int, reason varchar, reference_type varchar, reference_id varchar',
   );

@@ -42,7 +42,8 @@ export function toLedgerUnits(value: Decimal.Value | LedgerUnits): LedgerUnits {
   if (typeof value === 'bigint') return value;
   const text = typeof value === 'string' && PLAIN_DECIMAL.test(value) ? value : new Money(value).toFixed();
   const [, sign, whole, fraction = ''] = PLAIN_DECIMAL.exec(text)!;
-  if (fraction.length > LEDGER_DECIMALS && /[^0]/.test(fraction.slice(LEDGER_DECIMALS))) throw new Error(`${text} has more than ${LEDGER_DECIMALS} decimals`);
+  if (fraction.length > LEDGER_DECIMALS && /[^0]/.test(fraction.slice(LEDGER_DECIMALS)))
+    throw new Error(`${text} has more than ${LEDGER_DECIMALS} decimals`);
   const units = BigInt(whole!) * LEDGER_SCALE + BigInt(fraction.slice(0, LEDGER_DECIMALS).padEnd(LEDGER_DECIMALS, '0'));
   return sign ? -units : units;
 }

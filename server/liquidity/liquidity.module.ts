@@ -23,7 +23,12 @@ export const TAKER: SystemTraderProfile = {
  * The market maker (MARKET_MAKER=on): live books, trades and candles from the first start. One
  * process runs it, the one elected by the 'market-maker' lock (several would quote on top of each other).
  */
-export function liquidityModule(ctx: ServerContext, trading: TradingService, referencePrices: ReferencePrices, elect: Election): ExchangeModule {
+export function liquidityModule(
+  ctx: ServerContext,
+  trading: TradingService,
+  referencePrices: ReferencePrices,
+  elect: Election,
+): ExchangeModule {
   let maker: MarketMaker | null = null;
   return {
     routes: [],
@@ -32,7 +37,13 @@ export function liquidityModule(ctx: ServerContext, trading: TradingService, ref
       await elect('market-maker', async () => {
         const makerId = await ensureSystemTrader(ctx.dataSource, MAKER);
         const takerId = await ensureSystemTrader(ctx.dataSource, TAKER);
-        maker = new MarketMaker(ctx.dataSource, trading, referencePrices, { makerId, takerId, makerUsd: MAKER.inventory.USD! }, ctx.logger);
+        maker = new MarketMaker(
+          ctx.dataSource,
+          trading,
+          referencePrices,
+          { makerId, takerId, makerUsd: MAKER.inventory.USD! },
+          ctx.logger,
+        );
         maker.start();
       });
     },

@@ -89,7 +89,14 @@ export class MarketMaker {
       const bidBudget = Decimal.min(usd, usdShare).times(BID_SHARE);
       for (const quote of quoteLadder(market, reference, bidBudget, base.times(ASK_SHARE))) {
         await this.quietly(() =>
-          this.trading.placeOrder(makerId, { symbol: market.symbol, side: quote.side, type: 'limit', amount: quote.amount, price: quote.price, post_only: true }),
+          this.trading.placeOrder(makerId, {
+            symbol: market.symbol,
+            side: quote.side,
+            type: 'limit',
+            amount: quote.amount,
+            price: quote.price,
+            post_only: true,
+          }),
         );
       }
       if (this.round % 2 === 1) await this.cross(market, reference);
@@ -104,7 +111,13 @@ export class MarketMaker {
     if (amount.isZero()) return;
     const side = Math.random() < 0.5 ? 'buy' : 'sell';
     await this.quietly(() =>
-      this.trading.placeOrder(this.accounts.takerId, { symbol: market.symbol, side, type: 'market', amount: amount.toFixed(), time_in_force: 'IOC' }),
+      this.trading.placeOrder(this.accounts.takerId, {
+        symbol: market.symbol,
+        side,
+        type: 'market',
+        amount: amount.toFixed(),
+        time_in_force: 'IOC',
+      }),
     );
   }
 

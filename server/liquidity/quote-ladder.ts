@@ -24,7 +24,13 @@ export const DEFAULT_LADDER: LadderShape = { levels: 5, halfSpread: '0.0005', le
  * its levels and rounded down to the lot, so the ladder never asks for more than the budget. Levels
  * worth less than the market's minimum order value are left out.
  */
-export function quoteLadder(market: BookMarket, reference: Money, bidBudget: Money, askBudget: Money, shape: LadderShape = DEFAULT_LADDER): LadderQuote[] {
+export function quoteLadder(
+  market: BookMarket,
+  reference: Money,
+  bidBudget: Money,
+  askBudget: Money,
+  shape: LadderShape = DEFAULT_LADDER,
+): LadderQuote[] {
   const tick = money(market.tickSize);
   const lot = money(market.lotSize);
   const minNotional = money(market.minNotional);

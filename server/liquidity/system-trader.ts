@@ -22,7 +22,9 @@ export async function ensureSystemTrader(dataSource: DataSource, profile: System
        VALUES ($1, $2, '!', true, 'approved') ON CONFLICT (email) DO NOTHING`,
       [profile.email, profile.full_name],
     );
-    const [user]: Array<{ id: string }> = await manager.query('SELECT id FROM users WHERE email = $1 FOR UPDATE', [profile.email]);
+    const [user]: Array<{ id: string }> = await manager.query('SELECT id FROM users WHERE email = $1 FOR UPDATE', [
+      profile.email,
+    ]);
     const userId = user!.id;
     const funded: unknown[] = await manager.query(
       `SELECT 1 FROM ledger_entries WHERE reference_type = 'system_trader' AND reference_id = $1 AND reason = $2 LIMIT 1`,

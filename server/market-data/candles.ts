@@ -2,7 +2,15 @@ import type { EntityManager } from 'typeorm';
 import { toJsonNumber } from '../ledger/money';
 
 /** Candle widths in seconds. Buckets start on multiples of the width since the epoch (UTC). */
-export const KLINE_INTERVALS = { '1m': 60, '5m': 300, '15m': 900, '30m': 1800, '1h': 3600, '4h': 14400, '1d': 86400 } as const;
+export const KLINE_INTERVALS = {
+  '1m': 60,
+  '5m': 300,
+  '15m': 900,
+  '30m': 1800,
+  '1h': 3600,
+  '4h': 14400,
+  '1d': 86400,
+} as const;
 export type KlineInterval = keyof typeof KLINE_INTERVALS;
 
 export interface Kline {
@@ -34,7 +42,13 @@ export const bucketStart = (timeMs: number, interval: KlineInterval) => {
  * The latest `limit` candles of a market, oldest first, aggregated from its trades. Buckets without
  * trades are left out (no trade, no price).
  */
-export async function loadKlines(manager: EntityManager, symbol: string, interval: KlineInterval, limit: number, nowMs = Date.now()): Promise<Kline[]> {
+export async function loadKlines(
+  manager: EntityManager,
+  symbol: string,
+  interval: KlineInterval,
+  limit: number,
+  nowMs = Date.now(),
+): Promise<Kline[]> {
   const seconds = KLINE_INTERVALS[interval];
   const since = new Date(bucketStart(nowMs, interval) - (limit - 1) * seconds * 1000);
   const rows: KlineRow[] = await manager.query(

@@ -7,7 +7,11 @@ import { marketDataRoutes } from './market-data.routes';
 import { MarketPushes } from './market-pushes';
 
 /** Public market data over HTTP, pushes to market rooms, and the simple screen's quotes to everyone. */
-export function marketDataModule(ctx: ServerContext, referencePrices: ReferencePrices, trading: TradingService): ExchangeModule & { quotes: InstrumentQuotes } {
+export function marketDataModule(
+  ctx: ServerContext,
+  referencePrices: ReferencePrices,
+  trading: TradingService,
+): ExchangeModule & { quotes: InstrumentQuotes } {
   const quotes = new InstrumentQuotes(referencePrices, trading);
   const marketData = new MarketDataService(ctx.dataSource, trading, quotes);
   const pushes = new MarketPushes(ctx.bus, ctx.notifier, ctx.dataSource, marketData, ctx.logger);

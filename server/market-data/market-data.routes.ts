@@ -60,7 +60,15 @@ export function marketDataRoutes(marketData: MarketDataService, quotes: Instrume
       tags: ['market data'],
       access: 'public',
       query: z.object({ symbol: symbolParam, limit: limit(500, 50) }),
-      response: z.array(z.object({ id: z.string(), price: z.number(), quantity: z.number(), time: z.number(), is_buyer_maker: z.boolean() })),
+      response: z.array(
+        z.object({
+          id: z.string(),
+          price: z.number(),
+          quantity: z.number(),
+          time: z.number(),
+          is_buyer_maker: z.boolean(),
+        }),
+      ),
       handler: ({ query }) => marketData.trades(bookMarketOf(query.symbol), query.limit),
     }),
     route({
@@ -70,7 +78,16 @@ export function marketDataRoutes(marketData: MarketDataService, quotes: Instrume
       tags: ['market data'],
       access: 'public',
       query: z.object({ symbol: symbolParam, interval: z.enum(intervals).default('15m'), limit: limit(1000, 200) }),
-      response: z.array(z.object({ time: z.number(), open: z.number(), high: z.number(), low: z.number(), close: z.number(), volume: z.number() })),
+      response: z.array(
+        z.object({
+          time: z.number(),
+          open: z.number(),
+          high: z.number(),
+          low: z.number(),
+          close: z.number(),
+          volume: z.number(),
+        }),
+      ),
       handler: ({ query }) => marketData.klines(bookMarketOf(query.symbol), query.interval, query.limit),
     }),
     route({
@@ -79,7 +96,9 @@ export function marketDataRoutes(marketData: MarketDataService, quotes: Instrume
       summary: 'Prices of the simple screen: crypto markets and forex pairs',
       tags: ['market data'],
       access: 'public',
-      response: z.array(z.object({ symbol: z.string(), name: z.string(), price: z.number(), kind: z.enum(['crypto', 'forex']) })),
+      response: z.array(
+        z.object({ symbol: z.string(), name: z.string(), price: z.number(), kind: z.enum(['crypto', 'forex']) }),
+      ),
       handler: () => quotes.board(),
     }),
   ];

@@ -81,17 +81,19 @@ export class MarketDataService {
 
   async depth(market: BookMarket, limit: number): Promise<Depth> {
     const book = await this.books.depth(market.symbol, limit);
-    const levels = (side: Array<[string, string]>) => side.map(([price, quantity]): [number, number] => [toJsonNumber(price), toJsonNumber(quantity)]);
+    const levels = (side: Array<[string, string]>) =>
+      side.map(([price, quantity]): [number, number] => [toJsonNumber(price), toJsonNumber(quantity)]);
     return { bids: levels(book.bids), asks: levels(book.asks) };
   }
 
   /** Newest first. */
   async trades(market: BookMarket, limit: number): Promise<PublicTrade[]> {
-    const rows: Array<{ id: string; price: string; amount: string; taker_side: string; created_at: Date }> = await this.dataSource.query(
-      `SELECT id, price, amount, taker_side, created_at FROM trades
+    const rows: Array<{ id: string; price: string; amount: string; taker_side: string; created_at: Date }> =
+      await this.dataSource.query(
+        `SELECT id, price, amount, taker_side, created_at FROM trades
         WHERE symbol = $1 ORDER BY created_at DESC, seq DESC LIMIT $2`,
-      [market.symbol, limit],
-    );
+        [market.symbol, limit],
+      );
     return rows.map((row) => ({
       id: row.id,
       price: toJsonNumber(row.price),

@@ -12,7 +12,15 @@ import type { MarketDataService } from './market-data.service';
 /** Published by the trading core after each commit. */
 const tradesMessage = z.object({
   symbol: z.string(),
-  trades: z.array(z.object({ id: z.string(), price: z.string(), amount: z.string(), taker_side: z.enum(['buy', 'sell']), time: z.number() })),
+  trades: z.array(
+    z.object({
+      id: z.string(),
+      price: z.string(),
+      amount: z.string(),
+      taker_side: z.enum(['buy', 'sell']),
+      time: z.number(),
+    }),
+  ),
 });
 const bookMessage = z.object({ symbol: z.string() });
 

@@ -31,7 +31,14 @@ export interface ForexPair {
   seedPrice: string;
 }
 
-const book = (symbol: string, name: string, base: string, tickSize: string, lotSize: string, seedPrice: string): BookMarket => ({
+const book = (
+  symbol: string,
+  name: string,
+  base: string,
+  tickSize: string,
+  lotSize: string,
+  seedPrice: string,
+): BookMarket => ({
   kind: 'crypto',
   symbol,
   display: `${base}/USDT`,

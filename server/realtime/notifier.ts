@@ -14,7 +14,11 @@ export const ADMIN_ROOM = 'admin';
 export const EVERYONE_ROOM = 'everyone';
 
 /** A message for one user's sockets. */
-export const userMessage = (userId: string, event: string, data: unknown): RealtimeMessage => ({ room: userRoom(userId), event, data });
+export const userMessage = (userId: string, event: string, data: unknown): RealtimeMessage => ({
+  room: userRoom(userId),
+  event,
+  data,
+});
 
 /**
  * What services call after a commit to tell browsers something changed. It goes through the bus, so

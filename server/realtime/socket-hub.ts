@@ -4,7 +4,15 @@ import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticator';
 import type { EventBus } from '../bus/event-bus';
 import type { Logger } from '../logger';
-import { ADMIN_ROOM, EVERYONE_ROOM, REALTIME_TOPIC, marketRoom, userRoom, type Notifier, type RealtimeMessage } from './notifier';
+import {
+  ADMIN_ROOM,
+  EVERYONE_ROOM,
+  REALTIME_TOPIC,
+  marketRoom,
+  userRoom,
+  type Notifier,
+  type RealtimeMessage,
+} from './notifier';
 
 const subscription = z.object({ symbol: z.string().regex(/^[A-Za-z]{2,10}\/?[A-Za-z]{2,10}$/) });
 const MAX_MARKET_ROOMS = 20;
@@ -15,7 +23,13 @@ const MAX_MARKET_ROOMS = 20;
  * one and delivers it to the sockets it holds itself (io.local), so one fan-out path serves one or
  * many processes.
  */
-export async function startSocketHub(httpServer: HttpServer, authenticator: Authenticator, bus: EventBus, notifier: Notifier, logger: Logger) {
+export async function startSocketHub(
+  httpServer: HttpServer,
+  authenticator: Authenticator,
+  bus: EventBus,
+  notifier: Notifier,
+  logger: Logger,
+) {
   const io = new Server(httpServer, { path: '/socket.io', serveClient: false });
 
   io.use(async (socket, next) => {
@@ -51,7 +65,8 @@ export async function startSocketHub(httpServer: HttpServer, authenticator: Auth
   if (bus.kind === 'memory') notifier.listenedRoomsAre((room) => localRooms.has(room));
   await bus.subscribe(REALTIME_TOPIC, (messages) => {
     // A room none of this process's sockets is in costs nothing: no packet is encoded for it.
-    for (const { room, event, data } of messages as RealtimeMessage[]) if (localRooms.has(room)) io.local.to(room).emit(event, data);
+    for (const { room, event, data } of messages as RealtimeMessage[])
+      if (localRooms.has(room)) io.local.to(room).emit(event, data);
   });
   logger.debug('socket hub ready');
   return io;

@@ -1,4 +1,11 @@
-import { BOOK_MARKETS, FOREX_PAIRS, findBookMarket, findForexPair, type BookMarket, type ForexPair } from '../markets/catalog';
+import {
+  BOOK_MARKETS,
+  FOREX_PAIRS,
+  findBookMarket,
+  findForexPair,
+  type BookMarket,
+  type ForexPair,
+} from '../markets/catalog';
 
 /** Everything the venue prices: the order-book markets and the simulated forex pairs. */
 export type Instrument = BookMarket | ForexPair;
@@ -10,4 +17,5 @@ export function findInstrument(symbol: string): Instrument | undefined {
 }
 
 /** The asset a position in the instrument is held as: the base coin, or the forex pair itself. */
-export const heldAsset = (instrument: Instrument) => (instrument.kind === 'crypto' ? instrument.base : instrument.asset);
+export const heldAsset = (instrument: Instrument) =>
+  instrument.kind === 'crypto' ? instrument.base : instrument.asset;

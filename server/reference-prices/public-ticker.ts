@@ -9,7 +9,10 @@ const tickerResponse = z.array(z.object({ symbol: z.string(), price: z.string().
  * The public exchange's REST price ticker for our symbols: symbol -> price as a decimal string.
  * Throws when the service cannot be reached in time or answers something unexpected.
  */
-export async function fetchPublicPrices(symbols: readonly string[], url = PUBLIC_TICKER_URL): Promise<Map<string, string>> {
+export async function fetchPublicPrices(
+  symbols: readonly string[],
+  url = PUBLIC_TICKER_URL,
+): Promise<Map<string, string>> {
   const query = new URLSearchParams({ symbols: JSON.stringify(symbols) });
   const response = await fetch(`${url}?${query}`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
   if (!response.ok) throw new Error(`public ticker answered ${response.status}`);

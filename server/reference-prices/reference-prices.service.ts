@@ -69,7 +69,13 @@ export class ReferencePrices {
     for (const instrument of INSTRUMENTS) {
       if (this.followsPublic(instrument)) continue;
       const current = this.prices.get(instrument.symbol)!;
-      const next = nextWalkPrice(current, money(instrument.seedPrice), instrument.tickSize, WALK[instrument.kind], this.random);
+      const next = nextWalkPrice(
+        current,
+        money(instrument.seedPrice),
+        instrument.tickSize,
+        WALK[instrument.kind],
+        this.random,
+      );
       this.prices.set(instrument.symbol, next);
     }
     for (const listener of this.listeners) listener();
@@ -97,7 +103,10 @@ export class ReferencePrices {
       .catch((error: unknown) => {
         // Logged once per outage, not once per poll.
         if (this.publicReachable !== false) {
-          this.logger.warn({ err: error instanceof Error ? error.message : error }, 'public price feed unreachable: simulating prices');
+          this.logger.warn(
+            { err: error instanceof Error ? error.message : error },
+            'public price feed unreachable: simulating prices',
+          );
         }
         this.publicReachable = false;
       })

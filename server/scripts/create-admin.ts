@@ -10,7 +10,9 @@ import { openDatabase } from '../db/database';
 
 /** `npm run admin:create -- --email ops@example.com [--password ...] [--name ...]` */
 async function main() {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+  });
   const email = emailField.safeParse(values.email);
   if (!email.success) throw new Error('--email must be a valid e-mail address');
   const password = values.password ?? randomBytes(12).toString('base64url');
@@ -19,7 +21,10 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    const auth = new AuthService(database.dataSource, new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.JWT_TTL));
+    const auth = new AuthService(
+      database.dataSource,
+      new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.JWT_TTL),
+    );
     await auth.createUser({ email: email.data, password, full_name: values.name ?? 'Administrator', is_admin: true });
     console.log(`Administrator created. E-mail: ${email.data}${values.password ? '' : `  Password: ${password}`}`);
   } finally {

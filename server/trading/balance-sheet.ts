@@ -10,7 +10,11 @@ export class BalanceSheet {
   /** Per user, per asset, in ledger units (exact, cheap to add). */
   private readonly available = new Map<string, Map<string, LedgerUnits>>();
 
-  constructor(rows: Array<{ user_id: string; asset: string; available: string }>, userIds: Iterable<string>, assets: readonly string[]) {
+  constructor(
+    rows: Array<{ user_id: string; asset: string; available: string }>,
+    userIds: Iterable<string>,
+    assets: readonly string[],
+  ) {
     for (const userId of userIds) this.available.set(userId, new Map(assets.map((asset) => [asset, 0n])));
     for (const row of rows) this.available.get(row.user_id)?.set(row.asset, toLedgerUnits(row.available));
   }

@@ -12,7 +12,8 @@ import { roundCommittedSql, type RoundMarker } from './placers';
 /** Why a round's statement fails when one of its placers may no longer trade (see PlacerCache). */
 const PLACER_CHANGED = 'a placer of this round may no longer trade';
 
-export const isPlacerChange = (error: unknown): boolean => error instanceof Error && error.message.includes(PLACER_CHANGED);
+export const isPlacerChange = (error: unknown): boolean =>
+  error instanceof Error && error.message.includes(PLACER_CHANGED);
 
 /** What a round's write answers: the new USD balances of the users whose USD moved. */
 export interface WrittenRound {
@@ -38,7 +39,12 @@ export interface MarketBatch {
  * committed), this statement fails whole. So it does if one of the users whose orders it places
  * was suspended, made an administrator or lost KYC approval since the round last read them.
  */
-export async function writeRound(run: StatementRunner, markets: MarketBatch[], now: Date, after: RoundMarker | null): Promise<WrittenRound> {
+export async function writeRound(
+  run: StatementRunner,
+  markets: MarketBatch[],
+  now: Date,
+  after: RoundMarker | null,
+): Promise<WrittenRound> {
   const params = new SqlParams();
   const ledger = postingsSql(
     markets.flatMap((m) => m.effects.postings),
@@ -49,19 +55,27 @@ export async function writeRound(run: StatementRunner, markets: MarketBatch[], n
   const changedOrders = markets.flatMap((m) => m.orders.filter((o) => !m.effects.placed.has(o.id)));
   const trades = markets.flatMap((m) => m.effects.trades);
   const commands = markets.flatMap((m) => m.effects.commands.map((c) => ({ symbol: m.state.market.symbol, ...c })));
-  const hashes = markets.flatMap((m) => (m.stateHash === null ? [] : [{ symbol: m.state.market.symbol, seq: m.state.commandSeq, hash: m.stateHash }]));
+  const hashes = markets.flatMap((m) =>
+    m.stateHash === null ? [] : [{ symbol: m.state.market.symbol, seq: m.state.commandSeq, hash: m.stateHash }],
+  );
   // Every row a round writes is created or changed at the round's time: one parameter, not a column of them.
   const at = params.add(now, 'timestamptz');
   const orderColumns = `id uuid, user_id uuid, symbol varchar, side varchar, type varchar, time_in_force varchar, price numeric,
      stop_price numeric, amount numeric, filled numeric, quote_filled numeric, reserved numeric, status varchar, seq bigint`;
   const placedTable = params.rows(placedOrders, 'o', orderColumns);
   const changedTable = params.rows(changedOrders, 'u', orderColumns);
-  const tradesTable = params.rows(trades, 't',
+  const tradesTable = params.rows(
+    trades,
+    't',
     `id uuid, symbol varchar, seq bigint, price numeric, amount numeric, quote_amount numeric, taker_side varchar, maker_order_id uuid,
-     taker_order_id uuid, maker_user_id uuid, taker_user_id uuid, maker_fee numeric, taker_fee numeric`);
+     taker_order_id uuid, maker_user_id uuid, taker_user_id uuid, maker_fee numeric, taker_fee numeric`,
+  );
   const commandsTable = params.rows(commands, 'c', 'symbol varchar, seq bigint, command jsonb');
   const hashesTable = params.rows(hashes, 'h', 'symbol varchar, seq bigint, hash varchar');
-  const placerIds = params.add([...new Set(markets.flatMap(({ effects }) => [...effects.placed].map((id) => effects.orders.get(id)!.userId)))], 'uuid[]');
+  const placerIds = params.add(
+    [...new Set(markets.flatMap(({ effects }) => [...effects.placed].map((id) => effects.orders.get(id)!.userId)))],
+    'uuid[]',
+  );
   const afterSymbol = params.add(after?.symbol ?? null, 'varchar');
   const afterSeq = params.add(after?.seq ?? null, 'bigint');
   const [written] = await run<WrittenRound>({
@@ -109,7 +123,12 @@ export async function writeRound(run: StatementRunner, markets: MarketBatch[], n
 }
 
 /** The running book's hash after command `seq`; an older checkpoint never replaces a newer one. */
-export async function recordStateHash(manager: EntityManager, symbol: string, seq: number, hash: string): Promise<void> {
+export async function recordStateHash(
+  manager: EntityManager,
+  symbol: string,
+  seq: number,
+  hash: string,
+): Promise<void> {
   await manager.query(
     `INSERT INTO book_states (symbol, seq, state_hash, updated_at) VALUES ($1, $2, $3, now())
      ON CONFLICT (symbol) DO UPDATE SET seq = EXCLUDED.seq, state_hash = EXCLUDED.state_hash, updated_at = now()

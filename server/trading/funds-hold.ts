@@ -56,7 +56,8 @@ export function marketBuyHold(value: number, lots: number, fees: FeeRates): numb
  * also held to the minimum order value, measured on what the book gives it now.
  */
 export function holdFor(market: BookMarket, terms: OrderTerms, book: OrderBook, fees: FeeRates): number {
-  if (terms.priceTicks !== null) return terms.side === 'sell' ? terms.lots : buyHoldAtLimit(terms.priceTicks, terms.lots, fees);
+  if (terms.priceTicks !== null)
+    return terms.side === 'sell' ? terms.lots : buyHoldAtLimit(terms.priceTicks, terms.lots, fees);
   const value = bookValue(book, terms.side === 'buy' ? 'asks' : 'bids', terms.lots);
   assertMinNotional(market, value);
   return terms.side === 'sell' ? terms.lots : marketBuyHold(value, terms.lots, fees);

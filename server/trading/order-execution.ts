@@ -22,7 +22,8 @@ export type Submission =
  * what the round knew of its placer (who they are, what they can spend), which may be older than
  * the database (see PlacerCache).
  */
-export type Outcome = { ok: true; order: LiveOrder; fills: TradeRow[] } | { ok: false; error: HttpError; onPlacerData?: true };
+export type Outcome =
+  { ok: true; order: LiveOrder; fills: TradeRow[] } | { ok: false; error: HttpError; onPlacerData?: true };
 
 /**
  * Who places an order, as the round knows them with their balances (see PlacerCache): the order
@@ -48,7 +49,14 @@ export interface BatchEffects {
   bookChanged: boolean;
 }
 
-export const emptyEffects = (): BatchEffects => ({ orders: new Map(), placed: new Set(), trades: [], postings: [], commands: [], bookChanged: false });
+export const emptyEffects = (): BatchEffects => ({
+  orders: new Map(),
+  placed: new Set(),
+  trades: [],
+  postings: [],
+  commands: [],
+  bookChanged: false,
+});
 
 const REJECTIONS: Partial<Record<RejectReason, string>> = {
   POST_ONLY_WOULD_TAKE: 'Post-only order would trade immediately',
@@ -101,7 +109,8 @@ export class OrderExecution {
     const hold = holdFor(this.state.market, terms, this.state.book, this.fees);
     const heldAsset = this.asset[terms.side];
     const heldAmount = this.holdUnits(terms.side, hold);
-    if (!this.sheet.canSpend(userId, heldAsset, heldAmount)) return { ok: false, error: badRequest('Insufficient balance'), onPlacerData: true };
+    if (!this.sheet.canSpend(userId, heldAsset, heldAmount))
+      return { ok: false, error: badRequest('Insufficient balance'), onPlacerData: true };
 
     const command: Command = {
       type: 'place',
@@ -145,7 +154,11 @@ export class OrderExecution {
     this.effects.placed.add(orderId);
     this.move(order, heldAsset, heldAmount, 'available', 'order_hold');
     const fills = this.settle(events, now);
-    return { ok: true, order, fills: fills.filter((t) => t.maker_order_id === orderId || t.taker_order_id === orderId) };
+    return {
+      ok: true,
+      order,
+      fills: fills.filter((t) => t.maker_order_id === orderId || t.taker_order_id === orderId),
+    };
   }
 
   private cancel({ orderId, userId }: Extract<Submission, { kind: 'cancel' }>, now: number): Outcome {
@@ -200,7 +213,8 @@ export class OrderExecution {
     const maker = this.openOrder(event.makerOrderId);
     const taker = this.openOrder(event.takerOrderId);
     const [buyer, seller] = event.takerSide === 'buy' ? [taker, maker] : [maker, taker];
-    const [buyerFee, sellerFee] = event.takerSide === 'buy' ? [event.takerFee, event.makerFee] : [event.makerFee, event.takerFee];
+    const [buyerFee, sellerFee] =
+      event.takerSide === 'buy' ? [event.takerFee, event.makerFee] : [event.makerFee, event.takerFee];
     const { units, ledger } = this;
     const id = randomUUID();
     const base = this.state.market.base;
@@ -209,8 +223,18 @@ export class OrderExecution {
       referenceType: 'trade',
       referenceId: id,
       legs: [
-        { owner: { userId: buyer.userId }, asset: USD, bucket: 'locked', amount: -ledger.quote(event.notional + buyerFee) },
-        { owner: { userId: seller.userId }, asset: USD, bucket: 'available', amount: ledger.quote(event.notional - sellerFee) },
+        {
+          owner: { userId: buyer.userId },
+          asset: USD,
+          bucket: 'locked',
+          amount: -ledger.quote(event.notional + buyerFee),
+        },
+        {
+          owner: { userId: seller.userId },
+          asset: USD,
+          bucket: 'available',
+          amount: ledger.quote(event.notional - sellerFee),
+        },
         { owner: { system: 'fees' }, asset: USD, bucket: 'available', amount: ledger.quote(buyerFee + sellerFee) },
         { owner: { userId: seller.userId }, asset: base, bucket: 'locked', amount: -ledger.amount(event.quantity) },
         { owner: { userId: buyer.userId }, asset: base, bucket: 'available', amount: ledger.amount(event.quantity) },

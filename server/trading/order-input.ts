@@ -1,4 +1,14 @@
-import { fromLots, fromNotional, fromTicks, minNotionalUnits, toLots, toTicks, type MarketSpec, type Side, type TimeInForce } from '../../engine';
+import {
+  fromLots,
+  fromNotional,
+  fromTicks,
+  minNotionalUnits,
+  toLots,
+  toTicks,
+  type MarketSpec,
+  type Side,
+  type TimeInForce,
+} from '../../engine';
 import { badRequest } from '../http/errors';
 import { toLedgerUnits, type LedgerUnits } from '../ledger/money';
 import type { BookMarket } from '../markets/catalog';
@@ -34,13 +44,22 @@ export interface OrderTerms {
 export function orderTerms(market: BookMarket, request: OrderRequest): OrderTerms {
   const lots = toLots(request.amount, market);
   if (!lots.ok) {
-    throw badRequest(lots.reason === 'LOT_SIZE' ? `Amount must be a multiple of the lot size ${market.lotSize}` : 'Amount is too large');
+    throw badRequest(
+      lots.reason === 'LOT_SIZE'
+        ? `Amount must be a multiple of the lot size ${market.lotSize}`
+        : 'Amount is too large',
+    );
   }
   const ticksOf = (value: string | null | undefined, what: 'Price' | 'Stop price') => {
-    if (value === undefined || value === null) throw badRequest(`${what} is required for a ${request.type.replace('_', '-')} order`);
+    if (value === undefined || value === null)
+      throw badRequest(`${what} is required for a ${request.type.replace('_', '-')} order`);
     const ticks = toTicks(value, market);
     if (!ticks.ok) {
-      throw badRequest(ticks.reason === 'TICK_SIZE' ? `${what} must be a multiple of the tick size ${market.tickSize}` : `${what} is too large`);
+      throw badRequest(
+        ticks.reason === 'TICK_SIZE'
+          ? `${what} must be a multiple of the tick size ${market.tickSize}`
+          : `${what} is too large`,
+      );
     }
     return ticks.value;
   };
@@ -50,7 +69,8 @@ export function orderTerms(market: BookMarket, request: OrderRequest): OrderTerm
   const timeInForce = request.time_in_force ?? (isMarket ? 'IOC' : 'GTC');
   const postOnly = request.post_only === true;
   if (isMarket && timeInForce === 'GTC') throw badRequest('A market order cannot rest on the book: use IOC or FOK');
-  if (postOnly && (request.type !== 'limit' || timeInForce !== 'GTC')) throw badRequest('Only a GTC limit order can be post-only');
+  if (postOnly && (request.type !== 'limit' || timeInForce !== 'GTC'))
+    throw badRequest('Only a GTC limit order can be post-only');
   if (priceTicks !== null) {
     if (priceTicks > Math.floor(Number.MAX_SAFE_INTEGER / lots.value)) throw badRequest('Order value is too large');
     assertMinNotional(market, priceTicks * lots.value);

@@ -5,7 +5,13 @@ import type { UsdBalance } from '../accounts/balance-events';
 import { pgPool } from '../db/data-source';
 import { pipelineStatements, poolStatementRunner, statementRunner } from '../db/named-statement';
 import { HttpError } from '../http/errors';
-import { accountKeys, asInsufficientFunds, ensureAccounts, InsufficientFundsError, type Posting } from '../ledger/ledger';
+import {
+  accountKeys,
+  asInsufficientFunds,
+  ensureAccounts,
+  InsufficientFundsError,
+  type Posting,
+} from '../ledger/ledger';
 import type { Logger } from '../logger';
 import { USD } from '../markets/catalog';
 import { isPlacerChange, recordStateHash, writeRound, type MarketBatch, type WrittenRound } from './batch-writer';
@@ -140,11 +146,23 @@ export class OrderSequencer {
     this.pipelined = poolSize > 1;
     // One pipelined writer keeps its PostgreSQL backend busy; a second on two cores only made the two
     // wait for each other's account locks (the same traders' USD) and cost a tenth more CPU per order.
-    const writerCount = Math.max(1, Math.min(Math.floor(availableParallelism() / 2), Math.floor(poolSize / 4), states.length));
+    const writerCount = Math.max(
+      1,
+      Math.min(Math.floor(availableParallelism() / 2), Math.floor(poolSize / 4), states.length),
+    );
     this.writers = Array.from({ length: writerCount }, () => ({ lines: [], draining: null, arrival: null }));
     states.forEach((state, i) => {
       const writer = this.writers[i % writerCount]!;
-      const line: MarketLine = { state, committed: committedView(state.book), queue: [], writer, stale: false, lastHashAt: 0, hashEveryMs: HASH_CHECKPOINT_MS, snapshotWrite: Promise.resolve() };
+      const line: MarketLine = {
+        state,
+        committed: committedView(state.book),
+        queue: [],
+        writer,
+        stale: false,
+        lastHashAt: 0,
+        hashEveryMs: HASH_CHECKPOINT_MS,
+        snapshotWrite: Promise.resolve(),
+      };
       writer.lines.push(line);
       this.lines.set(state.market.symbol, line);
     });
@@ -189,7 +207,12 @@ export class OrderSequencer {
         if (chain && this.pipelined) {
           const endPipeline = await pipelineStatements(runner);
           try {
-            failed = await this.commitRounds(connection, { run: poolStatementRunner(this.dataSource), manager: this.dataSource.manager }, round, true);
+            failed = await this.commitRounds(
+              connection,
+              { run: poolStatementRunner(this.dataSource), manager: this.dataSource.manager },
+              round,
+              true,
+            );
           } finally {
             endPipeline();
           }
@@ -210,7 +233,12 @@ export class OrderSequencer {
    * read (on `beside`), applied and sent before the one ahead of it has answered. Every statement
    * sent has answered when this returns.
    */
-  private async commitRounds(connection: PlacersConnection, beside: PlacersConnection, first: Round, chain: boolean): Promise<FailedRound | null> {
+  private async commitRounds(
+    connection: PlacersConnection,
+    beside: PlacersConnection,
+    first: Round,
+    chain: boolean,
+  ): Promise<FailedRound | null> {
     const writer = first[0]!.line.writer;
     const inFlight: Launched[] = [];
     try {
@@ -222,12 +250,18 @@ export class OrderSequencer {
       const last = inFlight[inFlight.length - 1]!;
       // A snapshot must see the book as committed: nothing may be applied behind a round that makes one due.
       // Someone else waiting for a connection (the embedded database has one) ends the chain.
-      const mayQueue = chain && inFlight.length < PIPELINE_DEPTH && !snapshotDue(last.round) && pgPool(this.dataSource).waitingCount === 0;
+      const mayQueue =
+        chain &&
+        inFlight.length < PIPELINE_DEPTH &&
+        !snapshotDue(last.round) &&
+        pgPool(this.dataSource).waitingCount === 0;
       const next = mayQueue ? takeRound(writer) : null;
       let unqueued: FailedRound | null = null;
       if (next) {
         try {
-          inFlight.push(this.launch(connection, next, await this.readUnvouchedPlacers(beside, next, inFlight), last.marker));
+          inFlight.push(
+            this.launch(connection, next, await this.readUnvouchedPlacers(beside, next, inFlight), last.marker),
+          );
           continue;
         } catch (error) {
           unqueued = { round: next, error, postings: [] };
@@ -269,21 +303,36 @@ export class OrderSequencer {
    * Reads the round's placers that the cache cannot vouch for, on `connection`, seeing which of the
    * rounds in flight had committed, and returns who was read.
    */
-  private async readUnvouchedPlacers(connection: PlacersConnection, round: Round, inFlight: Launched[]): Promise<ReadonlySet<string>> {
+  private async readUnvouchedPlacers(
+    connection: PlacersConnection,
+    round: Round,
+    inFlight: Launched[],
+  ): Promise<ReadonlySet<string>> {
     const keys = placerKeys(round);
     const readAt = Date.now();
     const userIds = this.placers.toRead(keys, readAt);
     if (userIds.length > 0) {
-      const { placers, seen } = await readPlacers(connection, { userIds, assets: keys.assets }, inFlight.map((r) => r.marker));
+      const { placers, seen } = await readPlacers(
+        connection,
+        { userIds, assets: keys.assets },
+        inFlight.map((r) => r.marker),
+      );
       // Rounds commit in order: the read saw the first `seen` of them, the balance changes of the others are not in it yet.
-      for (const { executed } of inFlight.slice(seen)) for (const { effects } of executed.markets) for (const posting of effects.postings) placers.sheet.apply(posting);
+      for (const { executed } of inFlight.slice(seen))
+        for (const { effects } of executed.markets)
+          for (const posting of effects.postings) placers.sheet.apply(posting);
       this.placers.store(userIds, placers, readAt);
     }
     return new Set(userIds);
   }
 
   /** Applies `round` to its books and sends its write, queued behind `after` on the writer's connection. */
-  private launch(connection: PlacersConnection, round: Round, read: ReadonlySet<string>, after: RoundMarker | null): Launched {
+  private launch(
+    connection: PlacersConnection,
+    round: Round,
+    read: ReadonlySet<string>,
+    after: RoundMarker | null,
+  ): Launched {
     const executed = this.execute(round, read);
     const views = round.map(({ line }, i) => {
       const { effects } = executed.markets[i]!;
@@ -415,7 +464,11 @@ export class OrderSequencer {
     line.snapshotWrite = line.snapshotWrite.then(() =>
       this.dataSource
         .transaction(async (manager) => {
-          await manager.query('INSERT INTO book_snapshots (symbol, seq, snapshot) VALUES ($1, $2, $3)', [market.symbol, commandSeq, snapshot]);
+          await manager.query('INSERT INTO book_snapshots (symbol, seq, snapshot) VALUES ($1, $2, $3)', [
+            market.symbol,
+            commandSeq,
+            snapshot,
+          ]);
           // Recovery starts from the latest; the command log keeps the full history.
           await manager.query('DELETE FROM book_snapshots WHERE symbol = $1 AND seq < $2', [market.symbol, commandSeq]);
           await recordStateHash(manager, market.symbol, commandSeq, stateHash(snapshot));
@@ -450,12 +503,22 @@ const failure = ({ round, executed }: Launched, error: unknown): FailedRound => 
 function merged(...failures: Array<FailedRound | null>): FailedRound | null {
   const failed = failures.filter((f): f is FailedRound => f !== null);
   if (failed.length === 0) return null;
-  return { round: failed.flatMap((f) => f.round), error: failed[0]!.error, postings: failed.flatMap((f) => f.postings) };
+  return {
+    round: failed.flatMap((f) => f.round),
+    error: failed[0]!.error,
+    postings: failed.flatMap((f) => f.postings),
+  };
 }
 
 /** Whose balances a round reads: the users placing orders in it, in USD and the bases it trades. */
 function placerKeys(round: Round): PlacerKeys {
-  const userIds = [...new Set(round.flatMap(({ pending }) => pending.filter((p) => p.submission.kind === 'place').map((p) => p.submission.userId)))];
+  const userIds = [
+    ...new Set(
+      round.flatMap(({ pending }) =>
+        pending.filter((p) => p.submission.kind === 'place').map((p) => p.submission.userId),
+      ),
+    ),
+  ];
   return { userIds, assets: [USD, ...round.map(({ line }) => line.state.market.base)] };
 }
 
@@ -482,6 +545,7 @@ function arrivesFirst(writer: Writer, written: Promise<unknown>): Promise<boolea
 /** Whatever waits on a writer's symbols, in arrival order, MAX_BATCH per symbol at most; null when nothing does. */
 function takeRound(writer: Writer): Round | null {
   const round: Round = [];
-  for (const line of writer.lines) if (line.queue.length > 0) round.push({ line, pending: line.queue.splice(0, MAX_BATCH) });
+  for (const line of writer.lines)
+    if (line.queue.length > 0) round.push({ line, pending: line.queue.splice(0, MAX_BATCH) });
   return round.length > 0 ? round : null;
 }

@@ -50,13 +50,19 @@ export interface PlacersRead {
  * in what it read. A placer without an account in one of the round's assets (a first order) gets
  * it created, outside any round, and the placers are read again.
  */
-export async function readPlacers(connection: PlacersConnection, keys: PlacerKeys, after: Array<RoundMarker | null>): Promise<PlacersRead> {
+export async function readPlacers(
+  connection: PlacersConnection,
+  keys: PlacerKeys,
+  after: Array<RoundMarker | null>,
+): Promise<PlacersRead> {
   if (keys.userIds.length === 0) return { placers: placersFrom([], keys), seen: after.length };
   let read = await placerRows(connection.run, keys, after);
   const held = new Set(read.rows.map((row) => `${row.id}:${row.asset}`));
   // Every existing placer has a row (its accounts left-joined); one without is not a user and will be refused.
   const users = new Set(read.rows.map((row) => row.id));
-  const missing = [...users].flatMap((userId) => keys.assets.filter((asset) => !held.has(`${userId}:${asset}`)).map((asset) => ({ userId, asset })));
+  const missing = [...users].flatMap((userId) =>
+    keys.assets.filter((asset) => !held.has(`${userId}:${asset}`)).map((asset) => ({ userId, asset })),
+  );
   if (missing.length > 0) {
     await ensureAccounts(connection.manager, { users: missing, systems: [] });
     read = await placerRows(connection.run, keys, after);
@@ -64,7 +70,11 @@ export async function readPlacers(connection: PlacersConnection, keys: PlacerKey
   return { placers: placersFrom(read.rows, keys), seen: read.seen };
 }
 
-async function placerRows(run: StatementRunner, { userIds, assets }: PlacerKeys, after: Array<RoundMarker | null>): Promise<{ rows: PlacerRow[]; seen: number }> {
+async function placerRows(
+  run: StatementRunner,
+  { userIds, assets }: PlacerKeys,
+  after: Array<RoundMarker | null>,
+): Promise<{ rows: PlacerRow[]; seen: number }> {
   const [read] = await run<{ rows: PlacerRow[]; seen: number }>({
     name: 'trading-round-read',
     text: `SELECT (SELECT COALESCE(json_agg(p), '[]') FROM (
@@ -80,6 +90,10 @@ async function placerRows(run: StatementRunner, { userIds, assets }: PlacerKeys,
 
 function placersFrom(rows: PlacerRow[], { userIds, assets }: PlacerKeys): Placers {
   const traders = new Map<string, Trader>(rows.map((row) => [row.id, row]));
-  const balances = rows.flatMap((row) => (row.asset === null || row.available === null ? [] : [{ user_id: row.id, asset: row.asset, available: row.available }]));
+  const balances = rows.flatMap((row) =>
+    row.asset === null || row.available === null
+      ? []
+      : [{ user_id: row.id, asset: row.asset, available: row.available }],
+  );
   return { traders, sheet: new BalanceSheet(balances, userIds, assets) };
 }

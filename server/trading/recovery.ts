@@ -1,5 +1,14 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { isCurrentStateHash, OrderBook, toLots, toNotional, toTicks, type BookSnapshot, type Command, type MarketSpec } from '../../engine';
+import {
+  isCurrentStateHash,
+  OrderBook,
+  toLots,
+  toNotional,
+  toTicks,
+  type BookSnapshot,
+  type Command,
+  type MarketSpec,
+} from '../../engine';
 import type { Logger } from '../logger';
 import type { BookMarket } from '../markets/catalog';
 import { OPEN_STATUSES, type LiveOrder } from './live-order';
@@ -16,14 +25,21 @@ export async function recoverMarket(dataSource: DataSource, market: BookMarket, 
   return dataSource.transaction('REPEATABLE READ', async (manager) => {
     const symbol = market.symbol;
     // The book keeps the four rules only: its snapshots stay as earlier versions wrote them.
-    const spec: MarketSpec = { symbol: market.symbol, tickSize: market.tickSize, lotSize: market.lotSize, minNotional: market.minNotional };
+    const spec: MarketSpec = {
+      symbol: market.symbol,
+      tickSize: market.tickSize,
+      lotSize: market.lotSize,
+      minNotional: market.minNotional,
+    };
     const snapshots: Array<{ seq: string; snapshot: BookSnapshot }> = await manager.query(
       'SELECT seq, snapshot FROM book_snapshots WHERE symbol = $1 ORDER BY seq DESC LIMIT 1',
       [symbol],
     );
     const snapshotSeq = snapshots[0] ? Number(snapshots[0].seq) : 0;
     const book = snapshots[0] ? OrderBook.restore({ ...snapshots[0].snapshot, spec }) : new OrderBook(spec);
-    const [checkpoint] = (await manager.query('SELECT seq, state_hash FROM book_states WHERE symbol = $1', [symbol])) as Array<{
+    const [checkpoint] = (await manager.query('SELECT seq, state_hash FROM book_states WHERE symbol = $1', [
+      symbol,
+    ])) as Array<{
       seq: string;
       state_hash: string;
     }>;
@@ -36,7 +52,10 @@ export async function recoverMarket(dataSource: DataSource, market: BookMarket, 
       }
       const hash = book.stateHash();
       if (hash !== checkpoint.state_hash) {
-        logger.error({ symbol, seq, expected: checkpoint.state_hash, rebuilt: hash }, 'RECOVERY MISMATCH: rebuilt book state hash differs from the running one');
+        logger.error(
+          { symbol, seq, expected: checkpoint.state_hash, rebuilt: hash },
+          'RECOVERY MISMATCH: rebuilt book state hash differs from the running one',
+        );
       }
     };
     checkHash(snapshotSeq);
@@ -53,12 +72,18 @@ export async function recoverMarket(dataSource: DataSource, market: BookMarket, 
     );
     const open = new Map(rows.map((row) => [row.id, liveOrder(row, spec)]));
     compareWithBook(book, open, logger, symbol);
-    const [trades] = (await manager.query('SELECT COALESCE(MAX(seq), 0) AS seq FROM trades WHERE symbol = $1', [symbol])) as Array<{ seq: string }>;
+    const [trades] = (await manager.query('SELECT COALESCE(MAX(seq), 0) AS seq FROM trades WHERE symbol = $1', [
+      symbol,
+    ])) as Array<{ seq: string }>;
     return { market, book, open, commandSeq, tradeSeq: Number(trades!.seq), snapshotSeq };
   });
 }
 
-async function commandsAfter(manager: EntityManager, symbol: string, seq: number): Promise<Array<{ seq: number; command: Command }>> {
+async function commandsAfter(
+  manager: EntityManager,
+  symbol: string,
+  seq: number,
+): Promise<Array<{ seq: number; command: Command }>> {
   const rows: Array<{ seq: string; command: Command }> = await manager.query(
     'SELECT seq, command FROM order_commands WHERE symbol = $1 AND seq > $2 ORDER BY seq',
     [symbol, seq],
@@ -72,10 +97,18 @@ function compareWithBook(book: OrderBook, open: Map<string, LiveOrder>, logger: 
   for (const order of open.values()) {
     const inBook = book.getOrder(order.id);
     if (!inBook) problems.push(`${order.id} open in the database, not in the book`);
-    else if (inBook.remaining !== order.lots - order.filledLots) problems.push(`${order.id} remaining ${inBook.remaining} in the book, ${order.lots - order.filledLots} in the database`);
+    else if (inBook.remaining !== order.lots - order.filledLots)
+      problems.push(
+        `${order.id} remaining ${inBook.remaining} in the book, ${order.lots - order.filledLots} in the database`,
+      );
   }
-  if (book.openOrderCount !== open.size) problems.push(`${book.openOrderCount} orders in the book, ${open.size} open in the database`);
-  if (problems.length > 0) logger.error({ symbol, problems: problems.slice(0, 20) }, 'RECOVERY MISMATCH: rebuilt book differs from the open orders');
+  if (book.openOrderCount !== open.size)
+    problems.push(`${book.openOrderCount} orders in the book, ${open.size} open in the database`);
+  if (problems.length > 0)
+    logger.error(
+      { symbol, problems: problems.slice(0, 20) },
+      'RECOVERY MISMATCH: rebuilt book differs from the open orders',
+    );
 }
 
 function units(conversion: { ok: true; value: number } | { ok: false }, text: string): number {

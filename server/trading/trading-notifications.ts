@@ -17,12 +17,20 @@ export function publishCommittedRound(ctx: ServerContext, { markets, balances }:
   const listened = (userId: string) => notifier.reaches(userRoom(userId));
   for (const { state, effects, orders } of markets) {
     const symbol = state.market.symbol;
-    for (const order of orders) if (listened(order.user_id)) messages.push(userMessage(order.user_id, 'order', orderView(order)));
+    for (const order of orders)
+      if (listened(order.user_id)) messages.push(userMessage(order.user_id, 'order', orderView(order)));
     for (const trade of effects.trades) {
-      for (const userId of [trade.maker_user_id, trade.taker_user_id]) if (listened(userId)) messages.push(userMessage(userId, 'fill', userTradeView(trade, userId)));
+      for (const userId of [trade.maker_user_id, trade.taker_user_id])
+        if (listened(userId)) messages.push(userMessage(userId, 'fill', userTradeView(trade, userId)));
     }
     if (effects.trades.length > 0) {
-      const trades = effects.trades.map((t) => ({ id: t.id, price: t.price, amount: t.amount, taker_side: t.taker_side, time: t.created_at.getTime() }));
+      const trades = effects.trades.map((t) => ({
+        id: t.id,
+        price: t.price,
+        amount: t.amount,
+        taker_side: t.taker_side,
+        time: t.created_at.getTime(),
+      }));
       sends.push(bus.publish('market.trades', { symbol, trades }));
     }
     if (effects.bookChanged) sends.push(bus.publish('market.book', { symbol }));

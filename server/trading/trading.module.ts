@@ -26,7 +26,14 @@ export async function openBooks(ctx: ServerContext, markets: readonly BookMarket
   await ensureAccounts(ctx.dataSource.manager, { users: [], systems: [{ system: 'fees', asset: USD }] });
   // Processes sharing the books spend the same users' balances: each reads its placers for every round.
   const placerTrustMs = ctx.config.CLUSTER === 'on' ? 0 : PLACER_TRUST_MS;
-  return new OrderSequencer(states, ctx.dataSource, fees, ctx.logger, (round) => publishCommittedRound(ctx, round), placerTrustMs);
+  return new OrderSequencer(
+    states,
+    ctx.dataSource,
+    fees,
+    ctx.logger,
+    (round) => publishCommittedRound(ctx, round),
+    placerTrustMs,
+  );
 }
 
 /**

@@ -24,8 +24,18 @@ const decimal = (what: string) => {
   });
 };
 
-const symbolParam = z.string().trim().max(16).optional().transform((s) => s || undefined);
-const limitParam = z.coerce.number().int().min(1).default(50).transform((n) => Math.min(n, MAX_LIST));
+const symbolParam = z
+  .string()
+  .trim()
+  .max(16)
+  .optional()
+  .transform((s) => s || undefined);
+const limitParam = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .default(50)
+  .transform((n) => Math.min(n, MAX_LIST));
 const listQuery = z.object({ symbol: symbolParam, limit: limitParam });
 
 const placeOrderInput = z.object({

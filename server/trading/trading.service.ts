@@ -48,7 +48,9 @@ export class TradingService {
 
   async cancelOrder(userId: string, orderId: string): Promise<OrderView> {
     if (!UUID.test(orderId)) throw notFound('Order not found');
-    const [row] = (await this.dataSource.query('SELECT user_id, symbol, status FROM orders WHERE id = $1', [orderId])) as OrderRow[];
+    const [row] = (await this.dataSource.query('SELECT user_id, symbol, status FROM orders WHERE id = $1', [
+      orderId,
+    ])) as OrderRow[];
     if (!row || row.user_id !== userId) throw notFound('Order not found');
     if (FINAL_STATUSES.has(row.status)) throw conflict(NOT_OPEN);
     const submission: Submission = { kind: 'cancel', orderId, userId };
@@ -56,11 +58,15 @@ export class TradingService {
   }
 
   /** Aggregated price levels of the book as last committed, best first: [price, quantity] as decimal strings. */
-  async depth(symbol: string, limit: number): Promise<{ bids: Array<[string, string]>; asks: Array<[string, string]> }> {
+  async depth(
+    symbol: string,
+    limit: number,
+  ): Promise<{ bids: Array<[string, string]>; asks: Array<[string, string]> }> {
     const market = bookMarketOf(symbol);
     const { depth } = this.book(market);
     const levels = Math.min(Math.max(limit, 1), MAX_LIST);
-    const side = (list: typeof depth.bids) => list.slice(0, levels).map((l): [string, string] => [fromTicks(l.price, market), fromLots(l.quantity, market)]);
+    const side = (list: typeof depth.bids) =>
+      list.slice(0, levels).map((l): [string, string] => [fromTicks(l.price, market), fromLots(l.quantity, market)]);
     return { bids: side(depth.bids), asks: side(depth.asks) };
   }
 
@@ -93,7 +99,12 @@ export class TradingService {
     return rows.map((row) => userTradeView(row, userId));
   }
 
-  private async orders(userId: string, statuses: readonly string[], symbol: string | undefined, limit: number): Promise<OrderView[]> {
+  private async orders(
+    userId: string,
+    statuses: readonly string[],
+    symbol: string | undefined,
+    limit: number,
+  ): Promise<OrderView[]> {
     const bare = symbol ? bookMarketOf(symbol).symbol : null;
     const rows: OrderRow[] = await this.dataSource.query(
       `SELECT * FROM orders WHERE user_id = $1 AND status = ANY($2::varchar[]) AND ($3::varchar IS NULL OR symbol = $3)

@@ -8,8 +8,25 @@ describe('balances', () => {
   it('a new trader has a balance of 0 and every asset at zero', async () => {
     const { client } = await registerTrader(suite.api);
     expect((await client.get('/user/balance')).body).toEqual({ balance: 0 });
-    const assets = (await client.get('/user/assets')).body as Array<{ asset: string; available: number; locked: number; total: number }>;
-    expect(assets.map((a) => a.asset)).toEqual(['USD', 'BTC', 'ETH', 'BNB', 'SOL', 'XRP', 'ADA', 'EURUSD', 'GBPUSD', 'USDJPY', 'AUDUSD']);
+    const assets = (await client.get('/user/assets')).body as Array<{
+      asset: string;
+      available: number;
+      locked: number;
+      total: number;
+    }>;
+    expect(assets.map((a) => a.asset)).toEqual([
+      'USD',
+      'BTC',
+      'ETH',
+      'BNB',
+      'SOL',
+      'XRP',
+      'ADA',
+      'EURUSD',
+      'GBPUSD',
+      'USDJPY',
+      'AUDUSD',
+    ]);
     expect(assets.every((a) => a.available === 0 && a.locked === 0 && a.total === 0)).toBe(true);
   });
 
@@ -19,8 +36,18 @@ describe('balances', () => {
     expect(hold.status).toBe(200);
     expect((await client.get('/user/balance')).body).toEqual({ balance: 1034.5 });
     const assets = (await client.get('/user/assets')).body as Array<{ asset: string }>;
-    expect(assets.find((a) => a.asset === 'USD')).toEqual({ asset: 'USD', available: 1034.5, locked: 200.06, total: 1234.56 });
-    expect(assets.find((a) => a.asset === 'BTC')).toEqual({ asset: 'BTC', available: 0.12345678, locked: 0, total: 0.12345678 });
+    expect(assets.find((a) => a.asset === 'USD')).toEqual({
+      asset: 'USD',
+      available: 1034.5,
+      locked: 200.06,
+      total: 1234.56,
+    });
+    expect(assets.find((a) => a.asset === 'BTC')).toEqual({
+      asset: 'BTC',
+      available: 0.12345678,
+      locked: 0,
+      total: 0.12345678,
+    });
   });
 
   it("a trader's balance is their own: another trader's money does not show", async () => {

@@ -33,12 +33,25 @@ describe('registration', () => {
     const me = await api.withToken(response.body.token).get('/auth/me');
     expect(me.status).toBe(200);
     expect(me.body).toEqual({ ...response.body.user });
-    expect(Object.keys(me.body).sort()).toEqual(['balance', 'created_at', 'email', 'full_name', 'id', 'is_active', 'is_admin', 'kyc_status']);
+    expect(Object.keys(me.body).sort()).toEqual([
+      'balance',
+      'created_at',
+      'email',
+      'full_name',
+      'id',
+      'is_active',
+      'is_admin',
+      'kyc_status',
+    ]);
   });
 
   it('trims and lower-cases the e-mail, and refuses the same address twice whatever its case', async () => {
     const email = uniqueEmail();
-    const first = await api.post('/auth/register', { email: `  ${email.toUpperCase()} `, password: 'good-password', full_name: 'Bo' });
+    const first = await api.post('/auth/register', {
+      email: `  ${email.toUpperCase()} `,
+      password: 'good-password',
+      full_name: 'Bo',
+    });
     expect(first.status).toBe(200);
     expect(first.body.user.email).toBe(email);
     const again = await api.post('/auth/register', { email, password: 'other-password', full_name: 'Bo 2' });
@@ -49,7 +62,9 @@ describe('registration', () => {
   it('lets only one of many simultaneous registrations of one address through', async () => {
     const email = uniqueEmail();
     const attempts = await Promise.all(
-      Array.from({ length: 8 }, () => api.post('/auth/register', { email, password: 'good-password', full_name: 'Racer' })),
+      Array.from({ length: 8 }, () =>
+        api.post('/auth/register', { email, password: 'good-password', full_name: 'Racer' }),
+      ),
     );
     expect(attempts.filter((r) => r.status === 200)).toHaveLength(1);
     expect(attempts.filter((r) => r.status === 409)).toHaveLength(7);
@@ -118,7 +133,13 @@ describe('login', () => {
   });
 
   it('refuses missing fields and wrong types with 400', async () => {
-    for (const body of [{}, { email: 'a@b.co' }, { password: 'x' }, { email: 5, password: 'x' }, { email: 'a@b.co', password: ['x'] }]) {
+    for (const body of [
+      {},
+      { email: 'a@b.co' },
+      { password: 'x' },
+      { email: 5, password: 'x' },
+      { email: 'a@b.co', password: ['x'] },
+    ]) {
       const response = await api.post('/auth/login', body);
       expect(response.status).toBe(400);
       expect(response.body.detail).toEqual(expect.any(String));
@@ -189,19 +210,23 @@ describe('the API surface', () => {
     const response = await api.get('/openapi.json');
     expect(response.status).toBe(200);
     expect(response.body.openapi).toBe('3.1.0');
-    expect(response.body.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.required).toEqual(
-      expect.arrayContaining(['email', 'password', 'full_name']),
-    );
+    expect(
+      response.body.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(expect.arrayContaining(['email', 'password', 'full_name']));
     expect(response.body.paths['/api/auth/me'].get.security).toEqual([{ bearer: [] }]);
   });
 
   it('never answers arbitrary login or registration bodies with a 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.json(), fc.string()), fc.constantFrom('/auth/login', '/auth/register'), async (raw, path) => {
-        const response = await api.request('POST', path, { rawBody: raw });
-        expect(response.status).toBeLessThan(500);
-        expect(response.body).toHaveProperty('detail');
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.json(), fc.string()),
+        fc.constantFrom('/auth/login', '/auth/register'),
+        async (raw, path) => {
+          const response = await api.request('POST', path, { rawBody: raw });
+          expect(response.status).toBeLessThan(500);
+          expect(response.body).toHaveProperty('detail');
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -222,9 +247,14 @@ describe('restarts and limits', () => {
     server = await startTestExchange({ AUTH_RATE_LIMIT: '3', REDIS_URL: '' });
     const client = new ApiClient(server.url);
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1) statuses.push((await client.post('/auth/login', { email: uniqueEmail(), password: 'whatever-1' })).status);
+    for (let i = 0; i < 5; i += 1)
+      statuses.push((await client.post('/auth/login', { email: uniqueEmail(), password: 'whatever-1' })).status);
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
-    const last = await client.post('/auth/register', { email: uniqueEmail(), password: 'whatever-1', full_name: 'Late' });
+    const last = await client.post('/auth/register', {
+      email: uniqueEmail(),
+      password: 'whatever-1',
+      full_name: 'Late',
+    });
     expect(last.status).toBe(429);
     expect(last.body).toEqual({ detail: 'Too many attempts, please try again in a minute' });
   });

@@ -25,9 +25,21 @@ beforeAll(async () => {
   await admin.post(`/admin/deposit/approve${query({ deposit_id: deposit.body.id })}`);
   const pendingDeposit = await owner.client.post(`/deposit/request${query({ amount: 1 })}`);
   const withdrawal = await owner.client.post(`/withdraw/request${query({ amount: 1 })}`);
-  const kyc = await owner.client.post('/kyc/submit', { document_type: 'passport', document_data: fixtureBase64('id-card.png') });
-  const bankAccount = await admin.post('/admin/bank-account', { bank_name: 'B', account_number: '1', account_holder: 'H' });
-  ids = { deposit: pendingDeposit.body.id, withdrawal: withdrawal.body.id, kyc: kyc.body.id, bankAccount: bankAccount.body.id };
+  const kyc = await owner.client.post('/kyc/submit', {
+    document_type: 'passport',
+    document_data: fixtureBase64('id-card.png'),
+  });
+  const bankAccount = await admin.post('/admin/bank-account', {
+    bank_name: 'B',
+    account_number: '1',
+    account_holder: 'H',
+  });
+  ids = {
+    deposit: pendingDeposit.body.id,
+    withdrawal: withdrawal.body.id,
+    kyc: kyc.body.id,
+    bankAccount: bankAccount.body.id,
+  };
 });
 afterAll(() => server.close());
 
@@ -40,7 +52,12 @@ const routes = (): Array<{ access: Access; method: string; path: string; body?: 
   { access: 'trader', method: 'GET', path: '/deposit/history' },
   { access: 'trader', method: 'POST', path: '/withdraw/request?amount=0.01' },
   { access: 'trader', method: 'GET', path: '/withdraw/history' },
-  { access: 'trader', method: 'POST', path: '/kyc/submit', body: { document_type: 'passport', document_data: fixtureBase64('passport.pdf') } },
+  {
+    access: 'trader',
+    method: 'POST',
+    path: '/kyc/submit',
+    body: { document_type: 'passport', document_data: fixtureBase64('passport.pdf') },
+  },
   { access: 'trader', method: 'GET', path: '/kyc/status' },
   { access: 'admin', method: 'GET', path: '/admin/users' },
   { access: 'admin', method: 'GET', path: '/admin/deposits' },
@@ -59,7 +76,12 @@ const routes = (): Array<{ access: Access; method: string; path: string; body?: 
   { access: 'admin', method: 'POST', path: `/admin/withdrawal/reject${query({ withdrawal_id: ids.withdrawal })}` },
   { access: 'admin', method: 'POST', path: `/admin/kyc/approve${query({ kyc_id: ids.kyc })}` },
   { access: 'admin', method: 'POST', path: `/admin/kyc/reject${query({ kyc_id: ids.kyc })}` },
-  { access: 'admin', method: 'POST', path: '/admin/bank-account', body: { bank_name: 'B', account_number: '2', account_holder: 'H' } },
+  {
+    access: 'admin',
+    method: 'POST',
+    path: '/admin/bank-account',
+    body: { bank_name: 'B', account_number: '2', account_holder: 'H' },
+  },
   { access: 'admin', method: 'POST', path: `/admin/bank-account/${ids.bankAccount}/toggle` },
   { access: 'admin', method: 'DELETE', path: `/admin/bank-account/${ids.bankAccount}` },
 ];
@@ -84,7 +106,9 @@ describe('who may call what', () => {
       for (const { access, method, path, body } of routes()) {
         const response = await callers[role].request(method, path, { body });
         const refused = refusal(access, role);
-        const got = refused ?? (response.status === 401 || response.status === 403 || response.status >= 500 ? response.status : 'allowed');
+        const got =
+          refused ??
+          (response.status === 401 || response.status === 403 || response.status >= 500 ? response.status : 'allowed');
         outcomes.push(`${role} ${method} ${path.split('?')[0]} -> ${got}`);
         expected.push(`${role} ${method} ${path.split('?')[0]} -> ${refused ?? 'allowed'}`);
         if (refused !== null) {

@@ -2,13 +2,26 @@ import { useBackOfficeExchange } from '../support/back-office';
 
 const suite = useBackOfficeExchange();
 
-const newAccount = { bank_name: 'First Bank', account_number: 'DE89 3704 0044 0532 0130 00', account_holder: 'Exchange Ltd' };
+const newAccount = {
+  bank_name: 'First Bank',
+  account_number: 'DE89 3704 0044 0532 0130 00',
+  account_holder: 'Exchange Ltd',
+};
 
 describe('bank accounts', () => {
   it('an administrator adds one (trimmed, active); anyone sees it without signing in', async () => {
-    const created = await suite.admin.post('/admin/bank-account', { bank_name: '  First Bank ', account_number: newAccount.account_number, account_holder: 'Exchange Ltd' });
+    const created = await suite.admin.post('/admin/bank-account', {
+      bank_name: '  First Bank ',
+      account_number: newAccount.account_number,
+      account_holder: 'Exchange Ltd',
+    });
     expect(created.status).toBe(200);
-    expect(created.body).toEqual({ id: expect.any(String), ...newAccount, is_active: true, created_at: expect.any(String) });
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      ...newAccount,
+      is_active: true,
+      created_at: expect.any(String),
+    });
     const listed = await suite.api.get('/bank-accounts');
     expect(listed.status).toBe(200);
     expect(listed.body).toContainEqual(created.body);
@@ -29,10 +42,21 @@ describe('bank accounts', () => {
     const { body: account } = await suite.admin.post('/admin/bank-account', newAccount);
     const deleted = await suite.admin.delete(`/admin/bank-account/${account.id}`);
     expect(deleted).toEqual({ status: 200, body: account });
-    expect((await suite.admin.get('/admin/bank-accounts')).body.map((a: { id: string }) => a.id)).not.toContain(account.id);
-    expect(await suite.admin.delete(`/admin/bank-account/${account.id}`)).toEqual({ status: 404, body: { detail: 'Bank account not found' } });
-    expect(await suite.admin.post(`/admin/bank-account/${account.id}/toggle`)).toEqual({ status: 404, body: { detail: 'Bank account not found' } });
-    expect(await suite.admin.delete('/admin/bank-account/123')).toEqual({ status: 400, body: { detail: 'Invalid id' } });
+    expect((await suite.admin.get('/admin/bank-accounts')).body.map((a: { id: string }) => a.id)).not.toContain(
+      account.id,
+    );
+    expect(await suite.admin.delete(`/admin/bank-account/${account.id}`)).toEqual({
+      status: 404,
+      body: { detail: 'Bank account not found' },
+    });
+    expect(await suite.admin.post(`/admin/bank-account/${account.id}/toggle`)).toEqual({
+      status: 404,
+      body: { detail: 'Bank account not found' },
+    });
+    expect(await suite.admin.delete('/admin/bank-account/123')).toEqual({
+      status: 400,
+      body: { detail: 'Invalid id' },
+    });
   });
 
   it.each([
@@ -41,7 +65,10 @@ describe('bank accounts', () => {
     ['a blank field', { ...newAccount, account_holder: '   ' }],
     ['a number for a field', { ...newAccount, account_number: 12345 }],
   ])('refuses %s with "Please fill all fields"', async (_case, body) => {
-    expect(await suite.admin.post('/admin/bank-account', body)).toEqual({ status: 400, body: { detail: 'Please fill all fields' } });
+    expect(await suite.admin.post('/admin/bank-account', body)).toEqual({
+      status: 400,
+      body: { detail: 'Please fill all fields' },
+    });
   });
 
   it('refuses oversized fields', async () => {
@@ -53,7 +80,10 @@ describe('bank accounts', () => {
     const { body: account } = await suite.admin.post('/admin/bank-account', newAccount);
     await suite.admin.post(`/admin/bank-account/${account.id}/toggle`);
     await suite.admin.delete(`/admin/bank-account/${account.id}`);
-    const audit = (await suite.admin.get('/admin/audit?limit=200')).body as Array<{ target_id: string; action: string }>;
+    const audit = (await suite.admin.get('/admin/audit?limit=200')).body as Array<{
+      target_id: string;
+      action: string;
+    }>;
     expect(audit.filter((entry) => entry.target_id === account.id).map((entry) => entry.action)).toEqual([
       'bank_account.delete',
       'bank_account.toggle',

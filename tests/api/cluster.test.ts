@@ -23,8 +23,11 @@ describe('one process (CLUSTER off, the default)', () => {
     try {
       expect(server.exchange.trading).not.toBeInstanceOf(ClusteredTradingService);
       const api = new ApiClient(server.url);
-      for (const market of BOOK_MARKETS) expect((await api.get(`/market/depth?symbol=${market.symbol}`)).status).toBe(200);
-      const [locks] = await server.exchange.context.dataSource.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())");
+      for (const market of BOOK_MARKETS)
+        expect((await api.get(`/market/depth?symbol=${market.symbol}`)).status).toBe(200);
+      const [locks] = await server.exchange.context.dataSource.query(
+        "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+      );
       expect(locks.n).toBe(0);
     } finally {
       await server.close();
@@ -57,7 +60,12 @@ describe('one process (CLUSTER off, the default)', () => {
   const start = async (marketMaker: 'on' | 'off') => {
     const exchange = await startExchangeProcess(env(databaseUrl, marketMaker));
     running.push(exchange);
-    await eventually(async () => ((await new ApiClient(exchange.url).get('/market/depth?symbol=XRPUSDT')).status === 200 ? true : undefined), 20_000, 'trading ready');
+    await eventually(
+      async () =>
+        (await new ApiClient(exchange.url).get('/market/depth?symbol=XRPUSDT')).status === 200 ? true : undefined,
+      20_000,
+      'trading ready',
+    );
     return exchange;
   };
   const fundedTrader = async (api: ApiClient, balances: Record<string, string>) => {
@@ -66,7 +74,8 @@ describe('one process (CLUSTER off, the default)', () => {
     for (const [asset, amount] of Object.entries(balances)) await credit(db, trader.user.id, asset, amount);
     return trader;
   };
-  const depth = async (exchange: ExchangeProcess) => (await new ApiClient(exchange.url).get('/market/depth?symbol=XRPUSDT&limit=100')).body;
+  const depth = async (exchange: ExchangeProcess) =>
+    (await new ApiClient(exchange.url).get('/market/depth?symbol=XRPUSDT&limit=100')).body;
 
   let first: ExchangeProcess;
   let second: ExchangeProcess;
@@ -99,7 +108,13 @@ describe('one process (CLUSTER off, the default)', () => {
     const socket = await RecordingSocket.connect(second.url);
     try {
       await socket.subscribe('XRPUSDT');
-      const rest = await buyer.client.post('/trading/order', { symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 100, price: 2.5 });
+      const rest = await buyer.client.post('/trading/order', {
+        symbol: 'XRPUSDT',
+        side: 'buy',
+        type: 'limit',
+        amount: 100,
+        price: 2.5,
+      });
       expect(rest.status).toBe(200);
       expect(rest.body.status).toBe('new');
       // The resting order reached the owner's book, and both processes read that one book.
@@ -107,13 +122,21 @@ describe('one process (CLUSTER off, the default)', () => {
       expect(one.bids).toContainEqual([2.5, 100]);
       expect(await depth(second)).toEqual(one);
 
-      const cross = await new ApiClient(second.url, seller.client.token).post('/trading/order', { symbol: 'XRPUSDT', side: 'sell', type: 'limit', amount: 40, price: 2.5 });
+      const cross = await new ApiClient(second.url, seller.client.token).post('/trading/order', {
+        symbol: 'XRPUSDT',
+        side: 'sell',
+        type: 'limit',
+        amount: 40,
+        price: 2.5,
+      });
       expect(cross.status).toBe(200);
       expect(cross.body.status).toBe('filled');
       const tradeId = cross.body.fills[0].id as string;
 
-      const buyerTrades = (await new ApiClient(second.url, buyer.client.token).get('/trading/trades?symbol=XRPUSDT')).body;
-      const sellerTrades = (await new ApiClient(first.url, seller.client.token).get('/trading/trades?symbol=XRPUSDT')).body;
+      const buyerTrades = (await new ApiClient(second.url, buyer.client.token).get('/trading/trades?symbol=XRPUSDT'))
+        .body;
+      const sellerTrades = (await new ApiClient(first.url, seller.client.token).get('/trading/trades?symbol=XRPUSDT'))
+        .body;
       expect(buyerTrades.map((t: { id: string }) => t.id)).toContain(tradeId);
       expect(sellerTrades.map((t: { id: string }) => t.id)).toContain(tradeId);
       const event = await socket.next('trade', (data) => data.id === tradeId, 10_000);
@@ -125,25 +148,51 @@ describe('one process (CLUSTER off, the default)', () => {
     }
   });
 
-  it('answers an owner\'s refusal with its own status and detail', async () => {
-    const refused = await new ApiClient(second.url, seller.client.token).post('/trading/order', { symbol: 'XRPUSDT', side: 'sell', type: 'limit', amount: 1_000_000, price: 3 });
+  it("answers an owner's refusal with its own status and detail", async () => {
+    const refused = await new ApiClient(second.url, seller.client.token).post('/trading/order', {
+      symbol: 'XRPUSDT',
+      side: 'sell',
+      type: 'limit',
+      amount: 1_000_000,
+      price: 3,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ detail: 'Insufficient balance' });
-    const unknown = await new ApiClient(second.url, seller.client.token).delete('/trading/order', { order_id: '00000000-0000-4000-8000-000000000000' });
+    const unknown = await new ApiClient(second.url, seller.client.token).delete('/trading/order', {
+      order_id: '00000000-0000-4000-8000-000000000000',
+    });
     expect(unknown.status).toBe(404);
   });
 
   it('when the owner is killed, the other process takes the books over, rebuilt from the database', async () => {
     const buyerOnSecond = new ApiClient(second.url, buyer.client.token);
-    const before = (await buyerOnSecond.post('/trading/order', { symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 10, price: 2.4 })).body;
+    const before = (
+      await buyerOnSecond.post('/trading/order', {
+        symbol: 'XRPUSDT',
+        side: 'buy',
+        type: 'limit',
+        amount: 10,
+        price: 2.4,
+      })
+    ).body;
     await first.kill('SIGKILL');
 
     // A call that reached the dying owner gets a 503 after the forwarding timeout (nobody can say
     // whether it ran); the next ones are served here once this process holds the locks.
-    const after = await eventually(async () => {
-      const response = await buyerOnSecond.post('/trading/order', { symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 10, price: 2.3 });
-      return response.status === 200 ? response.body : undefined;
-    }, 20_000, 'an order accepted after the takeover');
+    const after = await eventually(
+      async () => {
+        const response = await buyerOnSecond.post('/trading/order', {
+          symbol: 'XRPUSDT',
+          side: 'buy',
+          type: 'limit',
+          amount: 10,
+          price: 2.3,
+        });
+        return response.status === 200 ? response.body : undefined;
+      },
+      20_000,
+      'an order accepted after the takeover',
+    );
     expect(after.status).toBe('new');
     const cancel = await buyerOnSecond.delete('/trading/order', { order_id: before.id });
     expect(cancel.body.status).toBe('canceled');
@@ -161,7 +210,9 @@ describe('one process (CLUSTER off, the default)', () => {
         .sort((a, b) => (descending ? b[0]! - a[0]! : a[0]! - b[0]!));
     expect(await depth(second)).toEqual({ bids: levels('buy', true), asks: levels('sell', false) });
 
-    const check = await (await loginAs(new ApiClient(second.url), admin.email, admin.password)).get('/admin/ledger/check');
+    const check = await (
+      await loginAs(new ApiClient(second.url), admin.email, admin.password)
+    ).get('/admin/ledger/check');
     expect(check.status).toBe(200);
     expect(check.body.mismatches).toEqual([]);
     expect(check.body.ok).toBe(true);
@@ -178,7 +229,9 @@ describe('one process (CLUSTER off, the default)', () => {
     expect(makers.filter((m) => m.output().includes('"lock":"market-maker"')).length).toBe(1);
 
     // One maker keeps at most five quotes a side per book; a second one would add its own.
-    const [maker] = (await db.query("SELECT id FROM users WHERE email = 'market-maker@exchange.internal'")) as Array<{ id: string }>;
+    const [maker] = (await db.query("SELECT id FROM users WHERE email = 'market-maker@exchange.internal'")) as Array<{
+      id: string;
+    }>;
     const deadline = Date.now() + 9_000;
     let most = 0;
     while (Date.now() < deadline) {

@@ -7,17 +7,26 @@ import { RecordingSocket } from '../support/market-socket';
 const suite = useBackOfficeExchange();
 
 const balanceOf = async (client: ApiClient) => (await client.get('/user/balance')).body.balance as number;
-const usdOf = async (client: ApiClient) => ((await client.get('/user/assets')).body as Array<{ asset: string }>).find((a) => a.asset === 'USD');
+const usdOf = async (client: ApiClient) =>
+  ((await client.get('/user/assets')).body as Array<{ asset: string }>).find((a) => a.asset === 'USD');
 
 describe('deposits', () => {
   it('a deposit request is pending and moves nothing until an administrator approves it', async () => {
     const { client, user } = await registerTrader(suite.api, 'Dana Deposit');
     const request = await client.post(`/deposit/request${query({ amount: '250.75' })}`);
     expect(request.status).toBe(200);
-    expect(request.body).toEqual({ id: expect.any(String), amount: 250.75, status: 'pending', created_at: expect.any(String), admin_notes: null });
+    expect(request.body).toEqual({
+      id: expect.any(String),
+      amount: 250.75,
+      status: 'pending',
+      created_at: expect.any(String),
+      admin_notes: null,
+    });
     expect(await balanceOf(client)).toBe(0);
 
-    const approved = await suite.admin.post(`/admin/deposit/approve${query({ deposit_id: request.body.id, admin_notes: '  Wire received  ' })}`);
+    const approved = await suite.admin.post(
+      `/admin/deposit/approve${query({ deposit_id: request.body.id, admin_notes: '  Wire received  ' })}`,
+    );
     expect(approved.status).toBe(200);
     expect(approved.body).toEqual({
       ...request.body,
@@ -26,13 +35,17 @@ describe('deposits', () => {
       user: { id: user.id, full_name: 'Dana Deposit', email: user.email },
     });
     expect(await balanceOf(client)).toBe(250.75);
-    expect((await client.get('/deposit/history')).body).toEqual([{ ...request.body, status: 'approved', admin_notes: 'Wire received' }]);
+    expect((await client.get('/deposit/history')).body).toEqual([
+      { ...request.body, status: 'approved', admin_notes: 'Wire received' },
+    ]);
   });
 
   it('a rejected deposit credits nothing and keeps the notes', async () => {
     const { client } = await registerTrader(suite.api);
     const request = await client.post(`/deposit/request${query({ amount: 40 })}`);
-    const rejected = await suite.admin.post(`/admin/deposit/reject${query({ deposit_id: request.body.id, admin_notes: 'No transfer found' })}`);
+    const rejected = await suite.admin.post(
+      `/admin/deposit/reject${query({ deposit_id: request.body.id, admin_notes: 'No transfer found' })}`,
+    );
     expect(rejected.body).toMatchObject({ status: 'rejected', admin_notes: 'No transfer found' });
     expect(await balanceOf(client)).toBe(0);
   });
@@ -44,7 +57,7 @@ describe('deposits', () => {
     expect(response.body.amount).toBe(12.5);
   });
 
-  it('lists the history newest first, and only the caller\'s own', async () => {
+  it("lists the history newest first, and only the caller's own", async () => {
     const { client } = await registerTrader(suite.api);
     const other = await registerTrader(suite.api);
     await other.client.post(`/deposit/request${query({ amount: 999 })}`);
@@ -56,9 +69,15 @@ describe('deposits', () => {
   it('approves a deposit once however many administrators click at the same time', async () => {
     const { client } = await registerTrader(suite.api);
     const request = await client.post(`/deposit/request${query({ amount: '100.01' })}`);
-    const clicks = await Promise.all(Array.from({ length: 20 }, () => suite.admin.post(`/admin/deposit/approve${query({ deposit_id: request.body.id })}`)));
+    const clicks = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        suite.admin.post(`/admin/deposit/approve${query({ deposit_id: request.body.id })}`),
+      ),
+    );
     expect(clicks.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(clicks.filter((r) => r.status === 409).map((r) => r.body)).toEqual(Array(19).fill({ detail: 'Deposit is not pending' }));
+    expect(clicks.filter((r) => r.status === 409).map((r) => r.body)).toEqual(
+      Array(19).fill({ detail: 'Deposit is not pending' }),
+    );
     expect(await balanceOf(client)).toBe(100.01);
   });
 });
@@ -92,7 +111,9 @@ describe('withdrawals', () => {
     const { client } = await traderWithDeposit(suite.server, suite.admin, 80);
     const request = await client.post(`/withdraw/request${query({ amount: 80 })}`);
     expect(await balanceOf(client)).toBe(0);
-    const rejected = await suite.admin.post(`/admin/withdrawal/reject${query({ withdrawal_id: request.body.id, admin_notes: 'Name mismatch' })}`);
+    const rejected = await suite.admin.post(
+      `/admin/withdrawal/reject${query({ withdrawal_id: request.body.id, admin_notes: 'Name mismatch' })}`,
+    );
     expect(rejected.body).toMatchObject({ status: 'rejected', admin_notes: 'Name mismatch' });
     expect(await usdOf(client)).toEqual({ asset: 'USD', available: 80, locked: 0, total: 80 });
   });
@@ -108,7 +129,9 @@ describe('withdrawals', () => {
 
   it('50 simultaneous withdrawals never lock more than is available', async () => {
     const { client } = await traderWithDeposit(suite.server, suite.admin, 1000);
-    const attempts = await Promise.all(Array.from({ length: 50 }, () => client.post(`/withdraw/request${query({ amount: 70 })}`)));
+    const attempts = await Promise.all(
+      Array.from({ length: 50 }, () => client.post(`/withdraw/request${query({ amount: 70 })}`)),
+    );
     const accepted = attempts.filter((r) => r.status === 200);
     expect(accepted).toHaveLength(14);
     expect(attempts.filter((r) => r.status === 400).every((r) => r.body.detail === 'Insufficient balance')).toBe(true);
@@ -123,14 +146,23 @@ describe('amounts', () => {
     return client.post(`/deposit/request?amount=${encodeURIComponent(amount)}`);
   };
 
-  it.each([['0'], ['-5'], ['abc'], ['1.005'], ['1e3'], ['Infinity'], ['NaN'], ['1000000000.01'], [''], ['0x10'], [' ']])(
-    'refuses %j with "Please enter a valid amount"',
-    async (amount) => {
-      const response = await refused(amount);
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({ detail: 'Please enter a valid amount' });
-    },
-  );
+  it.each([
+    ['0'],
+    ['-5'],
+    ['abc'],
+    ['1.005'],
+    ['1e3'],
+    ['Infinity'],
+    ['NaN'],
+    ['1000000000.01'],
+    [''],
+    ['0x10'],
+    [' '],
+  ])('refuses %j with "Please enter a valid amount"', async (amount) => {
+    const response = await refused(amount);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ detail: 'Please enter a valid amount' });
+  });
 
   it('refuses a missing amount, a JSON null, a boolean and a negative number the same way', async () => {
     const { client } = await registerTrader(suite.api);
@@ -156,7 +188,9 @@ describe('amounts', () => {
 
 describe('deciding', () => {
   it('an unknown id is 404, a malformed one 400, a decided one 409', async () => {
-    const unknown = await suite.admin.post(`/admin/withdrawal/approve${query({ withdrawal_id: '00000000-0000-4000-8000-000000000000' })}`);
+    const unknown = await suite.admin.post(
+      `/admin/withdrawal/approve${query({ withdrawal_id: '00000000-0000-4000-8000-000000000000' })}`,
+    );
     expect(unknown).toEqual({ status: 404, body: { detail: 'Withdrawal not found' } });
     const malformed = await suite.admin.post(`/admin/deposit/reject${query({ deposit_id: 'not-a-uuid' })}`);
     expect(malformed).toEqual({ status: 400, body: { detail: 'Invalid id' } });
@@ -181,9 +215,13 @@ describe('deciding', () => {
   it('caps admin notes at 1000 characters', async () => {
     const { client } = await registerTrader(suite.api);
     const deposit = await client.post(`/deposit/request${query({ amount: 5 })}`);
-    const tooLong = await suite.admin.post(`/admin/deposit/approve${query({ deposit_id: deposit.body.id, admin_notes: 'n'.repeat(1001) })}`);
+    const tooLong = await suite.admin.post(
+      `/admin/deposit/approve${query({ deposit_id: deposit.body.id, admin_notes: 'n'.repeat(1001) })}`,
+    );
     expect(tooLong).toEqual({ status: 400, body: { detail: 'Admin notes must be at most 1000 characters' } });
-    const fits = await suite.admin.post(`/admin/deposit/approve${query({ deposit_id: deposit.body.id, admin_notes: 'n'.repeat(1000) })}`);
+    const fits = await suite.admin.post(
+      `/admin/deposit/approve${query({ deposit_id: deposit.body.id, admin_notes: 'n'.repeat(1000) })}`,
+    );
     expect(fits.status).toBe(200);
   });
 });
@@ -199,7 +237,11 @@ describe('admin queues', () => {
     const ids = pending.body.map((w: { id: string }) => w.id);
     expect(ids).toContain(second.body.id);
     expect(ids).not.toContain(first.body.id);
-    expect(pending.body.find((w: { id: string }) => w.id === second.body.id).user).toEqual({ id: user.id, full_name: 'Queue Person', email: user.email });
+    expect(pending.body.find((w: { id: string }) => w.id === second.body.id).user).toEqual({
+      id: user.id,
+      full_name: 'Queue Person',
+      email: user.email,
+    });
 
     const newest = await suite.admin.get('/admin/withdrawals?limit=2');
     expect(newest.body.map((w: { id: string }) => w.id)).toEqual([second.body.id, first.body.id]);
@@ -211,7 +253,13 @@ describe('admin queues', () => {
   });
 
   it('refuses an unknown status and out-of-range paging', async () => {
-    for (const path of ['/admin/deposits?status=lost', '/admin/deposits?limit=0', '/admin/deposits?limit=201', '/admin/withdrawals?offset=-1', '/admin/withdrawals?limit=x']) {
+    for (const path of [
+      '/admin/deposits?status=lost',
+      '/admin/deposits?limit=0',
+      '/admin/deposits?limit=201',
+      '/admin/withdrawals?offset=-1',
+      '/admin/withdrawals?limit=x',
+    ]) {
       const response = await suite.admin.get(path);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ detail: expect.any(String) });
@@ -222,13 +270,24 @@ describe('admin queues', () => {
 describe('notifications', () => {
   it('the trader hears about their request and balance, the admins that a queue changed, after each commit', async () => {
     const { client } = await registerTrader(suite.api);
-    const [trader, admin] = await Promise.all([RecordingSocket.connect(suite.server.url, client.token), RecordingSocket.connect(suite.server.url, suite.admin.token)]);
+    const [trader, admin] = await Promise.all([
+      RecordingSocket.connect(suite.server.url, client.token),
+      RecordingSocket.connect(suite.server.url, suite.admin.token),
+    ]);
     try {
       const request = await client.post(`/deposit/request${query({ amount: 15 })}`);
-      expect(await trader.next('funding', (data) => data.status === 'pending')).toEqual({ kind: 'deposit', id: request.body.id, status: 'pending' });
+      expect(await trader.next('funding', (data) => data.status === 'pending')).toEqual({
+        kind: 'deposit',
+        id: request.body.id,
+        status: 'pending',
+      });
       expect(await admin.next('admin:update')).toEqual({ kind: 'deposit' });
       await suite.admin.post(`/admin/deposit/approve${query({ deposit_id: request.body.id })}`);
-      expect(await trader.next('funding', (data) => data.status === 'approved')).toEqual({ kind: 'deposit', id: request.body.id, status: 'approved' });
+      expect(await trader.next('funding', (data) => data.status === 'approved')).toEqual({
+        kind: 'deposit',
+        id: request.body.id,
+        status: 'approved',
+      });
       expect(await trader.next('balance')).toEqual({ balance: 15 });
     } finally {
       trader.close();

@@ -25,7 +25,9 @@ const balance = async (userId: string, asset: string) =>
   (await availableBalance(server.exchange.context.dataSource.manager, userId, asset)).toNumber();
 
 const trade = (client: ApiClient, symbol: string, type: string, amount: unknown, price: unknown) =>
-  client.post(`/trade?${new URLSearchParams({ symbol, trade_type: type, amount: String(amount), price: String(price) })}`);
+  client.post(
+    `/trade?${new URLSearchParams({ symbol, trade_type: type, amount: String(amount), price: String(price) })}`,
+  );
 
 describe('an instant trade', () => {
   it('buys at the quote, then sells back, moving USD and the asset both ways', async () => {
@@ -56,7 +58,12 @@ describe('an instant trade', () => {
 
   it('accepts the amount and price as JSON numbers in the body too', async () => {
     const trader = await fundedTrader(server, { USD: '1000' });
-    const response = await trader.client.post('/trade', { symbol: 'ETHUSDT', trade_type: 'buy', amount: 0.1, price: await quote('ETHUSDT') });
+    const response = await trader.client.post('/trade', {
+      symbol: 'ETHUSDT',
+      trade_type: 'buy',
+      amount: 0.1,
+      price: await quote('ETHUSDT'),
+    });
     expect(response.status).toBe(200);
     expect(response.body.amount).toBe(0.1);
   });
@@ -64,7 +71,11 @@ describe('an instant trade', () => {
   it('is refused when the price seen is more than 1% away from the quote, with a detail asking to retry', async () => {
     const trader = await fundedTrader(server, { USD: '100000', BTC: '1' });
     const price = await quote('BTCUSDT');
-    for (const [type, seen] of [['buy', price * 1.02], ['buy', price * 0.98], ['sell', price * 1.015]] as const) {
+    for (const [type, seen] of [
+      ['buy', price * 1.02],
+      ['buy', price * 0.98],
+      ['sell', price * 1.015],
+    ] as const) {
       const response = await trade(trader.client, 'BTCUSDT', type, '0.01', seen.toFixed(2));
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ detail: 'Price moved, please retry' });
@@ -144,7 +155,9 @@ describe('forex on the simple screen', () => {
     const trader = await fundedTrader(server, { USD: '100000' });
     for (const symbol of ['EURUSD', 'GBPUSD', 'USDJPY', 'AUDUSD']) {
       expect((await trade(trader.client, symbol, 'buy', '1.25', await quote(symbol))).status).toBe(200);
-      expect((await trade(trader.client, symbol, 'buy', '1.255', await quote(symbol))).body).toEqual({ detail: 'Please enter a valid amount' });
+      expect((await trade(trader.client, symbol, 'buy', '1.255', await quote(symbol))).body).toEqual({
+        detail: 'Please enter a valid amount',
+      });
     }
   });
 });
@@ -155,16 +168,39 @@ describe('the trade history', () => {
     await trade(trader.client, 'SOLUSDT', 'buy', '2', await quote('SOLUSDT'));
     const [bookPrice] = await pricesInsideSpread(server, 'BNBUSDT', 1);
     const price = Number(bookPrice);
-    const { taker, maker } = await tradeOnBook(server, { symbol: 'BNBUSDT', base: 'BNB', price: bookPrice!, amount: '0.5' });
+    const { taker, maker } = await tradeOnBook(server, {
+      symbol: 'BNBUSDT',
+      base: 'BNB',
+      price: bookPrice!,
+      amount: '0.5',
+    });
     expect((await trader.client.get('/trade/history')).body).toEqual([
-      { id: expect.any(String), symbol: 'SOLUSDT', type: 'buy', amount: 2, price: expect.any(Number), total: expect.any(Number), created_at: expect.any(String) },
+      {
+        id: expect.any(String),
+        symbol: 'SOLUSDT',
+        type: 'buy',
+        amount: 2,
+        price: expect.any(Number),
+        total: expect.any(Number),
+        created_at: expect.any(String),
+      },
     ]);
     const takerHistory = await taker.client.get('/trade/history');
     expect(takerHistory.body).toEqual([
-      { id: expect.any(String), symbol: 'BNBUSDT', type: 'buy', amount: 0.5, price, total: price * 0.5, created_at: expect.any(String) },
+      {
+        id: expect.any(String),
+        symbol: 'BNBUSDT',
+        type: 'buy',
+        amount: 0.5,
+        price,
+        total: price * 0.5,
+        created_at: expect.any(String),
+      },
     ]);
     const makerHistory = await maker.client.get('/trade/history');
-    expect(makerHistory.body).toMatchObject([{ symbol: 'BNBUSDT', type: 'sell', amount: 0.5, price, total: price * 0.5 }]);
+    expect(makerHistory.body).toMatchObject([
+      { symbol: 'BNBUSDT', type: 'sell', amount: 0.5, price, total: price * 0.5 },
+    ]);
     expect(makerHistory.body[0].id).toBe(takerHistory.body[0].id);
 
     await trade(taker.client, 'BNBUSDT', 'sell', '0.2', await quote('BNBUSDT'));
@@ -191,7 +227,9 @@ describe('money on the simple screen', () => {
     const trader = await fundedTrader(server, { USD: '100' });
     const price = await quote('XRPUSDT');
     const amount = (Math.floor(30 / price / 0.1) * 0.1).toFixed(1); // about 30 USD each: three fit
-    const results = await Promise.all(Array.from({ length: 8 }, () => trade(trader.client, 'XRPUSDT', 'buy', amount, price)));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => trade(trader.client, 'XRPUSDT', 'buy', amount, price)),
+    );
     const done = results.filter((r) => r.status === 200);
     expect(done.length).toBe(3);
     expect(results.filter((r) => r.status === 400).every((r) => r.body.detail === 'Insufficient balance')).toBe(true);
@@ -202,10 +240,19 @@ describe('money on the simple screen', () => {
     const trader = await fundedTrader(server, { USD: '5000', SOL: '5' });
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ type: fc.constantFrom('buy', 'sell'), lots: fc.integer({ min: 1, max: 3000 }) }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.record({ type: fc.constantFrom('buy', 'sell'), lots: fc.integer({ min: 1, max: 3000 }) }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
         async (steps) => {
           for (const step of steps) {
-            const response = await trade(trader.client, 'SOLUSDT', step.type, (step.lots / 1000).toFixed(3), await quote('SOLUSDT'));
+            const response = await trade(
+              trader.client,
+              'SOLUSDT',
+              step.type,
+              (step.lots / 1000).toFixed(3),
+              await quote('SOLUSDT'),
+            );
             expect([200, 400]).toContain(response.status);
           }
           expect(await balance(trader.user.id, 'SOL')).toBeGreaterThanOrEqual(0);

@@ -4,8 +4,19 @@ import { startTestExchange } from '../support/test-exchange';
 
 /** A decimal string with up to 20 integer digits and 18 decimals: what numeric(38,18) holds. */
 const amount = fc
-  .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 20n - 1n }), fc.bigInt({ min: 0n, max: 10n ** 18n - 1n }), fc.nat(18))
-  .map(([negative, whole, fraction, digits]) => `${negative ? '-' : ''}${whole}.${fraction.toString().padStart(18, '0').slice(0, digits || 1)}`);
+  .tuple(
+    fc.boolean(),
+    fc.bigInt({ min: 0n, max: 10n ** 20n - 1n }),
+    fc.bigInt({ min: 0n, max: 10n ** 18n - 1n }),
+    fc.nat(18),
+  )
+  .map(
+    ([negative, whole, fraction, digits]) =>
+      `${negative ? '-' : ''}${whole}.${fraction
+        .toString()
+        .padStart(18, '0')
+        .slice(0, digits || 1)}`,
+  );
 
 describe('ledger units (the ledger sums amounts as whole numbers of 10^-18)', () => {
   it('convert any amount the database holds there and back to the same decimal value', () => {
@@ -39,7 +50,9 @@ describe('ledger units as SQL literals (how postings send amounts)', () => {
   it('are read by PostgreSQL as exactly the amount they stand for', async () => {
     const server = await startTestExchange();
     try {
-      const units = fc.sample(amount.map(toLedgerUnits), 500).concat([0n, 1n, -1n, 10n ** 38n - 1n, -(10n ** 38n - 1n)]);
+      const units = fc
+        .sample(amount.map(toLedgerUnits), 500)
+        .concat([0n, 1n, -1n, 10n ** 38n - 1n, -(10n ** 38n - 1n)]);
       const [{ mismatches }] = await server.exchange.context.dataSource.query(
         `SELECT count(*)::int AS mismatches FROM unnest($1::text[], $2::text[]) AS t(literal, plain)
           WHERE literal::numeric(38,18) IS DISTINCT FROM plain::numeric(38,18)`,

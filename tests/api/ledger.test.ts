@@ -12,8 +12,16 @@ const TRADERS = 12;
 const BATCH = 20;
 
 const command: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ kind: fc.constant('deposit' as const), trader: fc.nat(TRADERS - 1), cents: fc.integer({ min: 1, max: 5_000_00 }) }),
-  fc.record({ kind: fc.constant('withdrawal' as const), trader: fc.nat(TRADERS - 1), cents: fc.integer({ min: 1, max: 3_000_00 }) }),
+  fc.record({
+    kind: fc.constant('deposit' as const),
+    trader: fc.nat(TRADERS - 1),
+    cents: fc.integer({ min: 1, max: 5_000_00 }),
+  }),
+  fc.record({
+    kind: fc.constant('withdrawal' as const),
+    trader: fc.nat(TRADERS - 1),
+    cents: fc.integer({ min: 1, max: 3_000_00 }),
+  }),
   fc.record({ kind: fc.constant('decide' as const), pick: fc.nat(), approve: fc.boolean() }),
 );
 
@@ -35,19 +43,25 @@ interface Pending {
 
 describe('the ledger under a randomized stream of funding', () => {
   it('after 1,000 concurrent deposits, withdrawals and decisions from many users, no money was made or lost', async () => {
-    const traders = await Promise.all(Array.from({ length: TRADERS }, (_, i) => registerTrader(new ApiClient(suite.server.url), `Random ${i}`)));
+    const traders = await Promise.all(
+      Array.from({ length: TRADERS }, (_, i) => registerTrader(new ApiClient(suite.server.url), `Random ${i}`)),
+    );
 
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1000, maxLength: 1000 }), async (commands) => {
         // Other tests of this database hold money too: compare what this run added.
         const before = usdTotals((await suite.admin.get('/admin/ledger/check')).body);
         const pending: Pending[] = [];
-        const approvedCents = { deposit: new Array<number>(TRADERS).fill(0), withdrawal: new Array<number>(TRADERS).fill(0) };
+        const approvedCents = {
+          deposit: new Array<number>(TRADERS).fill(0),
+          withdrawal: new Array<number>(TRADERS).fill(0),
+        };
         const run = async (c: Command) => {
           if (c.kind !== 'decide') {
             const path = c.kind === 'deposit' ? '/deposit/request' : '/withdraw/request';
             const response = await traders[c.trader]!.client.post(`${path}${query({ amount: dollars(c.cents) })}`);
-            if (response.status === 200) pending.push({ kind: c.kind, id: response.body.id, trader: c.trader, cents: c.cents });
+            if (response.status === 200)
+              pending.push({ kind: c.kind, id: response.body.id, trader: c.trader, cents: c.cents });
             else expect(response.body).toEqual({ detail: 'Insufficient balance' });
             return;
           }
@@ -55,16 +69,25 @@ describe('the ledger under a randomized stream of funding', () => {
           // Two commands of a batch may pick the same item: one wins, the other must get 409.
           const item = pending[c.pick % pending.length]!;
           const idField = item.kind === 'deposit' ? 'deposit_id' : 'withdrawal_id';
-          const response = await suite.admin.post(`/admin/${item.kind}/${c.approve ? 'approve' : 'reject'}${query({ [idField]: item.id })}`);
+          const response = await suite.admin.post(
+            `/admin/${item.kind}/${c.approve ? 'approve' : 'reject'}${query({ [idField]: item.id })}`,
+          );
           if (response.status === 409) return;
           expect(response.status).toBe(200);
           pending.splice(pending.indexOf(item), 1);
           if (c.approve) approvedCents[item.kind][item.trader]! += item.cents;
         };
-        for (let start = 0; start < commands.length; start += BATCH) await Promise.all(commands.slice(start, start + BATCH).map(run));
+        for (let start = 0; start < commands.length; start += BATCH)
+          await Promise.all(commands.slice(start, start + BATCH).map(run));
 
         // The stream really exercised every path: money came in and went out.
-        expect(Math.min(...['deposit', 'withdrawal'].map((kind) => approvedCents[kind as Pending['kind']].reduce((a, b) => a + b, 0)))).toBeGreaterThan(0);
+        expect(
+          Math.min(
+            ...['deposit', 'withdrawal'].map((kind) =>
+              approvedCents[kind as Pending['kind']].reduce((a, b) => a + b, 0),
+            ),
+          ),
+        ).toBeGreaterThan(0);
 
         const check = await suite.admin.get('/admin/ledger/check');
         expect(check.body.mismatches).toEqual([]);
@@ -76,10 +99,20 @@ describe('the ledger under a randomized stream of funding', () => {
         expect(after.system - before.system).toBe(-everyone);
 
         for (const [i, trader] of traders.entries()) {
-          const held = pending.filter((p) => p.kind === 'withdrawal' && p.trader === i).reduce((sum, p) => sum + p.cents, 0);
-          const assets = (await trader.client.get('/user/assets')).body as Array<{ asset: string; available: number; locked: number; total: number }>;
+          const held = pending
+            .filter((p) => p.kind === 'withdrawal' && p.trader === i)
+            .reduce((sum, p) => sum + p.cents, 0);
+          const assets = (await trader.client.get('/user/assets')).body as Array<{
+            asset: string;
+            available: number;
+            locked: number;
+            total: number;
+          }>;
           const account = assets.find((a) => a.asset === 'USD')!;
-          expect({ total: cents(account.total), locked: cents(account.locked) }).toEqual({ total: net(i), locked: held });
+          expect({ total: cents(account.total), locked: cents(account.locked) }).toEqual({
+            total: net(i),
+            locked: held,
+          });
         }
       }),
       // One run of 1,000 commands; shrinking would replay it hundreds of times.

@@ -29,14 +29,29 @@ interface FixtureTrade {
  * (test setup, as the ledger fixtures are): the engine cannot place a trade in the past, and candle
  * boundaries need exact times. The candles are then read with the same query the API runs.
  */
-async function withFixtureTrades(symbol: string, trades: FixtureTrade[], read: (manager: EntityManager) => Promise<void>) {
+async function withFixtureTrades(
+  symbol: string,
+  trades: FixtureTrade[],
+  read: (manager: EntityManager) => Promise<void>,
+) {
   const { dataSource } = server.exchange.context;
   for (const [i, trade] of trades.entries()) {
     await dataSource.query(
       `INSERT INTO trades (id, symbol, seq, price, amount, quote_amount, taker_side, maker_order_id, taker_order_id,
                            maker_user_id, taker_user_id, maker_fee, taker_fee, created_at)
        VALUES ($1, $2, $3, $4, $5, $4::numeric * $5::numeric, 'buy', $6, $7, $8, $9, 0, 0, $10)`,
-      [randomUUID(), symbol, i + 1, trade.price, trade.amount, randomUUID(), randomUUID(), randomUUID(), randomUUID(), new Date(trade.time)],
+      [
+        randomUUID(),
+        symbol,
+        i + 1,
+        trade.price,
+        trade.amount,
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        new Date(trade.time),
+      ],
     );
   }
   try {
@@ -49,11 +64,14 @@ async function withFixtureTrades(symbol: string, trades: FixtureTrade[], read: (
 const ticker = async (symbol: string) => (await api.get(`/market/ticker?symbol=${symbol}`)).body;
 
 describe('market data refuses what it does not know', () => {
-  it.each(['/market/ticker', '/market/depth', '/market/trades', '/market/klines'])('%s answers 400 "Unknown symbol"', async (path) => {
-    expect(await api.get(`${path}?symbol=DOGEUSDT`)).toEqual({ status: 400, body: { detail: 'Unknown symbol' } });
-    expect(await api.get(path)).toEqual({ status: 400, body: { detail: 'Unknown symbol' } });
-    expect((await api.get(`${path}?symbol=EURUSD`)).body).toEqual({ detail: 'Unknown symbol' });
-  });
+  it.each(['/market/ticker', '/market/depth', '/market/trades', '/market/klines'])(
+    '%s answers 400 "Unknown symbol"',
+    async (path) => {
+      expect(await api.get(`${path}?symbol=DOGEUSDT`)).toEqual({ status: 400, body: { detail: 'Unknown symbol' } });
+      expect(await api.get(path)).toEqual({ status: 400, body: { detail: 'Unknown symbol' } });
+      expect((await api.get(`${path}?symbol=EURUSD`)).body).toEqual({ detail: 'Unknown symbol' });
+    },
+  );
 
   it.each([
     '/market/depth?symbol=BTCUSDT&limit=0',
@@ -74,15 +92,41 @@ describe('quotes', () => {
     const quotes = await api.get('/market/quotes');
     expect(quotes.status).toBe(200);
     const symbols = quotes.body.map((q: any) => q.symbol);
-    for (const symbol of ['BTCUSDT', 'ETHUSDT', 'BNBUSDT', 'ADAUSDT', 'SOLUSDT', 'EURUSD', 'GBPUSD', 'USDJPY', 'AUDUSD']) expect(symbols).toContain(symbol);
-    expect(quotes.body.find((q: any) => q.symbol === 'USDJPY')).toEqual({ symbol: 'USDJPY', name: 'US Dollar / Japanese Yen', price: expect.any(Number), kind: 'forex' });
-    expect(quotes.body.find((q: any) => q.symbol === 'BTCUSDT')).toEqual({ symbol: 'BTCUSDT', name: 'Bitcoin', price: expect.any(Number), kind: 'crypto' });
+    for (const symbol of [
+      'BTCUSDT',
+      'ETHUSDT',
+      'BNBUSDT',
+      'ADAUSDT',
+      'SOLUSDT',
+      'EURUSD',
+      'GBPUSD',
+      'USDJPY',
+      'AUDUSD',
+    ])
+      expect(symbols).toContain(symbol);
+    expect(quotes.body.find((q: any) => q.symbol === 'USDJPY')).toEqual({
+      symbol: 'USDJPY',
+      name: 'US Dollar / Japanese Yen',
+      price: expect.any(Number),
+      kind: 'forex',
+    });
+    expect(quotes.body.find((q: any) => q.symbol === 'BTCUSDT')).toEqual({
+      symbol: 'BTCUSDT',
+      name: 'Bitcoin',
+      price: expect.any(Number),
+      kind: 'crypto',
+    });
   });
 });
 
 describe('after real trades on a book', () => {
   it('trades, ticker and the day candle tell the same story', async () => {
-    const [p1, p2, p3, p4] = (await pricesInsideSpread(server, 'BTCUSDT', 4)).map(Number) as [number, number, number, number];
+    const [p1, p2, p3, p4] = (await pricesInsideSpread(server, 'BTCUSDT', 4)).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     const before = await ticker('BTCUSDT');
     await tradeOnBook(server, { symbol: 'BTCUSDT', base: 'BTC', price: String(p2), amount: '0.01' });
     await tradeOnBook(server, { symbol: 'BTCUSDT', base: 'BTC', price: String(p4), amount: '0.02' });
@@ -96,7 +140,13 @@ describe('after real trades on a book', () => {
       [p4, 0.02, false],
       [p2, 0.01, false],
     ]);
-    expect(trades.body[0]).toEqual({ id: expect.any(String), price: p3, quantity: 0.01, time: expect.any(Number), is_buyer_maker: false });
+    expect(trades.body[0]).toEqual({
+      id: expect.any(String),
+      price: p3,
+      quantity: 0.01,
+      time: expect.any(Number),
+      is_buyer_maker: false,
+    });
     expect(Math.abs(trades.body[0].time - Date.now())).toBeLessThan(60_000);
     expect(trades.body.map((t: any) => t.time)).toEqual([...trades.body.map((t: any) => t.time)].sort((a, b) => b - a));
 
@@ -109,7 +159,9 @@ describe('after real trades on a book', () => {
     const open = after.last_price - after.price_change;
     expect(after.price_change_percent).toBeCloseTo((after.price_change / open) * 100, 3);
     expect((await api.get('/market/tickers')).body.find((t: any) => t.symbol === 'BTCUSDT')).toEqual(after);
-    expect((await api.get('/market/tickers')).body.map((t: any) => t.symbol)).toEqual(BOOK_MARKETS.map((m) => m.symbol));
+    expect((await api.get('/market/tickers')).body.map((t: any) => t.symbol)).toEqual(
+      BOOK_MARKETS.map((m) => m.symbol),
+    );
 
     const [day] = (await api.get('/market/klines?symbol=BTCUSDT&interval=1d&limit=1')).body;
     expect(day.time).toBe(bucketStart(trades.body[0].time, '1d'));
@@ -125,7 +177,13 @@ describe('after real trades on a book', () => {
     const bidder = await fundedTrader(server, { USD: '1000' });
     const placed: string[] = [];
     for (const price of [lower!, lower!, higher!]) {
-      const resting = await bidder.client.post('/trading/order', { symbol: 'ETHUSDT', side: 'buy', type: 'limit', amount: '0.01', price });
+      const resting = await bidder.client.post('/trading/order', {
+        symbol: 'ETHUSDT',
+        side: 'buy',
+        type: 'limit',
+        amount: '0.01',
+        price,
+      });
       expect(resting.status).toBe(200);
       placed.push(resting.body.id);
     }
@@ -173,7 +231,11 @@ describe('candles', () => {
       fc.asyncProperty(
         fc.constantFrom(...(Object.keys(KLINE_INTERVALS) as KlineInterval[])),
         fc.array(
-          fc.record({ ago: fc.integer({ min: 0, max: 3 * 86_400_000 }), ticks: fc.integer({ min: 1, max: 99_999 }), lots: fc.integer({ min: 1, max: 1000 }) }),
+          fc.record({
+            ago: fc.integer({ min: 0, max: 3 * 86_400_000 }),
+            ticks: fc.integer({ min: 1, max: 99_999 }),
+            lots: fc.integer({ min: 1, max: 1000 }),
+          }),
           { minLength: 1, maxLength: 25 },
         ),
         async (interval, drafts) => {
@@ -181,13 +243,30 @@ describe('candles', () => {
           const trades = [...new Map(drafts.map((d) => [d.ago, d])).values()]
             .map((d) => ({ time: now - d.ago, price: (d.ticks / 10_000).toFixed(4), amount: (d.lots / 10).toFixed(1) }))
             .sort((a, b) => a.time - b.time);
-          const expected = new Map<number, { time: number; open: number; high: number; low: number; close: number; volume: number }>();
+          const expected = new Map<
+            number,
+            { time: number; open: number; high: number; low: number; close: number; volume: number }
+          >();
           for (const t of trades) {
             const time = bucketStart(t.time, interval);
             const price = Number(t.price);
             const candle = expected.get(time);
-            if (!candle) expected.set(time, { time, open: price, high: price, low: price, close: price, volume: Number(t.amount) });
-            else Object.assign(candle, { high: Math.max(candle.high, price), low: Math.min(candle.low, price), close: price, volume: candle.volume + Number(t.amount) });
+            if (!candle)
+              expected.set(time, {
+                time,
+                open: price,
+                high: price,
+                low: price,
+                close: price,
+                volume: Number(t.amount),
+              });
+            else
+              Object.assign(candle, {
+                high: Math.max(candle.high, price),
+                low: Math.min(candle.low, price),
+                close: price,
+                volume: candle.volume + Number(t.amount),
+              });
           }
           const limit = 1000;
           const oldest = bucketStart(now, interval) - (limit - 1) * KLINE_INTERVALS[interval] * 1000;
@@ -212,7 +291,14 @@ describe('market rooms on the socket', () => {
       const [price] = await pricesInsideSpread(server, 'BNBUSDT', 1);
       await tradeOnBook(server, { symbol: 'BNBUSDT', base: 'BNB', price: price!, amount: '0.5' });
       const pushed = await socket.next('trade');
-      expect(pushed).toEqual({ symbol: 'BNBUSDT', id: expect.any(String), price: Number(price), quantity: 0.5, time: expect.any(Number), is_buyer_maker: false });
+      expect(pushed).toEqual({
+        symbol: 'BNBUSDT',
+        id: expect.any(String),
+        price: Number(price),
+        quantity: 0.5,
+        time: expect.any(Number),
+        is_buyer_maker: false,
+      });
       const depth = await socket.next('depth', (d) => d.symbol === 'BNBUSDT');
       expect(depth).toEqual({ symbol: 'BNBUSDT', bids: expect.any(Array), asks: expect.any(Array) });
       const ticker = await socket.next('ticker', (t) => t.symbol === 'BNBUSDT');

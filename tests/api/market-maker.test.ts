@@ -17,7 +17,10 @@ describe('the market maker quote ladder', () => {
         fc.double({ min: 0, max: 5_000_000, noNaN: true }),
         fc.double({ min: 0, max: 1_000_000, noNaN: true }),
         (market, ratio, usd, base) => {
-          const reference = money(market.seedPrice).times(ratio.toFixed(6)).toNearest(market.tickSize).plus(market.tickSize);
+          const reference = money(market.seedPrice)
+            .times(ratio.toFixed(6))
+            .toNearest(market.tickSize)
+            .plus(market.tickSize);
           const bidBudget = money(usd.toFixed(2));
           const askBudget = money(base.toFixed(6));
           const ladder = quoteLadder(market, reference, bidBudget, askBudget);
@@ -29,7 +32,8 @@ describe('the market maker quote ladder', () => {
             expect(money(quote.amount).greaterThan(0)).toBe(true);
             expect(money(quote.price).times(quote.amount).greaterThanOrEqualTo(market.minNotional)).toBe(true);
           }
-          for (const bid of bids) expect(money(bid.price).lessThan(reference) && money(bid.price).greaterThan(0)).toBe(true);
+          for (const bid of bids)
+            expect(money(bid.price).lessThan(reference) && money(bid.price).greaterThan(0)).toBe(true);
           for (const ask of asks) expect(money(ask.price).greaterThan(reference)).toBe(true);
           const bidValue = bids.reduce((sum, q) => sum.plus(money(q.price).times(q.amount)), money(0));
           const askAmount = asks.reduce((sum, q) => sum.plus(q.amount), money(0));
@@ -59,7 +63,8 @@ describe('the market maker, turned on', () => {
   let server: TestExchange;
   let api: ApiClient;
   const query = (sql: string, params: unknown[] = []) => server.exchange.context.dataSource.query(sql, params);
-  const systemTraderId = async (email: string): Promise<string> => (await query('SELECT id FROM users WHERE email = $1', [email]))[0].id;
+  const systemTraderId = async (email: string): Promise<string> =>
+    (await query('SELECT id FROM users WHERE email = $1', [email]))[0].id;
 
   /**
    * Other test files leave traders' orders resting in the shared database; they would take the
@@ -88,10 +93,14 @@ describe('the market maker, turned on', () => {
 
   it('keeps five bids and five asks around the reference price on every book', async () => {
     for (const market of BOOK_MARKETS) {
-      const depth = await eventually(async () => {
-        const book = (await api.get(`/market/depth?symbol=${market.symbol}`)).body;
-        return book.bids.length >= 5 && book.asks.length >= 5 ? book : undefined;
-      }, 15_000, `a quoted ${market.symbol} book`);
+      const depth = await eventually(
+        async () => {
+          const book = (await api.get(`/market/depth?symbol=${market.symbol}`)).body;
+          return book.bids.length >= 5 && book.asks.length >= 5 ? book : undefined;
+        },
+        15_000,
+        `a quoted ${market.symbol} book`,
+      );
       const reference = (await api.get('/market/quotes')).body.find((q: any) => q.symbol === market.symbol).price;
       const [bestBid] = depth.bids[0];
       const [bestAsk] = depth.asks[0];
@@ -102,21 +111,33 @@ describe('the market maker, turned on', () => {
   });
 
   it('makes trades and candles on a fresh install', async () => {
-    const trades = await eventually(async () => {
-      const lists = await Promise.all(BOOK_MARKETS.map(async (m) => (await api.get(`/market/trades?symbol=${m.symbol}`)).body as any[]));
-      const symbols = BOOK_MARKETS.filter((_, i) => lists[i]!.length > 0).map((m) => m.symbol);
-      return symbols.length > 0 ? symbols : undefined;
-    }, 20_000, 'a first trade');
+    const trades = await eventually(
+      async () => {
+        const lists = await Promise.all(
+          BOOK_MARKETS.map(async (m) => (await api.get(`/market/trades?symbol=${m.symbol}`)).body as any[]),
+        );
+        const symbols = BOOK_MARKETS.filter((_, i) => lists[i]!.length > 0).map((m) => m.symbol);
+        return symbols.length > 0 ? symbols : undefined;
+      },
+      20_000,
+      'a first trade',
+    );
     const candles = (await api.get(`/market/klines?symbol=${trades[0]}&interval=1m`)).body;
     expect(candles.length).toBeGreaterThan(0);
     const ticker = (await api.get(`/market/ticker?symbol=${trades[0]}`)).body;
     expect(ticker.volume).toBeGreaterThan(0);
   });
 
-  it('never holds or spends more than its inventory, and its locked balances are exactly its orders\' holds', async () => {
+  it("never holds or spends more than its inventory, and its locked balances are exactly its orders' holds", async () => {
     const ids = [await systemTraderId(MAKER.email), await systemTraderId(TAKER.email)];
     // One statement, one snapshot: the maker keeps trading while this runs.
-    const rows: Array<{ asset: string; available: string; locked: string; held_for_orders: string; fees_paid: string }> = await query(
+    const rows: Array<{
+      asset: string;
+      available: string;
+      locked: string;
+      held_for_orders: string;
+      fees_paid: string;
+    }> = await query(
       `WITH mine AS (SELECT unnest($1::uuid[]) AS user_id),
             holds AS (
               SELECT CASE WHEN o.side = 'buy' THEN 'USD' ELSE m.base END AS asset, sum(o.reserved) AS reserved
@@ -139,7 +160,9 @@ describe('the market maker, turned on', () => {
       expect(money(row.locked).toFixed()).toBe(money(row.held_for_orders).toFixed());
       // Maker and taker only trade with each other here: between them nothing is made, fees leave.
       const funded = money(MAKER.inventory[row.asset]!).plus(TAKER.inventory[row.asset]!);
-      const held = money(row.available).plus(row.locked).plus(row.asset === 'USD' ? row.fees_paid : 0);
+      const held = money(row.available)
+        .plus(row.locked)
+        .plus(row.asset === 'USD' ? row.fees_paid : 0);
       expect(held.toFixed()).toBe(funded.toFixed());
     }
     const ledger = await checkLedger(server.exchange.context.dataSource.manager);

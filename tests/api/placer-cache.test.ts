@@ -9,13 +9,16 @@ const trader: Trader = { kyc_status: 'approved', is_active: true, is_admin: fals
 
 /** What a read of `balances` (user -> asset -> available) would give. */
 function read(balances: Record<string, Record<string, string>>): Placers {
-  const rows = Object.entries(balances).flatMap(([user_id, assets]) => Object.entries(assets).map(([asset, available]) => ({ user_id, asset, available })));
+  const rows = Object.entries(balances).flatMap(([user_id, assets]) =>
+    Object.entries(assets).map(([asset, available]) => ({ user_id, asset, available })),
+  );
   const userIds = Object.keys(balances);
   const assets = [...new Set(rows.map((row) => row.asset))];
   return { traders: new Map(userIds.map((id) => [id, trader])), sheet: new BalanceSheet(rows, userIds, assets) };
 }
 
-const spend = (cache: PlacerCache, userId: string, asset: string, amount: string) => cache.placers.sheet.canSpend(userId, asset, toLedgerUnits(amount));
+const spend = (cache: PlacerCache, userId: string, asset: string, amount: string) =>
+  cache.placers.sheet.canSpend(userId, asset, toLedgerUnits(amount));
 
 it('a placer read a moment ago is not read again until the trust runs out', () => {
   const cache = new PlacerCache(1000);

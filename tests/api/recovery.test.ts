@@ -33,7 +33,11 @@ async function tradingReady(url: string, client: ApiClient) {
   throw new Error(`trading did not start at ${url}`);
 }
 
-const env = { ADMIN_EMAIL: 'recovery-admin@test.local', ADMIN_PASSWORD: 'admin-password-123', JWT_SECRET: 'recovery-test-secret-of-at-least-32-chars' };
+const env = {
+  ADMIN_EMAIL: 'recovery-admin@test.local',
+  ADMIN_PASSWORD: 'admin-password-123',
+  JWT_SECRET: 'recovery-test-secret-of-at-least-32-chars',
+};
 const dataDir = mkdtempSync(path.join(tmpdir(), 'exchange-recovery-'));
 
 jest.setTimeout(180_000);
@@ -65,7 +69,10 @@ it('after a SIGKILL in the middle of a stream of orders, every acknowledged orde
     for (let n = 0; !killed; n++) {
       const side = (n + who) % 2 === 0 ? 'buy' : 'sell';
       const price = (25000 + ((n * 7 + who * 13) % 21) - 10) / 10000;
-      const body = n % 5 === 4 ? { symbol: 'XRPUSDT', side, type: 'market', amount: 2 } : { symbol: 'XRPUSDT', side, type: 'limit', amount: 2 * (1 + (n % 3)), price };
+      const body =
+        n % 5 === 4
+          ? { symbol: 'XRPUSDT', side, type: 'market', amount: 2 }
+          : { symbol: 'XRPUSDT', side, type: 'limit', amount: 2 * (1 + (n % 3)), price };
       try {
         const response = await client.post('/trading/order', body);
         if (response.status === 200) acknowledged.push(response);
@@ -92,11 +99,17 @@ it('after a SIGKILL in the middle of a stream of orders, every acknowledged orde
 
   await withDatabase(async (dataSource) => {
     const orderIds = acknowledged.map((r) => r.body.id as string);
-    const orders: Array<{ id: string; filled: string; status: string }> = await dataSource.query('SELECT id, filled, status FROM orders WHERE id = ANY($1::uuid[])', [orderIds]);
+    const orders: Array<{ id: string; filled: string; status: string }> = await dataSource.query(
+      'SELECT id, filled, status FROM orders WHERE id = ANY($1::uuid[])',
+      [orderIds],
+    );
     expect(orders).toHaveLength(orderIds.length);
     const stored = new Map(orders.map((o) => [o.id, o]));
-    for (const response of acknowledged) expect(money(stored.get(response.body.id)!.filled).gte(response.body.filled)).toBe(true);
-    const trades: Array<{ id: string }> = await dataSource.query('SELECT id FROM trades WHERE id = ANY($1::uuid[])', [fills.map((f) => f.id)]);
+    for (const response of acknowledged)
+      expect(money(stored.get(response.body.id)!.filled).gte(response.body.filled)).toBe(true);
+    const trades: Array<{ id: string }> = await dataSource.query('SELECT id FROM trades WHERE id = ANY($1::uuid[])', [
+      fills.map((f) => f.id),
+    ]);
     expect(trades).toHaveLength(fills.length);
 
     const open: Array<{ side: string; price: string; quantity: string }> = await dataSource.query(
@@ -138,8 +151,13 @@ it('after a SIGKILL in the middle of a stream of orders, every acknowledged orde
   // Later test files trade XRPUSDT in this database: nothing of this stream stays resting there.
   for (const trader of traders) {
     const client = new ApiClient(fourth.url, trader.client.token);
-    for (let open = (await client.get('/trading/orders/open?symbol=XRPUSDT')).body; open.length > 0; open = (await client.get('/trading/orders/open?symbol=XRPUSDT')).body) {
-      for (const order of open) expect((await client.delete('/trading/order', { order_id: order.id })).status).toBe(200);
+    for (
+      let open = (await client.get('/trading/orders/open?symbol=XRPUSDT')).body;
+      open.length > 0;
+      open = (await client.get('/trading/orders/open?symbol=XRPUSDT')).body
+    ) {
+      for (const order of open)
+        expect((await client.delete('/trading/order', { order_id: order.id })).status).toBe(200);
     }
   }
   expect((await fromSnapshot.get('/market/depth?symbol=XRPUSDT')).body).toEqual({ bids: [], asks: [] });

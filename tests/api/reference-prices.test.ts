@@ -25,7 +25,13 @@ describe('the simulated random walk', () => {
           const tick = money(instrument.tickSize);
           let price = money(instrument.seedPrice);
           for (let i = 0; i < steps; i++) {
-            price = nextWalkPrice(price, money(instrument.seedPrice), instrument.tickSize, { volatility, reversion: 0.001 }, random);
+            price = nextWalkPrice(
+              price,
+              money(instrument.seedPrice),
+              instrument.tickSize,
+              { volatility, reversion: 0.001 },
+              random,
+            );
             expect(price.greaterThan(0)).toBe(true);
             expect(price.mod(tick).isZero()).toBe(true);
           }
@@ -39,7 +45,13 @@ describe('the simulated random walk', () => {
     // Draws that make the normal step about -5.3 standard deviations: the price falls by 93%.
     const draws = [0.999999, 0.5];
     let i = 0;
-    const price = nextWalkPrice(money('0.0001'), money('0.0001'), '0.0001', { volatility: 0.5, reversion: 0 }, () => draws[i++ % 2]!);
+    const price = nextWalkPrice(
+      money('0.0001'),
+      money('0.0001'),
+      '0.0001',
+      { volatility: 0.5, reversion: 0 },
+      () => draws[i++ % 2]!,
+    );
     expect(price.toFixed()).toBe('0.0001');
   });
 
@@ -102,7 +114,12 @@ describe('reference prices', () => {
     try {
       const quotes = await socket.next('quotes', () => true, 3000);
       expect(quotes.map((q: any) => q.symbol)).toEqual(INSTRUMENTS.map((i) => i.symbol));
-      expect(quotes.find((q: any) => q.symbol === 'EURUSD')).toEqual({ symbol: 'EURUSD', name: 'Euro / US Dollar', price: expect.any(Number), kind: 'forex' });
+      expect(quotes.find((q: any) => q.symbol === 'EURUSD')).toEqual({
+        symbol: 'EURUSD',
+        name: 'Euro / US Dollar',
+        price: expect.any(Number),
+        kind: 'forex',
+      });
       expect(quotes.find((q: any) => q.symbol === 'BTCUSDT')).toMatchObject({ name: 'Bitcoin', kind: 'crypto' });
     } finally {
       socket.close();

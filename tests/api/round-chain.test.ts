@@ -26,13 +26,23 @@ const market = findBookMarket('BTCUSDT')!;
 /** A round that logs commands `seqs` (a cancel each) and changes nothing else. */
 function round(seqs: number[]): MarketBatch[] {
   const effects = emptyEffects();
-  for (const seq of seqs) effects.commands.push({ seq, command: { type: 'cancel', orderId: `chain-${seq}`, userId: 'chain-test', timestamp: 0 } as never });
-  const state = { market: { ...market, symbol: SYMBOL }, commandSeq: seqs[seqs.length - 1] ?? 0 } as unknown as MarketState;
+  for (const seq of seqs)
+    effects.commands.push({
+      seq,
+      command: { type: 'cancel', orderId: `chain-${seq}`, userId: 'chain-test', timestamp: 0 } as never,
+    });
+  const state = {
+    market: { ...market, symbol: SYMBOL },
+    commandSeq: seqs[seqs.length - 1] ?? 0,
+  } as unknown as MarketState;
   return [{ state, effects, orders: [], stateHash: null }];
 }
 
 async function logged(dataSource: DataSource): Promise<number[]> {
-  const rows: Array<{ seq: string }> = await dataSource.query('SELECT seq FROM order_commands WHERE symbol = $1 ORDER BY seq', [SYMBOL]);
+  const rows: Array<{ seq: string }> = await dataSource.query(
+    'SELECT seq FROM order_commands WHERE symbol = $1 ORDER BY seq',
+    [SYMBOL],
+  );
   return rows.map((row) => Number(row.seq));
 }
 
@@ -55,29 +65,34 @@ it('commits a round written after one that committed, and refuses one whose roun
   await onOwnConnection(dataSource, async (run) => {
     await writeRound(run, round([1, 2]), new Date(), null);
     await writeRound(run, round([3]), new Date(), { symbol: SYMBOL, seq: 2 });
-    await expect(writeRound(run, round([4, 5]), new Date(), { symbol: SYMBOL, seq: 4 })).rejects.toThrow(`the round before, up to ${SYMBOL} 4, did not commit`);
+    await expect(writeRound(run, round([4, 5]), new Date(), { symbol: SYMBOL, seq: 4 })).rejects.toThrow(
+      `the round before, up to ${SYMBOL} 4, did not commit`,
+    );
   });
   expect(await logged(dataSource)).toEqual([1, 2, 3]);
 });
 
-(process.env.TEST_DATABASE_POOL_SIZE !== '1' ? it : it.skip)('pipelined: when the round ahead fails, the one queued behind it fails too, though it was sent before the first answered', async () => {
-  const { dataSource } = server.exchange.context;
-  await onOwnConnection(dataSource, (run) => writeRound(run, round([1]), new Date(), null));
-  await onOwnConnection(dataSource, async (run, pipeline) => {
-    const endPipeline = await pipeline();
-    try {
-      // The first repeats command 1 (a duplicate key): it fails; the second was computed on it.
-      const first = writeRound(run, round([1, 2]), new Date(), { symbol: SYMBOL, seq: 1 });
-      const second = writeRound(run, round([3]), new Date(), { symbol: SYMBOL, seq: 2 });
-      const third = writeRound(run, round([2]), new Date(), { symbol: SYMBOL, seq: 1 });
-      const results = await Promise.allSettled([first, second, third]);
-      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
-    } finally {
-      endPipeline();
-    }
-  });
-  expect(await logged(dataSource)).toEqual([1, 2]);
-});
+(process.env.TEST_DATABASE_POOL_SIZE !== '1' ? it : it.skip)(
+  'pipelined: when the round ahead fails, the one queued behind it fails too, though it was sent before the first answered',
+  async () => {
+    const { dataSource } = server.exchange.context;
+    await onOwnConnection(dataSource, (run) => writeRound(run, round([1]), new Date(), null));
+    await onOwnConnection(dataSource, async (run, pipeline) => {
+      const endPipeline = await pipeline();
+      try {
+        // The first repeats command 1 (a duplicate key): it fails; the second was computed on it.
+        const first = writeRound(run, round([1, 2]), new Date(), { symbol: SYMBOL, seq: 1 });
+        const second = writeRound(run, round([3]), new Date(), { symbol: SYMBOL, seq: 2 });
+        const third = writeRound(run, round([2]), new Date(), { symbol: SYMBOL, seq: 1 });
+        const results = await Promise.allSettled([first, second, third]);
+        expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+      } finally {
+        endPipeline();
+      }
+    });
+    expect(await logged(dataSource)).toEqual([1, 2]);
+  },
+);
 
 it("a round's placers read counts which rounds still being written it already sees committed (they commit in order)", async () => {
   const { dataSource } = server.exchange.context;
@@ -86,7 +101,8 @@ it("a round's placers read counts which rounds still being written it already se
   await onOwnConnection(dataSource, async (run, _pipeline, manager) => {
     await writeRound(run, round([1, 2]), new Date(), null);
     const connection = { run, manager };
-    const seen = async (...after: Array<{ symbol: string; seq: number } | null>) => (await readPlacers(connection, keys, after)).seen;
+    const seen = async (...after: Array<{ symbol: string; seq: number } | null>) =>
+      (await readPlacers(connection, keys, after)).seen;
     expect(await seen()).toBe(0);
     expect(await seen({ symbol: SYMBOL, seq: 2 })).toBe(1);
     expect(await seen({ symbol: SYMBOL, seq: 2 }, { symbol: SYMBOL, seq: 3 })).toBe(1);

@@ -29,11 +29,32 @@ describe('a limit order against a limit order', () => {
     const buyer = await fundedTrader(server, { USD: '2000' }, 'Buyer');
     const feesBefore = await feesCollected();
 
-    const ask = await placed(seller.client, { symbol: 'BTC/USDT', side: 'sell', type: 'limit', amount: 0.01, price: 100000 });
-    expect(ask).toMatchObject({ symbol: 'BTC/USDT', side: 'sell', type: 'limit', status: 'new', amount: 0.01, filled: 0, price: 100000, fills: [] });
+    const ask = await placed(seller.client, {
+      symbol: 'BTC/USDT',
+      side: 'sell',
+      type: 'limit',
+      amount: 0.01,
+      price: 100000,
+    });
+    expect(ask).toMatchObject({
+      symbol: 'BTC/USDT',
+      side: 'sell',
+      type: 'limit',
+      status: 'new',
+      amount: 0.01,
+      filled: 0,
+      price: 100000,
+      fills: [],
+    });
     expect(await balanceOf(server, seller.user.id, 'BTC')).toEqual({ available: '0.99', locked: '0.01' });
 
-    const bid = await placed(buyer.client, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.01', price: '100000' });
+    const bid = await placed(buyer.client, {
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      type: 'limit',
+      amount: '0.01',
+      price: '100000',
+    });
     expect(bid).toMatchObject({ status: 'filled', filled: 0.01, average_price: 100000, time_in_force: 'GTC' });
     expect(bid.fills).toEqual([
       expect.objectContaining({ symbol: 'BTC/USDT', side: 'buy', price: 100000, amount: 0.01, fee: 1, total: 1000 }),
@@ -47,10 +68,21 @@ describe('a limit order against a limit order', () => {
 
     const sellerTrades = await seller.client.get('/trading/trades?symbol=BTC/USDT&limit=50');
     expect(sellerTrades.body).toEqual([
-      { id: bid.fills[0].id, symbol: 'BTC/USDT', side: 'sell', price: 100000, amount: 0.01, fee: 1, total: 1000, created_at: expect.any(String) },
+      {
+        id: bid.fills[0].id,
+        symbol: 'BTC/USDT',
+        side: 'sell',
+        price: 100000,
+        amount: 0.01,
+        fee: 1,
+        total: 1000,
+        created_at: expect.any(String),
+      },
     ]);
     const history = await seller.client.get('/trading/orders/history?symbol=BTC/USDT&limit=50');
-    expect(history.body).toEqual([expect.objectContaining({ id: ask.id, status: 'filled', filled: 0.01, average_price: 100000 })]);
+    expect(history.body).toEqual([
+      expect.objectContaining({ id: ask.id, status: 'filled', filled: 0.01, average_price: 100000 }),
+    ]);
     expect((await seller.client.get('/trading/orders/open?symbol=BTC/USDT')).body).toEqual([]);
   });
 
@@ -58,7 +90,13 @@ describe('a limit order against a limit order', () => {
     const seller = await fundedTrader(server, { BTC: '1' });
     const buyer = await fundedTrader(server, { USD: '2000' });
     await placed(seller.client, { symbol: 'BTCUSDT', side: 'sell', type: 'limit', amount: 0.01, price: 99000 });
-    const bid = await placed(buyer.client, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: 0.01, price: 100000 });
+    const bid = await placed(buyer.client, {
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      type: 'limit',
+      amount: 0.01,
+      price: 100000,
+    });
     expect(bid).toMatchObject({ status: 'filled', average_price: 99000 });
     expect(await balanceOf(server, buyer.user.id, 'USD')).toEqual({ available: '1009.01', locked: '0' });
   });
@@ -71,7 +109,13 @@ describe('a market order', () => {
     await placed(maker.client, { symbol: 'ETHUSDT', side: 'sell', type: 'limit', amount: 0.5, price: 4000 });
     await placed(maker.client, { symbol: 'ETHUSDT', side: 'sell', type: 'limit', amount: 0.5, price: 4010 });
 
-    const order = await placed(taker.client, { symbol: 'ETH/USDT', side: 'buy', type: 'market', amount: 0.8, price: null });
+    const order = await placed(taker.client, {
+      symbol: 'ETH/USDT',
+      side: 'buy',
+      type: 'market',
+      amount: 0.8,
+      price: null,
+    });
     expect(order).toMatchObject({ type: 'market', status: 'filled', filled: 0.8, average_price: 4003.75, price: null });
     expect(order.fills.map((f: { price: number; amount: number; fee: number }) => [f.price, f.amount, f.fee])).toEqual([
       [4000, 0.5, 2],
@@ -99,7 +143,14 @@ describe('a stop-limit order', () => {
     const alice = await fundedTrader(server, { USD: '1000' });
     const bob = await fundedTrader(server, { SOL: '5' });
     const carol = await fundedTrader(server, { USD: '1000' });
-    const stop = await placed(alice.client, { symbol: 'SOL/USDT', side: 'buy', type: 'stop_limit', amount: 1, price: 206, stop_price: 205 });
+    const stop = await placed(alice.client, {
+      symbol: 'SOL/USDT',
+      side: 'buy',
+      type: 'stop_limit',
+      amount: 1,
+      price: 206,
+      stop_price: 205,
+    });
     expect(stop).toMatchObject({ status: 'waiting', stop_price: 205, price: 206, filled: 0 });
     // 206 + 0.1% fee + one notional unit (0.00001) per lot (1000 lots) for the per-fill fee rounding.
     expect(await balanceOf(server, alice.user.id, 'USD')).toEqual({ available: '793.784', locked: '206.216' });
@@ -108,9 +159,17 @@ describe('a stop-limit order', () => {
     await placed(carol.client, { symbol: 'SOLUSDT', side: 'buy', type: 'limit', amount: 0.1, price: 206 });
 
     const [open] = (await alice.client.get('/trading/orders/open?symbol=SOL/USDT')).body;
-    expect(open).toMatchObject({ id: stop.id, type: 'stop_limit', status: 'partially_filled', filled: 0.9, average_price: 206 });
+    expect(open).toMatchObject({
+      id: stop.id,
+      type: 'stop_limit',
+      status: 'partially_filled',
+      filled: 0.9,
+      average_price: 206,
+    });
     const trades = (await alice.client.get('/trading/trades?symbol=SOLUSDT')).body;
-    expect(trades).toEqual([expect.objectContaining({ side: 'buy', price: 206, amount: 0.9, fee: 0.1854, total: 185.4 })]);
+    expect(trades).toEqual([
+      expect.objectContaining({ side: 'buy', price: 206, amount: 0.9, fee: 0.1854, total: 185.4 }),
+    ]);
     // The resting 0.1 keeps exactly what it needs (20.6 + 0.0206 fee + 0.001 allowance); 0.009 came back.
     expect(await balanceOf(server, alice.user.id, 'USD')).toEqual({ available: '793.793', locked: '20.6216' });
   });
@@ -124,15 +183,25 @@ describe('partial fills and cancel', () => {
     const bid = await placed(buyer.client, { symbol: 'BNBUSDT', side: 'buy', type: 'limit', amount: 0.4, price: 700 });
     expect(bid).toMatchObject({ status: 'filled', filled: 0.4 });
     const open = (await seller.client.get('/trading/orders/open')).body;
-    expect(open).toEqual([expect.objectContaining({ id: ask.id, status: 'partially_filled', amount: 1, filled: 0.4, symbol: 'BNB/USDT' })]);
+    expect(open).toEqual([
+      expect.objectContaining({ id: ask.id, status: 'partially_filled', amount: 1, filled: 0.4, symbol: 'BNB/USDT' }),
+    ]);
 
-    expect(await buyer.client.delete('/trading/order', { order_id: ask.id })).toEqual({ status: 404, body: { detail: 'Order not found' } });
+    expect(await buyer.client.delete('/trading/order', { order_id: ask.id })).toEqual({
+      status: 404,
+      body: { detail: 'Order not found' },
+    });
     const canceled = await seller.client.delete('/trading/order', { order_id: ask.id });
     expect(canceled.status).toBe(200);
     expect(canceled.body).toMatchObject({ id: ask.id, status: 'canceled', filled: 0.4, average_price: 700 });
     expect(await balanceOf(server, seller.user.id, 'BNB')).toEqual({ available: '0.6', locked: '0' });
-    expect(await seller.client.request('DELETE', `/trading/order?order_id=${ask.id}`)).toEqual({ status: 409, body: { detail: 'Order is not open' } });
-    expect((await seller.client.delete('/trading/order', { order_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    expect(await seller.client.request('DELETE', `/trading/order?order_id=${ask.id}`)).toEqual({
+      status: 409,
+      body: { detail: 'Order is not open' },
+    });
+    expect(
+      (await seller.client.delete('/trading/order', { order_id: '00000000-0000-4000-8000-000000000000' })).status,
+    ).toBe(404);
     expect((await seller.client.delete('/trading/order', { order_id: 'not-an-id' })).status).toBe(404);
     expect((await seller.client.get('/trading/orders/history?symbol=BNB/USDT')).body).toEqual([
       expect.objectContaining({ id: ask.id, status: 'canceled', filled: 0.4 }),
@@ -157,14 +226,23 @@ describe('orders that break a rule are refused with a clear reason', () => {
   });
 
   it.each([
-    [{ symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 10, price: 2.50005 }, 'Price must be a multiple of the tick size 0.0001'],
-    [{ symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 10.05, price: 2.5 }, 'Amount must be a multiple of the lot size 0.1'],
+    [
+      { symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 10, price: 2.50005 },
+      'Price must be a multiple of the tick size 0.0001',
+    ],
+    [
+      { symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 10.05, price: 2.5 },
+      'Amount must be a multiple of the lot size 0.1',
+    ],
     [{ symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 1, price: 2.5 }, 'Order value must be at least 5 USDT'],
     [{ symbol: 'DOGE/USDT', side: 'buy', type: 'limit', amount: 1, price: 2.5 }, 'Unknown symbol'],
     [{ symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 100, price: 2.5 }, 'Insufficient balance'],
     [{ symbol: 'XRPUSDT', side: 'sell', type: 'limit', amount: 20, price: 2.5 }, 'Insufficient balance'],
     [{ symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 10 }, 'Price is required for a limit order'],
-    [{ symbol: 'XRPUSDT', side: 'buy', type: 'stop_limit', amount: 10, price: 2.5 }, 'Stop price is required for a stop-limit order'],
+    [
+      { symbol: 'XRPUSDT', side: 'buy', type: 'stop_limit', amount: 10, price: 2.5 },
+      'Stop price is required for a stop-limit order',
+    ],
     [{ symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: -1, price: 2.5 }, 'Amount must be a positive number'],
     [{ symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 'abc', price: 2.5 }, 'Amount must be a positive number'],
   ])('%j -> %s', async (body, detail) => {
@@ -178,12 +256,18 @@ describe('orders that break a rule are refused with a clear reason', () => {
   it('KYC must be approved, the account active, and administrators cannot trade', async () => {
     const fresh = await registerTrader(new ApiClient(server.url));
     const order = { symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 10, price: 2.5 };
-    expect(await placeOrder(fresh.client, order)).toEqual({ status: 400, body: { detail: 'KYC must be approved to trade' } });
+    expect(await placeOrder(fresh.client, order)).toEqual({
+      status: 400,
+      body: { detail: 'KYC must be approved to trade' },
+    });
     await approveKyc(server.exchange.context.dataSource, fresh.user.id);
     await server.exchange.context.dataSource.getRepository(User).update(fresh.user.id, { is_active: false });
     expect(await placeOrder(fresh.client, order)).toEqual({ status: 403, body: { detail: 'Account suspended' } });
     const admin = await new ApiClient(server.url).post('/auth/login', server.admin);
-    expect(await placeOrder(new ApiClient(server.url, admin.body.token), order)).toEqual({ status: 403, body: { detail: 'Administrators cannot use trader functions' } });
+    expect(await placeOrder(new ApiClient(server.url, admin.body.token), order)).toEqual({
+      status: 403,
+      body: { detail: 'Administrators cannot use trader functions' },
+    });
     expect((await placeOrder(new ApiClient(server.url), order)).status).toBe(401);
   });
 
@@ -205,11 +289,15 @@ describe('a commit that fails', () => {
     const buyer = await fundedTrader(server, { USD: '1000' });
     const ask = await placed(seller.client, { symbol: 'BNBUSDT', side: 'sell', type: 'limit', amount: 1, price: 700 });
     // The database refuses any fill above 0.5 BNB for the length of this test: the round holding one fails.
-    await dataSource.query("ALTER TABLE trades ADD CONSTRAINT trades_test_fault CHECK (symbol <> 'BNBUSDT' OR amount <= 0.5) NOT VALID");
+    await dataSource.query(
+      "ALTER TABLE trades ADD CONSTRAINT trades_test_fault CHECK (symbol <> 'BNBUSDT' OR amount <= 0.5) NOT VALID",
+    );
     try {
       const [big, ...small] = await Promise.all([
         placeOrder(buyer.client, { symbol: 'BNBUSDT', side: 'buy', type: 'limit', amount: 0.8, price: 700 }),
-        ...bystanders.map((b) => placeOrder(b.client, { symbol: 'BNBUSDT', side: 'buy', type: 'limit', amount: 0.01, price: 600 })),
+        ...bystanders.map((b) =>
+          placeOrder(b.client, { symbol: 'BNBUSDT', side: 'buy', type: 'limit', amount: 0.01, price: 600 }),
+        ),
       ]);
       expect(big!.status).toBe(500);
       expect(small.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
@@ -219,7 +307,9 @@ describe('a commit that fails', () => {
     expect(await balanceOf(server, buyer.user.id, 'USD')).toEqual({ available: '1000', locked: '0' });
     const fill = await placed(buyer.client, { symbol: 'BNBUSDT', side: 'buy', type: 'limit', amount: 0.4, price: 700 });
     expect(fill).toMatchObject({ status: 'filled', filled: 0.4 });
-    expect((await seller.client.get('/trading/orders/open?symbol=BNBUSDT')).body).toEqual([expect.objectContaining({ id: ask.id, filled: 0.4 })]);
+    expect((await seller.client.get('/trading/orders/open?symbol=BNBUSDT')).body).toEqual([
+      expect.objectContaining({ id: ask.id, filled: 0.4 }),
+    ]);
     for (const b of bystanders) {
       const [open] = (await b.client.get('/trading/orders/open')).body;
       expect((await b.client.delete('/trading/order', { order_id: open.id })).status).toBe(200);
@@ -246,7 +336,13 @@ describe('what the books show', () => {
     // A first trade: from then on the ticker's last price is our own, not the moving reference quote.
     await placed(seller.client, { symbol: 'XRPUSDT', side: 'sell', type: 'limit', amount: 2, price: 2.7 });
     await placed(buyer.client, { symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 2, price: 2.7 });
-    const ask = await placed(seller.client, { symbol: 'XRPUSDT', side: 'sell', type: 'limit', amount: 10, price: 2.7315 });
+    const ask = await placed(seller.client, {
+      symbol: 'XRPUSDT',
+      side: 'sell',
+      type: 'limit',
+      amount: 10,
+      price: 2.7315,
+    });
     const before = await market();
     expect(before.last).toBe(2.7);
     // Another transaction holds the buyer's USD account: the round that fills the ask is applied to the book, then waits to commit.
@@ -267,7 +363,9 @@ describe('what the books show', () => {
     expect(after.last).toBe(2.7315);
     expect(after.depth.asks).not.toContainEqual([2.7315, 10]);
     expect(before.depth.asks).toContainEqual([2.7315, 10]);
-    expect((await seller.client.get('/trading/orders/history?symbol=XRPUSDT')).body).toEqual(expect.arrayContaining([expect.objectContaining({ id: ask.id, status: 'filled' })]));
+    expect((await seller.client.get('/trading/orders/history?symbol=XRPUSDT')).body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: ask.id, status: 'filled' })]),
+    );
   });
 });
 
@@ -276,7 +374,15 @@ describe('money is never overspent and the ledger always balances', () => {
     const trader = await fundedTrader(server, { USD: '1000' });
     // Each holds 100 + 0.1 fee + 0.00001 rounding allowance: nine fit in 1000, the tenth does not.
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => placeOrder(trader.client, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: 0.001, price: 90000 + 10000 })),
+      Array.from({ length: 10 }, () =>
+        placeOrder(trader.client, {
+          symbol: 'BTCUSDT',
+          side: 'buy',
+          type: 'limit',
+          amount: 0.001,
+          price: 90000 + 10000,
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(9);
     expect(results.filter((r) => r.status === 400).map((r) => r.body)).toEqual([{ detail: 'Insufficient balance' }]);
@@ -294,14 +400,20 @@ describe('money is never overspent and the ledger always balances', () => {
       const trader = await fundedTrader(server, { USD: '1000' });
       // Orders read balances without a lock: a withdrawal committing in between makes their write fail, and they are retried.
       const results = await Promise.all([
-        ...Array.from({ length: 8 }, () => placeOrder(trader.client, { symbol: 'ETHUSDT', side: 'buy', type: 'limit', amount: 0.05, price: 2000 })),
+        ...Array.from({ length: 8 }, () =>
+          placeOrder(trader.client, { symbol: 'ETHUSDT', side: 'buy', type: 'limit', amount: 0.05, price: 2000 }),
+        ),
         ...Array.from({ length: 4 }, () => trader.client.post('/withdraw/request?amount=150')),
       ]);
       const orders = results.slice(0, 8).filter((r) => r.status === 200).length;
       const withdrawals = results.slice(8).filter((r) => r.status === 200).length;
-      expect(results.filter((r) => r.status !== 200).map((r) => r.body.detail)).toEqual(Array(12 - orders - withdrawals).fill('Insufficient balance'));
+      expect(results.filter((r) => r.status !== 200).map((r) => r.body.detail)).toEqual(
+        Array(12 - orders - withdrawals).fill('Insufficient balance'),
+      );
       // Each order holds 100 + 0.1 fee + 0.0005 rounding allowance (one unit per lot).
-      const spent = money('100.1005').times(orders).plus(150 * withdrawals);
+      const spent = money('100.1005')
+        .times(orders)
+        .plus(150 * withdrawals);
       expect(spent.lte(1000)).toBe(true);
       expect(money(1000).minus(spent).lt('100.1005')).toBe(true);
       const balance = await balanceOf(server, trader.user.id, 'USD');
@@ -314,7 +426,9 @@ describe('money is never overspent and the ledger always balances', () => {
   });
 
   it('a randomized session of many traders leaves holds equal to open orders, the book equal to the database, and no ledger mismatch', async () => {
-    const traders = await Promise.all(Array.from({ length: 4 }, (_, i) => fundedTrader(server, { USD: '3000', ADA: '3000' }, `Random ${i}`)));
+    const traders = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => fundedTrader(server, { USD: '3000', ADA: '3000' }, `Random ${i}`)),
+    );
     const action = fc.record({
       trader: fc.nat({ max: traders.length - 1 }),
       side: fc.constantFrom('buy', 'sell'),
@@ -331,22 +445,32 @@ describe('money is never overspent and the ledger always balances', () => {
             if (open) expect((await client.delete('/trading/order', { order_id: open.id })).status).toBe(200);
             continue;
           }
-          const body = { symbol: 'ADAUSDT', side: a.side, type: a.type, amount: a.lots / 10, price: a.type === 'limit' ? a.priceTicks / 10000 : null };
+          const body = {
+            symbol: 'ADAUSDT',
+            side: a.side,
+            type: a.type,
+            amount: a.lots / 10,
+            price: a.type === 'limit' ? a.priceTicks / 10000 : null,
+          };
           const response = await placeOrder(client, body);
           expect([200, 400]).toContain(response.status);
-          if (response.status === 400) expect(['Insufficient balance', 'Insufficient liquidity', 'Order value must be at least 5 USDT']).toContain(response.body.detail);
+          if (response.status === 400)
+            expect(['Insufficient balance', 'Insufficient liquidity', 'Order value must be at least 5 USDT']).toContain(
+              response.body.detail,
+            );
         }
         const report = await ledgerReport(server);
         expect(report.mismatches).toEqual([]);
         expect(report.ok).toBe(true);
         const { dataSource } = server.exchange.context;
-        const holds: Array<{ user_id: string; asset: string; locked: string; reserved: string }> = await dataSource.query(
-          `SELECT a.user_id, a.asset, a.locked, COALESCE(SUM(o.reserved), 0) AS reserved
+        const holds: Array<{ user_id: string; asset: string; locked: string; reserved: string }> =
+          await dataSource.query(
+            `SELECT a.user_id, a.asset, a.locked, COALESCE(SUM(o.reserved), 0) AS reserved
              FROM accounts a LEFT JOIN orders o ON o.user_id = a.user_id AND o.status IN ('new', 'partially_filled', 'waiting')
                   AND (CASE WHEN o.side = 'buy' THEN 'USD' ELSE split_part(o.symbol, 'USDT', 1) END) = a.asset
             WHERE a.user_id = ANY($1::uuid[]) GROUP BY a.user_id, a.asset, a.locked`,
-          [traders.map((t) => t.user.id)],
-        );
+            [traders.map((t) => t.user.id)],
+          );
         for (const hold of holds) expect(money(hold.locked).toFixed()).toBe(money(hold.reserved).toFixed());
         const depth = await server.exchange.context.dataSource.query(
           `SELECT side, price, SUM(amount - filled) AS quantity FROM orders
@@ -369,14 +493,24 @@ describe('money is never overspent and the ledger always balances', () => {
 describe('what a round knows of its placers between rounds', () => {
   // A round does not read again a placer it read a moment ago (see PlacerCache); what changes elsewhere
   // in between still decides. Immediate-or-cancel bids far under the market rest nowhere.
-  const bid = (amount: number) => ({ symbol: 'ADAUSDT', side: 'buy', type: 'limit', amount, price: 0.01, time_in_force: 'IOC' });
+  const bid = (amount: number) => ({
+    symbol: 'ADAUSDT',
+    side: 'buy',
+    type: 'limit',
+    amount,
+    price: 0.01,
+    time_in_force: 'IOC',
+  });
   const usd = (trader: { user: { id: string } }) => balanceOf(server, trader.user.id, 'USD');
 
   it('money credited elsewhere after a refusal is there for the next order', async () => {
     const { dataSource } = server.exchange.context;
     const trader = await fundedTrader(server, { USD: '20' });
     expect((await placeOrder(trader.client, bid(1000))).status).toBe(200);
-    expect(await placeOrder(trader.client, bid(3000))).toEqual({ status: 400, body: { detail: 'Insufficient balance' } });
+    expect(await placeOrder(trader.client, bid(3000))).toEqual({
+      status: 400,
+      body: { detail: 'Insufficient balance' },
+    });
     await credit(dataSource, trader.user.id, 'USD', '100');
     expect((await placeOrder(trader.client, bid(3000))).status).toBe(200);
     expect(await usd(trader)).toEqual({ available: '120', locked: '0' });
@@ -408,10 +542,15 @@ describe('what a round knows of its placers between rounds', () => {
     const bystander = await fundedTrader(server, { USD: '100' });
     expect((await placeOrder(trader.client, bid(1000))).status).toBe(200);
     await dataSource.getRepository(User).update(trader.user.id, { is_active: false });
-    const [refused, placedBeside] = await Promise.all([placeOrder(trader.client, bid(1000)), placeOrder(bystander.client, bid(1000))]);
+    const [refused, placedBeside] = await Promise.all([
+      placeOrder(trader.client, bid(1000)),
+      placeOrder(bystander.client, bid(1000)),
+    ]);
     expect(refused).toEqual({ status: 403, body: { detail: 'Account suspended' } });
     expect(placedBeside.status).toBe(200);
-    const [orders] = await dataSource.query('SELECT count(*)::int AS n FROM orders WHERE user_id = $1', [trader.user.id]);
+    const [orders] = await dataSource.query('SELECT count(*)::int AS n FROM orders WHERE user_id = $1', [
+      trader.user.id,
+    ]);
     expect(orders.n).toBe(1);
     expect(await usd(trader)).toEqual({ available: '100', locked: '0' });
   });

@@ -46,7 +46,7 @@ describe('signing up, in and out', () => {
     await page.getByText('Complete KYC to start trading').waitFor();
   });
 
-  it('a wrong password shows the server\'s own message', async () => {
+  it("a wrong password shows the server's own message", async () => {
     const email = uniqueEmail('alan');
     await register(page, 'Alan Turing', email, 'correct-horse-battery');
     await storeToken(page, null);

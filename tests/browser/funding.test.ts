@@ -86,7 +86,7 @@ describe('money in: a deposit request approved by the admin', () => {
     await trader.context().close();
   });
 
-  it('a withdrawal beyond the balance is refused with the server\'s reason', async () => {
+  it("a withdrawal beyond the balance is refused with the server's reason", async () => {
     const trader = await openPage(browser, server.baseUrl);
     await register(trader, 'Evelyn Boyd', uniqueEmail('eb'), 'correct-horse-battery');
     await trader.goto('/dashboard?tab=withdrawals');

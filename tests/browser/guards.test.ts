@@ -21,24 +21,30 @@ describe('who may open which screen', () => {
     await page.context().close();
   });
 
-  it.each(['/dashboard', '/trade', '/trading', '/admin'])('an anonymous visitor opening %s is sent to /login', async (route) => {
-    await page.goto(route);
-    await page.waitForURL('**/login');
-    await page.getByRole('heading', { name: 'Log in' }).waitFor();
-  });
+  it.each(['/dashboard', '/trade', '/trading', '/admin'])(
+    'an anonymous visitor opening %s is sent to /login',
+    async (route) => {
+      await page.goto(route);
+      await page.waitForURL('**/login');
+      await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    },
+  );
 
-  it.each(['/dashboard', '/trade', '/trading'])('an admin opening %s is sent to /login (and from there home to /admin)', async (route) => {
-    await logIn(page, server.admin.email, server.admin.password);
-    await page.waitForURL('**/admin');
-    const visited: string[] = [];
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
-    });
-    await page.goto(route);
-    await page.waitForURL('**/admin');
-    await page.getByTestId('counter-Total Users').waitFor();
-    expect(visited).toContain('/login');
-  });
+  it.each(['/dashboard', '/trade', '/trading'])(
+    'an admin opening %s is sent to /login (and from there home to /admin)',
+    async (route) => {
+      await logIn(page, server.admin.email, server.admin.password);
+      await page.waitForURL('**/admin');
+      const visited: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+      });
+      await page.goto(route);
+      await page.waitForURL('**/admin');
+      await page.getByTestId('counter-Total Users').waitFor();
+      expect(visited).toContain('/login');
+    },
+  );
 
   it('a signed-in trader opening / or /login goes to the dashboard, and /admin sends them to /login', async () => {
     await register(page, 'Katherine Johnson', uniqueEmail('kj'), 'correct-horse-battery');

@@ -29,7 +29,7 @@ describe('screens follow the exchange as it happens', () => {
     await trader.context().close();
   });
 
-  it('a new order appears in everyone\'s order book and in its owner\'s open orders', async () => {
+  it("a new order appears in everyone's order book and in its owner's open orders", async () => {
     const viewer = await openPage(browser, server.baseUrl);
     await register(viewer, 'Viewer Vic', uniqueEmail('viewer'), 'correct-horse-battery');
     await viewer.goto('/trade');
@@ -43,17 +43,27 @@ describe('screens follow the exchange as it happens', () => {
     await owner.getByText('● Live').waitFor();
     await owner.getByRole('tab', { name: 'Open Orders(0)' }).waitFor();
 
-    await api(server, token, 'POST', '/trading/order', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', amount: 0.01, price: 50000.55 });
+    await api(server, token, 'POST', '/trading/order', {
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      type: 'limit',
+      amount: 0.01,
+      price: 50000.55,
+    });
 
     await viewer.getByTestId('order-book').getByText('50,000.55').waitFor({ timeout: 10_000 });
     // Picking a level of the book copies its price into the order form.
     // The book re-renders on every pushed depth update, so a click can land on a row being replaced: click until it takes.
     const price = viewer.getByTestId('order-form').getByLabel('Price');
-    const picked = await eventually(async () => {
-      await viewer.getByTestId('order-book').getByText('50,000.55').click();
-      const value = await price.inputValue();
-      return value === '' ? undefined : value;
-    }, 10_000, 'a picked price in the order form');
+    const picked = await eventually(
+      async () => {
+        await viewer.getByTestId('order-book').getByText('50,000.55').click();
+        const value = await price.inputValue();
+        return value === '' ? undefined : value;
+      },
+      10_000,
+      'a picked price in the order form',
+    );
     expect(picked).toBe('50000.55');
     await owner.getByRole('tab', { name: 'Open Orders(1)' }).waitFor({ timeout: 10_000 });
     await owner.getByTestId('user-orders').getByText('50,000.55').waitFor();
@@ -72,7 +82,11 @@ describe('screens follow the exchange as it happens', () => {
     expect(await buy.isDisabled()).toBe(true);
 
     await verifyAndFund(server, token, 100);
-    await trader.waitForFunction(`!document.querySelector('[data-testid="order-form"] button[type="submit"]').disabled`, undefined, { timeout: 10_000 });
+    await trader.waitForFunction(
+      `!document.querySelector('[data-testid="order-form"] button[type="submit"]').disabled`,
+      undefined,
+      { timeout: 10_000 },
+    );
     await trader.context().close();
   });
 });

@@ -11,10 +11,20 @@ import { startExchangeServer, type ExchangeServer } from './support/exchange-ser
 const OUT = path.resolve(process.argv[2] ?? '/tmp/shots');
 const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-async function call<T>(baseUrl: string, token: string | null, method: string, route: string, body?: unknown): Promise<T> {
+async function call<T>(
+  baseUrl: string,
+  token: string | null,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<T> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${baseUrl}/api${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${baseUrl}/api${route}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
   return (text ? JSON.parse(text) : null) as T;
@@ -27,7 +37,11 @@ async function call<T>(baseUrl: string, token: string | null, method: string, ro
 async function seedMarket(baseUrl: string, admin: { email: string; password: string }) {
   const email = `seed-${Date.now()}@example.com`;
   const password = 'correct-horse-battery';
-  const { token } = await call<{ token: string }>(baseUrl, null, 'POST', '/auth/register', { email, password, full_name: 'Seed Trader' });
+  const { token } = await call<{ token: string }>(baseUrl, null, 'POST', '/auth/register', {
+    email,
+    password,
+    full_name: 'Seed Trader',
+  });
   const { token: adminToken } = await call<{ token: string }>(baseUrl, null, 'POST', '/auth/login', admin);
   await call(baseUrl, token, 'POST', '/kyc/submit', { document_type: 'passport', document_data: TINY_PNG });
   const submissions = await call<{ id: string; status: string }[]>(baseUrl, adminToken, 'GET', '/admin/kyc');
@@ -37,9 +51,16 @@ async function seedMarket(baseUrl: string, admin: { email: string; password: str
   const deposit = await call<{ id: string }>(baseUrl, token, 'POST', '/deposit/request?amount=200000');
   await call(baseUrl, adminToken, 'POST', `/admin/deposit/approve?deposit_id=${deposit.id}&admin_notes=ok`);
   await call(baseUrl, token, 'POST', '/withdraw/request?amount=150');
-  await call(baseUrl, adminToken, 'POST', '/admin/bank-account', { bank_name: 'First Exchange Bank', account_number: '0012 3456 7890', account_holder: 'CryptoExchange Ltd' });
-  const applicant = await call<{ token: string }>(baseUrl, null, 'POST', '/auth/register',
-    { email: `applicant-${Date.now()}@example.com`, password, full_name: 'Pending Applicant' });
+  await call(baseUrl, adminToken, 'POST', '/admin/bank-account', {
+    bank_name: 'First Exchange Bank',
+    account_number: '0012 3456 7890',
+    account_holder: 'CryptoExchange Ltd',
+  });
+  const applicant = await call<{ token: string }>(baseUrl, null, 'POST', '/auth/register', {
+    email: `applicant-${Date.now()}@example.com`,
+    password,
+    full_name: 'Pending Applicant',
+  });
   await call(baseUrl, applicant.token, 'POST', '/kyc/submit', { document_type: 'id_card', document_data: TINY_PNG });
   await call(baseUrl, token, 'POST', '/deposit/request?amount=500');
 
@@ -47,8 +68,13 @@ async function seedMarket(baseUrl: string, admin: { email: string; password: str
   const btc = quotes.find((q) => q.symbol === 'BTCUSDT')?.price ?? 110000;
   await call(baseUrl, token, 'POST', `/trade?symbol=BTCUSDT&trade_type=buy&amount=1&price=${btc}`);
   const order = (side: string, price: number, amount: number) =>
-    call(baseUrl, token, 'POST', '/trading/order', { symbol: 'BTC/USDT', side, type: 'limit', amount, price: Math.round(price * 100) / 100 })
-      .catch((error: unknown) => console.warn('seed order refused:', (error as Error).message));
+    call(baseUrl, token, 'POST', '/trading/order', {
+      symbol: 'BTC/USDT',
+      side,
+      type: 'limit',
+      amount,
+      price: Math.round(price * 100) / 100,
+    }).catch((error: unknown) => console.warn('seed order refused:', (error as Error).message));
   for (let i = 1; i <= 8; i += 1) {
     await order('sell', btc * (1 + i * 0.0008), Number((0.01 * i).toFixed(5)));
     await order('buy', btc * (1 - i * 0.0008), Number((0.012 * i).toFixed(5)));
@@ -68,7 +94,10 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   let server: ExchangeServer | null = null;
   let baseUrl = process.env.BASE_URL;
-  let admin = { email: process.env.ADMIN_EMAIL ?? 'admin@example.com', password: process.env.ADMIN_PASSWORD ?? 'admin-password-123' };
+  let admin = {
+    email: process.env.ADMIN_EMAIL ?? 'admin@example.com',
+    password: process.env.ADMIN_PASSWORD ?? 'admin-password-123',
+  };
   if (!baseUrl) {
     server = await startExchangeServer({ MARKET_MAKER: 'on' });
     baseUrl = server.baseUrl;
@@ -78,8 +107,15 @@ async function main(): Promise<void> {
   try {
     const page = await openPage(browser, baseUrl);
     page.on('pageerror', (error) => console.error('page error:', error.message));
-    for (const [name, route] of [['landing', '/'], ['login', '/login'], ['register', '/register'], ['markets', '/markets'],
-      ['buy-crypto', '/buy-crypto'], ['derivatives', '/derivatives'], ['earn', '/earn']] as const) {
+    for (const [name, route] of [
+      ['landing', '/'],
+      ['login', '/login'],
+      ['register', '/register'],
+      ['markets', '/markets'],
+      ['buy-crypto', '/buy-crypto'],
+      ['derivatives', '/derivatives'],
+      ['earn', '/earn'],
+    ] as const) {
       await page.goto(route);
       await shot(page, name);
     }
@@ -96,7 +132,11 @@ async function main(): Promise<void> {
       await register(page, 'Screen Shot', uniqueEmail('shots'), 'correct-horse-battery');
     }
     await shot(page, 'dashboard-deposits');
-    for (const [tab, name] of [['Withdrawals', 'withdrawals'], ['Trade History', 'trades'], ['KYC', 'kyc']] as const) {
+    for (const [tab, name] of [
+      ['Withdrawals', 'withdrawals'],
+      ['Trade History', 'trades'],
+      ['KYC', 'kyc'],
+    ] as const) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       await shot(page, `dashboard-${name}`, 400);
     }
@@ -121,7 +161,12 @@ async function main(): Promise<void> {
     await logIn(adminPage, admin.email, admin.password);
     await adminPage.waitForURL('**/admin');
     await shot(adminPage, 'admin-users');
-    for (const [tab, name] of [['Deposits', 'deposits'], ['Withdrawals', 'withdrawals'], ['KYC Submissions', 'kyc'], ['Bank Accounts', 'banks']] as const) {
+    for (const [tab, name] of [
+      ['Deposits', 'deposits'],
+      ['Withdrawals', 'withdrawals'],
+      ['KYC Submissions', 'kyc'],
+      ['Bank Accounts', 'banks'],
+    ] as const) {
       await adminPage.getByRole('tab', { name: tab, exact: true }).click();
       await shot(adminPage, `admin-${name}`, 400);
       if (name === 'kyc' && (await adminPage.getByRole('button', { name: 'View Document' }).count()) > 0) {

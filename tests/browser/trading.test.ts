@@ -21,7 +21,9 @@ describe('from KYC to a resting order', () => {
 
     // KYC: upload a document; the admin views it and approves.
     await trader.getByRole('tab', { name: 'KYC' }).click();
-    await trader.getByLabel('Upload Document (Max 10MB)').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await trader
+      .getByLabel('Upload Document (Max 10MB)')
+      .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: TINY_PNG });
     await trader.getByText('passport.png').waitFor();
     await trader.getByRole('button', { name: 'Submit KYC' }).click();
     await toast(trader, 'KYC document submitted!').waitFor();
@@ -134,16 +136,25 @@ describe('from KYC to a resting order', () => {
 
     await trader.getByRole('tab', { name: 'KYC' }).click();
     await trader.getByLabel('Document Type').selectOption('drivers_license');
-    await trader.getByLabel('Upload Document (Max 10MB)').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: photo });
+    await trader
+      .getByLabel('Upload Document (Max 10MB)')
+      .setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: photo });
     await trader.getByRole('button', { name: 'Submit KYC' }).click();
     await toast(trader, 'Image compressed for faster upload').waitFor();
     await toast(trader, 'KYC document submitted!').waitFor();
 
     const adminToken = await loginAdmin(server);
-    const submissions = await api<{ document_type: string; document_url: string; user: { full_name: string } }[]>(server, adminToken, 'GET', '/admin/kyc');
+    const submissions = await api<{ document_type: string; document_url: string; user: { full_name: string } }[]>(
+      server,
+      adminToken,
+      'GET',
+      '/admin/kyc',
+    );
     const mine = submissions.find((k) => k.user.full_name === 'Frances Allen')!;
     expect(mine.document_type).toBe('drivers_license');
-    const document = await fetch(`${server.baseUrl}${mine.document_url}`, { headers: { Authorization: `Bearer ${adminToken}` } });
+    const document = await fetch(`${server.baseUrl}${mine.document_url}`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
     const bytes = Buffer.from(await document.arrayBuffer());
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff])); // JPEG now
     expect(bytes.length).toBeLessThan(photo.length);
@@ -155,9 +166,14 @@ describe('from KYC to a resting order', () => {
     await register(trader, 'Sophie Wilson', uniqueEmail('sw'), 'correct-horse-battery');
     await trader.goto('/dashboard?tab=kyc');
     await trader.getByLabel('Upload Document (Max 10MB)').setInputFiles({
-      name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10485761, 0x20),
+      name: 'huge.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(10485761, 0x20),
     });
-    await toast(trader, 'File size too large. Maximum size is 10MB. Please compress your image and try again.').waitFor();
+    await toast(
+      trader,
+      'File size too large. Maximum size is 10MB. Please compress your image and try again.',
+    ).waitFor();
     await trader.getByRole('button', { name: 'Submit KYC' }).click();
     await toast(trader, 'Please select a document').waitFor();
     await trader.context().close();

@@ -36,30 +36,34 @@ const marketOrder = fc.record({
   ...fees,
 });
 
-const quoteBuy = fc.record({
-  type: fc.constant('place' as const),
-  orderId: ids,
-  userId: users,
-  side: fc.constant('buy' as const),
-  orderType: fc.constantFrom('market' as const, 'stop_market' as const),
-  stopPrice: price,
-  quoteAmount: fc.integer({ min: 1, max: 1500 }),
-  stp,
-  ...fees,
-}).map(({ stopPrice, ...c }) => (c.orderType === 'market' ? c : { ...c, stopPrice }));
+const quoteBuy = fc
+  .record({
+    type: fc.constant('place' as const),
+    orderId: ids,
+    userId: users,
+    side: fc.constant('buy' as const),
+    orderType: fc.constantFrom('market' as const, 'stop_market' as const),
+    stopPrice: price,
+    quoteAmount: fc.integer({ min: 1, max: 1500 }),
+    stp,
+    ...fees,
+  })
+  .map(({ stopPrice, ...c }) => (c.orderType === 'market' ? c : { ...c, stopPrice }));
 
-const stopOrder = fc.record({
-  type: fc.constant('place' as const),
-  orderId: ids,
-  userId: users,
-  side,
-  orderType: fc.constantFrom('stop_limit' as const, 'stop_market' as const),
-  price,
-  stopPrice: price,
-  quantity: qty,
-  stp,
-  ...fees,
-}).map(({ price: p, ...c }) => (c.orderType === 'stop_limit' ? { ...c, price: p } : c));
+const stopOrder = fc
+  .record({
+    type: fc.constant('place' as const),
+    orderId: ids,
+    userId: users,
+    side,
+    orderType: fc.constantFrom('stop_limit' as const, 'stop_market' as const),
+    price,
+    stopPrice: price,
+    quantity: qty,
+    stp,
+    ...fees,
+  })
+  .map(({ price: p, ...c }) => (c.orderType === 'stop_limit' ? { ...c, price: p } : c));
 
 const cancel = fc.record({ type: fc.constant('cancel' as const), orderId: ids });
 const amend = fc.record(
@@ -89,4 +93,6 @@ const command = fc.oneof(
 
 /** A stream of commands with increasing timestamps. */
 export const commandStream = (maxLength = 120): fc.Arbitrary<Command[]> =>
-  fc.array(command, { minLength: 1, maxLength, size: 'max' }).map((list) => list.map((c, i) => ({ ...c, timestamp: 1000 + i }) as Command));
+  fc
+    .array(command, { minLength: 1, maxLength, size: 'max' })
+    .map((list) => list.map((c, i) => ({ ...c, timestamp: 1000 + i }) as Command));

@@ -35,7 +35,17 @@ export function limit(
 }
 
 export function market(orderId: string, userId: string, side: 'buy' | 'sell', extra: PlaceOptions): PlaceCommand {
-  return { type: 'place', orderId, userId, side, orderType: 'market', makerFeePpm: 0, takerFeePpm: 0, timestamp: ++clock, ...extra };
+  return {
+    type: 'place',
+    orderId,
+    userId,
+    side,
+    orderType: 'market',
+    makerFeePpm: 0,
+    takerFeePpm: 0,
+    timestamp: ++clock,
+    ...extra,
+  };
 }
 
 export function stop(
@@ -67,7 +77,10 @@ export function amend(orderId: string, change: { price?: number; quantity?: numb
   return { type: 'amend' as const, orderId, ...change, timestamp: ++clock };
 }
 
-export function ofType<T extends EngineEvent['type']>(events: EngineEvent[], type: T): Extract<EngineEvent, { type: T }>[] {
+export function ofType<T extends EngineEvent['type']>(
+  events: EngineEvent[],
+  type: T,
+): Extract<EngineEvent, { type: T }>[] {
   return events.filter((e): e is Extract<EngineEvent, { type: T }> => e.type === type);
 }
 

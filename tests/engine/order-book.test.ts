@@ -158,7 +158,9 @@ describe('self-trade prevention', () => {
     const book = setup();
     const events = book.apply(limit('t', 'u1', 'buy', 100, 3));
     expect(ofType(events, 'trade').map((t) => t.makerOrderId)).toEqual(['other']);
-    expect(ofType(events, 'canceled')).toEqual([expect.objectContaining({ orderId: 't', reason: 'SELF_TRADE', remaining: 2 })]);
+    expect(ofType(events, 'canceled')).toEqual([
+      expect.objectContaining({ orderId: 't', reason: 'SELF_TRADE', remaining: 2 }),
+    ]);
     expect(book.getOrder('mine')).toBeDefined();
   });
 
@@ -166,7 +168,9 @@ describe('self-trade prevention', () => {
     const book = setup();
     const events = book.apply(limit('t', 'u1', 'buy', 100, 3, { stp: 'cancel_oldest' }));
     expect(ofType(events, 'trade').map((t) => t.makerOrderId)).toEqual(['other', 'after']);
-    expect(ofType(events, 'canceled')).toEqual([expect.objectContaining({ orderId: 'mine', reason: 'SELF_TRADE', remaining: 1 })]);
+    expect(ofType(events, 'canceled')).toEqual([
+      expect.objectContaining({ orderId: 'mine', reason: 'SELF_TRADE', remaining: 1 }),
+    ]);
     expect(book.getOrder('t')).toMatchObject({ remaining: 1 });
   });
 
@@ -198,13 +202,18 @@ describe('cancel', () => {
 });
 
 describe('amend', () => {
-  const queue = (book: OrderBook) => ofType(book.apply(limit('t', 'u9', 'buy', 100, 2)), 'trade').map((t) => t.makerOrderId);
+  const queue = (book: OrderBook) =>
+    ofType(book.apply(limit('t', 'u9', 'buy', 100, 2)), 'trade').map((t) => t.makerOrderId);
 
   it('a size decrease keeps time priority', () => {
     const book = newBook();
     book.apply(limit('a', 'u1', 'sell', 100, 5));
     book.apply(limit('b', 'u2', 'sell', 100, 5));
-    expect(book.apply(amend('a', { quantity: 1 }))[0]).toMatchObject({ type: 'amended', priorityKept: true, remaining: 1 });
+    expect(book.apply(amend('a', { quantity: 1 }))[0]).toMatchObject({
+      type: 'amended',
+      priorityKept: true,
+      remaining: 1,
+    });
     expect(queue(book)).toEqual(['a', 'b']);
   });
 
@@ -302,7 +311,11 @@ describe('stop orders', () => {
   it('can be canceled and amended while waiting', () => {
     const book = newBook();
     book.apply(stop('s1', 'u3', 'buy', 90, { price: 95, quantity: 1 }));
-    expect(book.apply(amend('s1', { price: 96, quantity: 2 }))[0]).toMatchObject({ type: 'amended', price: 96, remaining: 2 });
+    expect(book.apply(amend('s1', { price: 96, quantity: 2 }))[0]).toMatchObject({
+      type: 'amended',
+      price: 96,
+      remaining: 2,
+    });
     expect(book.apply(cancel('s1'))[0]).toMatchObject({ type: 'canceled', remaining: 2 });
     expect(book.openOrderCount).toBe(0);
   });
@@ -398,7 +411,11 @@ describe('edge cases the trading service relies on', () => {
     const book = newBook();
     book.apply(limit('a1', 'u1', 'sell', 100, 2));
     const events = book.apply(market('m1', 'u2', 'buy', { quoteAmount: 1000 }));
-    expect(ofType(events, 'trade')[0]).toMatchObject({ quantity: 2, takerRemaining: 800, takerStatus: 'partially_filled' });
+    expect(ofType(events, 'trade')[0]).toMatchObject({
+      quantity: 2,
+      takerRemaining: 800,
+      takerStatus: 'partially_filled',
+    });
     expect(ofType(events, 'expired')[0]).toMatchObject({ orderId: 'm1', reason: 'NO_LIQUIDITY', remaining: 800 });
   });
 
@@ -414,7 +431,9 @@ describe('edge cases the trading service relies on', () => {
     book.apply(limit('a1', 'u1', 'sell', 100, 1));
     book.apply(stop('s1', 'u2', 'buy', 100, { price: 100, quantity: 5, timeInForce: 'FOK' }));
     const events = book.apply(limit('b1', 'u3', 'buy', 100, 1));
-    expect(ofType(events, 'expired')).toEqual([expect.objectContaining({ orderId: 's1', reason: 'FOK_NOT_FILLABLE', remaining: 5 })]);
+    expect(ofType(events, 'expired')).toEqual([
+      expect.objectContaining({ orderId: 's1', reason: 'FOK_NOT_FILLABLE', remaining: 5 }),
+    ]);
     expect(book.getOrder('s1')).toBeUndefined();
   });
 

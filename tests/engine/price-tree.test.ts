@@ -3,7 +3,25 @@ import { Order } from '../../engine/order';
 import { PriceTree } from '../../engine/price-tree';
 
 function order(id: number, price: number): Order {
-  return new Order(`o${id}`, 'u', 'sell', 'limit', price, 0, 1, 1, false, 'GTC', false, 'cancel_newest', 0, 0, 0, id, 0);
+  return new Order(
+    `o${id}`,
+    'u',
+    'sell',
+    'limit',
+    price,
+    0,
+    1,
+    1,
+    false,
+    'GTC',
+    false,
+    'cancel_newest',
+    0,
+    0,
+    0,
+    id,
+    0,
+  );
 }
 
 /** Live prices best first, walking the tree's public surface. */

@@ -59,7 +59,8 @@ describe('order book properties', () => {
         };
         for (const c of commands) {
           for (const e of book.apply(c)) {
-            if (e.type === 'accepted') orders.set(e.orderId, { quantity: e.quantity ?? 0, filled: 0, byQuote: e.quoteAmount !== undefined });
+            if (e.type === 'accepted')
+              orders.set(e.orderId, { quantity: e.quantity ?? 0, filled: 0, byQuote: e.quoteAmount !== undefined });
             if (e.type === 'amended') {
               const o = orders.get(e.orderId);
               if (o) o.quantity = e.quantity;
@@ -92,7 +93,8 @@ describe('order book properties', () => {
         const book = new OrderBook(BTC);
         for (const c of commands) {
           const before = new Map(book.snapshot().orders.map((o) => [o.id, o.price]));
-          const limitOf = c.type === 'place' && c.orderType === 'limit' ? c.price : c.type === 'amend' ? c.price : undefined;
+          const limitOf =
+            c.type === 'place' && c.orderType === 'limit' ? c.price : c.type === 'amend' ? c.price : undefined;
           for (const e of book.apply(c)) {
             if (e.type !== 'trade') continue;
             // An order moved by this amend may rest and then be hit by a triggered stop.
@@ -149,9 +151,26 @@ describe('order book properties', () => {
     );
   });
   it('never throws on malformed commands, and they change nothing but the event sequence', () => {
-    const field = fc.oneof(fc.anything({ withNullPrototype: true, withBigInt: true, withBoxedValues: true }), fc.constantFrom('place', 'cancel', 'amend', 'limit', 'market', 'buy', 'sell', 'o1', 'u1'));
+    const field = fc.oneof(
+      fc.anything({ withNullPrototype: true, withBigInt: true, withBoxedValues: true }),
+      fc.constantFrom('place', 'cancel', 'amend', 'limit', 'market', 'buy', 'sell', 'o1', 'u1'),
+    );
     const junk = fc.record(
-      { type: fc.constantFrom('place', 'cancel', 'amend', 'other'), orderId: field, userId: field, side: field, orderType: field, price: field, quantity: field, quoteAmount: field, stopPrice: field, timeInForce: field, makerFeePpm: field, takerFeePpm: field, timestamp: field },
+      {
+        type: fc.constantFrom('place', 'cancel', 'amend', 'other'),
+        orderId: field,
+        userId: field,
+        side: field,
+        orderType: field,
+        price: field,
+        quantity: field,
+        quoteAmount: field,
+        stopPrice: field,
+        timeInForce: field,
+        makerFeePpm: field,
+        takerFeePpm: field,
+        timestamp: field,
+      },
       { requiredKeys: ['type'] },
     );
     fc.assert(

@@ -25,7 +25,20 @@ export function replayStream(seed = 7, length = 3000): Command[] {
     if (r < 0.45) {
       const timeInForce = pick(['GTC', 'GTC', 'GTC', 'IOC', 'FOK'] as const);
       const postOnly = timeInForce === 'GTC' && rnd() < 0.1;
-      commands.push({ type: 'place', orderId, userId, side, orderType: 'limit', price, quantity, timeInForce, postOnly, stp, ...fees, timestamp: time });
+      commands.push({
+        type: 'place',
+        orderId,
+        userId,
+        side,
+        orderType: 'limit',
+        price,
+        quantity,
+        timeInForce,
+        postOnly,
+        stp,
+        ...fees,
+        timestamp: time,
+      });
     } else if (r < 0.52) {
       const byQuote = side === 'buy' && rnd() < 0.4;
       commands.push({
@@ -67,7 +80,17 @@ export function replayStream(seed = 7, length = 3000): Command[] {
         timestamp: time,
       });
     } else {
-      commands.push({ type: 'place', orderId, userId, side, orderType: 'limit', price: -price, quantity, ...fees, timestamp: time });
+      commands.push({
+        type: 'place',
+        orderId,
+        userId,
+        side,
+        orderType: 'limit',
+        price: -price,
+        quantity,
+        ...fees,
+        timestamp: time,
+      });
     }
   }
   return commands;

@@ -4,13 +4,35 @@ import { Order } from '../../engine/order';
 import { StopBook } from '../../engine/stop-book';
 
 function stop(id: number, side: Side, stopPrice: number): Order {
-  return new Order(`s${id}`, 'u', side, 'stop_market', 0, stopPrice, 1, 1, false, 'IOC', false, 'cancel_newest', 0, 0, 0, id, 0);
+  return new Order(
+    `s${id}`,
+    'u',
+    side,
+    'stop_market',
+    0,
+    stopPrice,
+    1,
+    1,
+    false,
+    'IOC',
+    false,
+    'cancel_newest',
+    0,
+    0,
+    0,
+    id,
+    0,
+  );
 }
 
 /** The documented trigger order: buys lowest stop first, then sells highest first, ties by priority. */
 function triggerOrder(stops: Order[]): Order[] {
-  const buys = stops.filter((s) => s.side === 'buy').sort((a, b) => a.stopPrice - b.stopPrice || a.priority - b.priority);
-  const sells = stops.filter((s) => s.side === 'sell').sort((a, b) => b.stopPrice - a.stopPrice || a.priority - b.priority);
+  const buys = stops
+    .filter((s) => s.side === 'buy')
+    .sort((a, b) => a.stopPrice - b.stopPrice || a.priority - b.priority);
+  const sells = stops
+    .filter((s) => s.side === 'sell')
+    .sort((a, b) => b.stopPrice - a.stopPrice || a.priority - b.priority);
   return [...buys, ...sells];
 }
 
@@ -18,7 +40,9 @@ describe('stop book', () => {
   it('matches a sorted model through adds, cancels and triggers', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.constantFrom('add', 'cancel', 'pop'), fc.boolean(), fc.integer({ min: 1, max: 40 })), { maxLength: 400 }),
+        fc.array(fc.tuple(fc.constantFrom('add', 'cancel', 'pop'), fc.boolean(), fc.integer({ min: 1, max: 40 })), {
+          maxLength: 400,
+        }),
         (ops) => {
           const book = new StopBook();
           let model: Order[] = [];
@@ -34,7 +58,9 @@ describe('stop book', () => {
               expect(book.remove(s)).toBe(false);
               model = model.filter((m) => m !== s);
             } else if (op === 'pop') {
-              const due = triggerOrder(model).find((s) => (s.side === 'buy' ? price >= s.stopPrice : price <= s.stopPrice));
+              const due = triggerOrder(model).find((s) =>
+                s.side === 'buy' ? price >= s.stopPrice : price <= s.stopPrice,
+              );
               expect(book.popTriggered(price)).toBe(due);
               model = model.filter((m) => m !== due);
             }
@@ -49,7 +75,9 @@ describe('stop book', () => {
 
   it('adds and cancels many stops quickly (no array shifting)', () => {
     const book = new StopBook();
-    const stops = Array.from({ length: 200_000 }, (_, i) => stop(i, i % 2 ? 'buy' : 'sell', 1 + ((i * 7919) % 100_000)));
+    const stops = Array.from({ length: 200_000 }, (_, i) =>
+      stop(i, i % 2 ? 'buy' : 'sell', 1 + ((i * 7919) % 100_000)),
+    );
     const started = performance.now();
     for (const s of stops) book.add(s);
     for (let i = stops.length - 1; i >= 0; i -= 2) book.remove(stops[i]);

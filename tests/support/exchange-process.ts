@@ -24,7 +24,10 @@ export async function reservePort(): Promise<number> {
 }
 
 /** Starts server/main.ts on the test database with `env` added, and waits until /api/health answers. */
-export async function startExchangeProcess(env: Record<string, string>, dataDir = mkdtempSync(path.join(tmpdir(), 'exchange-process-'))): Promise<ExchangeProcess> {
+export async function startExchangeProcess(
+  env: Record<string, string>,
+  dataDir = mkdtempSync(path.join(tmpdir(), 'exchange-process-')),
+): Promise<ExchangeProcess> {
   const port = await reservePort();
   const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
     cwd: ROOT,
@@ -52,7 +55,10 @@ export async function startExchangeProcess(env: Record<string, string>, dataDir 
   for (let waited = 0; ; waited += 200) {
     if (child.exitCode !== null) throw new Error(`exchange exited at start:\n${printed}`);
     if (waited > 60_000) throw new Error(`exchange did not start:\n${printed}`);
-    const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -8,7 +8,12 @@ export class RecordingSocket {
   }
 
   static async connect(url: string, token?: string): Promise<RecordingSocket> {
-    const socket = io(url, { path: '/socket.io', transports: ['websocket'], auth: token ? { token } : {}, forceNew: true });
+    const socket = io(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: token ? { token } : {},
+      forceNew: true,
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
@@ -28,7 +33,10 @@ export class RecordingSocket {
     for (;;) {
       const found = this.events.find((e) => e.event === event && predicate(e.data));
       if (found) return found.data;
-      if (Date.now() > deadline) throw new Error(`no '${event}' event within ${timeoutMs} ms; got ${this.events.map((e) => e.event).join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `no '${event}' event within ${timeoutMs} ms; got ${this.events.map((e) => e.event).join(', ')}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }

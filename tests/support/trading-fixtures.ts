@@ -4,7 +4,11 @@ import type { ApiClient } from './http-client';
 import type { TestExchange } from './test-exchange';
 
 /** A user's buckets of one asset as decimal strings normalised for comparison ('0' when absent). */
-export async function balanceOf(server: TestExchange, userId: string, asset: string): Promise<{ available: string; locked: string }> {
+export async function balanceOf(
+  server: TestExchange,
+  userId: string,
+  asset: string,
+): Promise<{ available: string; locked: string }> {
   const rows: Array<{ available: string; locked: string }> = await server.exchange.context.dataSource.query(
     'SELECT available, locked FROM accounts WHERE user_id = $1 AND asset = $2',
     [userId, asset],

@@ -77,10 +77,15 @@ export async function request<T>(method: string, path: string, options: RequestO
     }
   }
   if (!response.ok) {
-    const detail = typeof data === 'object' && data !== null && 'detail' in data ? (data as { detail: unknown }).detail : undefined;
+    const detail =
+      typeof data === 'object' && data !== null && 'detail' in data ? (data as { detail: unknown }).detail : undefined;
     const refusedSession = response.status === 401 || (response.status === 403 && detail === ACCOUNT_SUSPENDED);
     if (refusedSession && headers.Authorization) window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-    throw new ApiError(response.status, typeof detail === 'string' ? detail : undefined, `Request failed (${response.status})`);
+    throw new ApiError(
+      response.status,
+      typeof detail === 'string' ? detail : undefined,
+      `Request failed (${response.status})`,
+    );
   }
   return data as T;
 }

@@ -1,8 +1,19 @@
 /** Typed functions, one per endpoint. Paths and payloads follow SPEC section 7 letter for letter. */
 import { request } from './client';
 import type {
-  AdminStats, AssetBalance, AuthResponse, BankAccount, DocumentType, FundingRequest, KycStatusResponse,
-  KycSubmission, Order, PlaceOrderPayload, SimpleTrade, User, UserTrade,
+  AdminStats,
+  AssetBalance,
+  AuthResponse,
+  BankAccount,
+  DocumentType,
+  FundingRequest,
+  KycStatusResponse,
+  KycSubmission,
+  Order,
+  PlaceOrderPayload,
+  SimpleTrade,
+  User,
+  UserTrade,
 } from './types';
 
 export const authApi = {

@@ -76,8 +76,12 @@ export function normaliseTrade(t: MarketTrade): MarketTrade {
 
 export function normaliseKline(k: Kline): Kline {
   return {
-    time: Number(k.time), open: Number(k.open), high: Number(k.high),
-    low: Number(k.low), close: Number(k.close), volume: Number(k.volume),
+    time: Number(k.time),
+    open: Number(k.open),
+    high: Number(k.high),
+    low: Number(k.low),
+    close: Number(k.close),
+    volume: Number(k.volume),
   };
 }
 
@@ -93,7 +97,10 @@ export const marketApi = {
       () => request<Ticker[]>('GET', '/market/tickers', { auth: false }),
       () =>
         publicFeed<PublicTicker[]>('/ticker/24hr').then((all) =>
-          all.filter((t) => t.symbol.endsWith('USDT')).slice(0, 50).map(fromPublicTicker),
+          all
+            .filter((t) => t.symbol.endsWith('USDT'))
+            .slice(0, 50)
+            .map(fromPublicTicker),
         ),
     ).then((list) => list.map(normaliseTicker)),
 
@@ -101,8 +108,9 @@ export const marketApi = {
     withFallback(
       () => request<Depth>('GET', '/market/depth', { query: { symbol, limit }, auth: false }),
       () =>
-        publicFeed<{ bids: [string, string][]; asks: [string, string][] }>(`/depth?symbol=${symbol}&limit=${limit}`)
-          .then((d) => ({ bids: toLevels(d.bids), asks: toLevels(d.asks) })),
+        publicFeed<{ bids: [string, string][]; asks: [string, string][] }>(
+          `/depth?symbol=${symbol}&limit=${limit}`,
+        ).then((d) => ({ bids: toLevels(d.bids), asks: toLevels(d.asks) })),
     ).then(normaliseDepth),
 
   trades: (symbol: string, limit = 50) =>
@@ -113,7 +121,13 @@ export const marketApi = {
           `/trades?symbol=${symbol}&limit=${limit}`,
         ).then((list) =>
           list
-            .map((t) => ({ id: t.id, price: Number(t.price), quantity: Number(t.qty), time: t.time, is_buyer_maker: t.isBuyerMaker }))
+            .map((t) => ({
+              id: t.id,
+              price: Number(t.price),
+              quantity: Number(t.qty),
+              time: t.time,
+              is_buyer_maker: t.isBuyerMaker,
+            }))
             .reverse(),
         ),
     ).then((list) => list.map(normaliseTrade)),
@@ -124,8 +138,12 @@ export const marketApi = {
       () =>
         publicFeed<(string | number)[][]>(`/klines?symbol=${symbol}&interval=${interval}&limit=${limit}`).then((rows) =>
           rows.map((r) => ({
-            time: Number(r[0]), open: Number(r[1]), high: Number(r[2]),
-            low: Number(r[3]), close: Number(r[4]), volume: Number(r[5]),
+            time: Number(r[0]),
+            open: Number(r[1]),
+            high: Number(r[2]),
+            low: Number(r[3]),
+            close: Number(r[4]),
+            volume: Number(r[5]),
           })),
         ),
     ).then((list) => list.map(normaliseKline)),

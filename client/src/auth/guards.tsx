@@ -17,7 +17,11 @@ export function TraderOnly({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
   // Remember the page (e.g. /trade?pair=ETHUSDT from the markets page) for after login.
-  return user && !user.is_admin ? <>{children}</> : <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  return user && !user.is_admin ? (
+    <>{children}</>
+  ) : (
+    <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />
+  );
 }
 
 export function AdminOnly({ children }: { children: ReactNode }) {

@@ -10,7 +10,11 @@ interface LoadedDocument {
   type: string;
 }
 
-export default function DocumentDialog({ submission, onClose, onDecide }: {
+export default function DocumentDialog({
+  submission,
+  onClose,
+  onDecide,
+}: {
   submission: KycSubmission;
   onClose: () => void;
   /** Resolves true on success (the dialog then closes). */
@@ -67,9 +71,17 @@ export default function DocumentDialog({ submission, onClose, onDecide }: {
         <div className="row between">
           <div>
             <h3>{submission.user?.full_name ?? 'KYC document'}</h3>
-            <div className="muted small">{submission.user?.email} · {titleCase(String(submission.document_type))} · {dateTime(submission.submitted_at)}</div>
+            <div className="muted small">
+              {submission.user?.email} · {titleCase(String(submission.document_type))} ·{' '}
+              {dateTime(submission.submitted_at)}
+            </div>
           </div>
-          <div className="row"><StatusBadge status={submission.status} /><button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>Close</button></div>
+          <div className="row">
+            <StatusBadge status={submission.status} />
+            <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
+              Close
+            </button>
+          </div>
         </div>
         <div className="doc-view">
           {!doc && !loadError && <div className="spinner" />}
@@ -78,17 +90,28 @@ export default function DocumentDialog({ submission, onClose, onDecide }: {
           {doc && isPdf && (
             <div style={{ width: '100%' }}>
               <iframe src={doc.url} title="KYC document" />
-              <a href={doc.url} download={`kyc-${submission.id}.pdf`} className="small">Download PDF</a>
+              <a href={doc.url} download={`kyc-${submission.id}.pdf`} className="small">
+                Download PDF
+              </a>
             </div>
           )}
         </div>
         {submission.admin_notes && <div className="muted small">Notes: {submission.admin_notes}</div>}
         {isAwaitingDecision(submission.status) && (
           <div className="stack" style={{ gap: 8 }}>
-            <textarea className="input" placeholder="Admin notes (optional)" value={notes} onChange={(e) => setNotes(e.target.value)} />
+            <textarea
+              className="input"
+              placeholder="Admin notes (optional)"
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+            />
             <div className="row">
-              <button type="button" className="btn btn-buy" disabled={busy} onClick={() => decide('approve')}>Approve</button>
-              <button type="button" className="btn btn-sell" disabled={busy} onClick={() => decide('reject')}>Reject</button>
+              <button type="button" className="btn btn-buy" disabled={busy} onClick={() => decide('approve')}>
+                Approve
+              </button>
+              <button type="button" className="btn btn-sell" disabled={busy} onClick={() => decide('reject')}>
+                Reject
+              </button>
             </div>
           </div>
         )}

@@ -23,8 +23,12 @@ export default class ErrorBoundary extends Component<{ children: ReactNode }, St
         <h2>Something went wrong</h2>
         <p className="muted">This screen could not be shown.</p>
         <div className="row">
-          <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>Reload</button>
-          <a className="btn" href="/">Home</a>
+          <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+          <a className="btn" href="/">
+            Home
+          </a>
         </div>
       </div>
     );

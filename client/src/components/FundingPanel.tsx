@@ -43,22 +43,48 @@ export default function FundingPanel({ kind, history, bankAccounts = [], availab
             <div className="muted small">Transfer to one of these bank accounts:</div>
             {activeAccounts.map((account) => (
               <div key={account.id} className="bank-card small">
-                <div><div className="muted">Bank</div><div className="row" style={{ gap: 6 }}><BankIcon size={14} />{account.bank_name}</div></div>
-                <div><div className="muted">Account Number</div><div className="num">{account.account_number}</div></div>
-                <div><div className="muted">Account Holder</div><div>{account.account_holder}</div></div>
+                <div>
+                  <div className="muted">Bank</div>
+                  <div className="row" style={{ gap: 6 }}>
+                    <BankIcon size={14} />
+                    {account.bank_name}
+                  </div>
+                </div>
+                <div>
+                  <div className="muted">Account Number</div>
+                  <div className="num">{account.account_number}</div>
+                </div>
+                <div>
+                  <div className="muted">Account Holder</div>
+                  <div>{account.account_holder}</div>
+                </div>
               </div>
             ))}
-            <div className="notice small">After transferring, request a deposit of the same amount below. An admin will confirm it.</div>
+            <div className="notice small">
+              After transferring, request a deposit of the same amount below. An admin will confirm it.
+            </div>
           </div>
         )}
         {!isDeposit && available !== undefined && (
-          <div className="kv"><span>Available</span><span className="num">{usd(available)}</span></div>
+          <div className="kv">
+            <span>Available</span>
+            <span className="num">{usd(available)}</span>
+          </div>
         )}
         <form className="stack" onSubmit={onSubmit}>
           <div className="field">
             <label htmlFor={`${kind}-amount`}>Amount (USD)</label>
-            <input id={`${kind}-amount`} className="input num" type="number" min="0" step="0.01" inputMode="decimal"
-              placeholder="0.00" value={amount} onChange={(e) => setAmount(e.target.value)} />
+            <input
+              id={`${kind}-amount`}
+              className="input num"
+              type="number"
+              min="0"
+              step="0.01"
+              inputMode="decimal"
+              placeholder="0.00"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
           </div>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {isDeposit ? 'Request Deposit' : 'Request Withdrawal'}
@@ -74,7 +100,9 @@ export default function FundingPanel({ kind, history, bankAccounts = [], availab
             {history.map((item) => (
               <div key={item.id} className="list-row">
                 <div>
-                  <div className="num" style={{ fontWeight: 600 }}>{usd(item.amount)}</div>
+                  <div className="num" style={{ fontWeight: 600 }}>
+                    {usd(item.amount)}
+                  </div>
                   <div className="muted small">{dateTime(item.created_at)}</div>
                   {item.admin_notes && <div className="muted small">Notes: {item.admin_notes}</div>}
                 </div>

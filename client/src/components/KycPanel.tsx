@@ -20,7 +20,11 @@ const STATUS_MESSAGES: Record<string, { tone: string; text: string }> = {
   rejected: { tone: 'down', text: 'Your KYC was rejected. Please submit again.' },
 };
 
-export default function KycPanel({ status, adminNotes, onSubmitted }: {
+export default function KycPanel({
+  status,
+  adminNotes,
+  onSubmitted,
+}: {
   status: string;
   adminNotes?: string | null;
   onSubmitted: () => void;
@@ -35,7 +39,9 @@ export default function KycPanel({ status, adminNotes, onSubmitted }: {
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     if (chosen && chosen.size > MAX_DOCUMENT_BYTES) {
-      enqueueSnackbar('File size too large. Maximum size is 10MB. Please compress your image and try again.', { variant: 'error' });
+      enqueueSnackbar('File size too large. Maximum size is 10MB. Please compress your image and try again.', {
+        variant: 'error',
+      });
       event.target.value = '';
       setFile(null);
       return;
@@ -91,19 +97,39 @@ export default function KycPanel({ status, adminNotes, onSubmitted }: {
       <form className="stack" onSubmit={onSubmit}>
         <div className="field">
           <label htmlFor="kyc-type">Document Type</label>
-          <select id="kyc-type" className="input" value={documentType} onChange={(e) => setDocumentType(e.target.value as DocumentType)}>
-            {DOCUMENT_TYPES.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          <select
+            id="kyc-type"
+            className="input"
+            value={documentType}
+            onChange={(e) => setDocumentType(e.target.value as DocumentType)}
+          >
+            {DOCUMENT_TYPES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor="kyc-file">Upload Document (Max 10MB)</label>
-          <input id="kyc-file" className="input" type="file" accept="image/*,.pdf,application/pdf" onChange={onFile} disabled={locked} />
+          <input
+            id="kyc-file"
+            className="input"
+            type="file"
+            accept="image/*,.pdf,application/pdf"
+            onChange={onFile}
+            disabled={locked}
+          />
           {file && (
-            <div className="row small muted"><FileIcon size={14} />{file.name} ({fileSizeMB(file.size)})</div>
+            <div className="row small muted">
+              <FileIcon size={14} />
+              {file.name} ({fileSizeMB(file.size)})
+            </div>
           )}
         </div>
         <button type="submit" className="btn btn-primary" disabled={busy || locked}>
-          <UploadIcon size={16} />Submit KYC
+          <UploadIcon size={16} />
+          Submit KYC
         </button>
       </form>
     </div>

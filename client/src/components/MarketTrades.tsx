@@ -9,7 +9,13 @@ export default function MarketTrades({ trades, base }: { trades: MarketTrade[]; 
     <div className="trade-panel">
       <div className="panel-head">Market Trades</div>
       <table className="dense-table">
-        <thead><tr><th>Price(USDT)</th><th className="right">Amount({base})</th><th className="right">Time</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Price(USDT)</th>
+            <th className="right">Amount({base})</th>
+            <th className="right">Time</th>
+          </tr>
+        </thead>
         <tbody>
           {trades.slice(0, MARKET_TRADES_SHOWN).map((t) => (
             <tr key={t.id}>

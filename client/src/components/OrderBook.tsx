@@ -4,7 +4,12 @@ import { compact, cryptoPrice, quantity } from '../format';
 
 const ROWS = 10;
 
-function Side({ levels, kind, maxTotal, onPick }: {
+function Side({
+  levels,
+  kind,
+  maxTotal,
+  onPick,
+}: {
   levels: { price: number; qty: number; total: number }[];
   kind: 'bid' | 'ask';
   maxTotal: number;
@@ -16,8 +21,12 @@ function Side({ levels, kind, maxTotal, onPick }: {
         const pct = maxTotal ? (l.total / maxTotal) * 100 : 0;
         const color = kind === 'bid' ? 'var(--up-bg)' : 'var(--down-bg)';
         return (
-          <tr key={`${kind}-${l.price}`} className="book-row" onClick={() => onPick(l.price)}
-            style={{ background: `linear-gradient(to left, ${color} ${pct}%, transparent ${pct}%)` }}>
+          <tr
+            key={`${kind}-${l.price}`}
+            className="book-row"
+            onClick={() => onPick(l.price)}
+            style={{ background: `linear-gradient(to left, ${color} ${pct}%, transparent ${pct}%)` }}
+          >
             <td className={`num ${kind === 'bid' ? 'up' : 'down'}`}>{cryptoPrice(l.price)}</td>
             <td className="right num">{quantity(l.qty)}</td>
             <td className="right num">{compact(l.price * l.qty)}</td>
@@ -36,7 +45,13 @@ function cumulate(levels: Level[]): { price: number; qty: number; total: number 
   });
 }
 
-export default function OrderBook({ depth, lastPrice, change, onPickPrice, base }: {
+export default function OrderBook({
+  depth,
+  lastPrice,
+  change,
+  onPickPrice,
+  base,
+}: {
   depth: Depth;
   lastPrice: number | null;
   change: number;
@@ -51,11 +66,19 @@ export default function OrderBook({ depth, lastPrice, change, onPickPrice, base 
     <div className="trade-panel" data-testid="order-book">
       <div className="panel-head">Order Book</div>
       <table className="dense-table book">
-        <thead><tr><th>Price(USDT)</th><th className="right">Amount({base})</th><th className="right">Total(USDT)</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Price(USDT)</th>
+            <th className="right">Amount({base})</th>
+            <th className="right">Total(USDT)</th>
+          </tr>
+        </thead>
         <Side levels={asks} kind="ask" maxTotal={maxTotal} onPick={onPickPrice} />
       </table>
       <div className="book-mid">
-        <span className={`num ${change >= 0 ? 'up' : 'down'}`}>{lastPrice === null ? '--' : cryptoPrice(lastPrice)}</span>
+        <span className={`num ${change >= 0 ? 'up' : 'down'}`}>
+          {lastPrice === null ? '--' : cryptoPrice(lastPrice)}
+        </span>
         <span className="muted small">Last price</span>
       </div>
       <table className="dense-table book">

@@ -29,7 +29,16 @@ export interface PriceHint {
   nonce: number;
 }
 
-export default function OrderForm({ symbol, base, lastPrice, availableQuote, availableBase, kycApproved, priceHint, onPlaced }: {
+export default function OrderForm({
+  symbol,
+  base,
+  lastPrice,
+  availableQuote,
+  availableBase,
+  kycApproved,
+  priceHint,
+  onPlaced,
+}: {
   symbol: string;
   base: string;
   lastPrice: number | null;
@@ -58,7 +67,7 @@ export default function OrderForm({ symbol, base, lastPrice, availableQuote, ava
     setAmount('');
   }, [symbol]);
 
-  const effectivePrice = type === 'market' ? lastPrice ?? 0 : Number(price) || 0;
+  const effectivePrice = type === 'market' ? (lastPrice ?? 0) : Number(price) || 0;
   const total = effectivePrice * (Number(amount) || 0);
   const available = side === 'buy' ? availableQuote : availableBase;
 
@@ -67,7 +76,7 @@ export default function OrderForm({ symbol, base, lastPrice, availableQuote, ava
       setAmount(floorTo((availableBase * pct) / 100, AMOUNT_DECIMALS));
       return;
     }
-    const unitPrice = type === 'market' ? lastPrice ?? 0 : Number(price) || lastPrice || 0;
+    const unitPrice = type === 'market' ? (lastPrice ?? 0) : Number(price) || lastPrice || 0;
     if (unitPrice <= 0) return;
     if (type !== 'market' && !price) setPrice(String(unitPrice));
     setAmount(floorTo((availableQuote * pct) / 100 / (unitPrice * FEE_BUFFER), AMOUNT_DECIMALS));
@@ -106,57 +115,121 @@ export default function OrderForm({ symbol, base, lastPrice, availableQuote, ava
   return (
     <form className="trade-panel order-form" onSubmit={onSubmit} data-testid="order-form">
       <div className="side-switch">
-        <button type="button" className={`buy${side === 'buy' ? ' on' : ''}`} onClick={() => setSide('buy')}>Buy</button>
-        <button type="button" className={`sell${side === 'sell' ? ' on' : ''}`} onClick={() => setSide('sell')}>Sell</button>
+        <button type="button" className={`buy${side === 'buy' ? ' on' : ''}`} onClick={() => setSide('buy')}>
+          Buy
+        </button>
+        <button type="button" className={`sell${side === 'sell' ? ' on' : ''}`} onClick={() => setSide('sell')}>
+          Sell
+        </button>
       </div>
       <div className="pill-tabs">
         {TYPES.map((t) => (
-          <button key={t.key} type="button" className={`pill${type === t.key ? ' active' : ''}`} onClick={() => setType(t.key)}>{t.label}</button>
+          <button
+            key={t.key}
+            type="button"
+            className={`pill${type === t.key ? ' active' : ''}`}
+            onClick={() => setType(t.key)}
+          >
+            {t.label}
+          </button>
         ))}
       </div>
-      <div className="kv"><span>Available</span>
-        <span className="num">{side === 'buy' ? `${amount2(availableQuote)} USDT` : `${quantity(availableBase)} ${base}`}</span></div>
+      <div className="kv">
+        <span>Available</span>
+        <span className="num">
+          {side === 'buy' ? `${amount2(availableQuote)} USDT` : `${quantity(availableBase)} ${base}`}
+        </span>
+      </div>
       {type === 'stop_limit' && (
         <label className="input-group">
           <span className="prefix">Stop</span>
-          <input aria-label="Stop" type="number" min="0" step="any" inputMode="decimal" value={stop} onChange={(e) => setStop(e.target.value)} />
+          <input
+            aria-label="Stop"
+            type="number"
+            min="0"
+            step="any"
+            inputMode="decimal"
+            value={stop}
+            onChange={(e) => setStop(e.target.value)}
+          />
           <span className="suffix">USDT</span>
         </label>
       )}
       {type !== 'market' ? (
         <label className="input-group">
           <span className="prefix">Price</span>
-          <input aria-label="Price" type="number" min="0" step="any" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
+          <input
+            aria-label="Price"
+            type="number"
+            min="0"
+            step="any"
+            inputMode="decimal"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+          />
           <span className="suffix">USDT</span>
         </label>
       ) : (
         <div className="input-group" style={{ padding: '9px 10px' }}>
-          <span className="prefix">Price</span><span className="grow right muted small">Market price</span>
+          <span className="prefix">Price</span>
+          <span className="grow right muted small">Market price</span>
         </div>
       )}
       <label className="input-group">
         <span className="prefix">Amount</span>
-        <input aria-label="Amount" type="number" min="0" step="any" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        <input
+          aria-label="Amount"
+          type="number"
+          min="0"
+          step="any"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
         <span className="suffix">{base}</span>
       </label>
       <div className="pct-row">
         {PERCENTS.map((pct) => (
-          <button key={pct} type="button" onClick={() => fillPercent(pct)} disabled={available <= 0}>{pct}%</button>
+          <button key={pct} type="button" onClick={() => fillPercent(pct)} disabled={available <= 0}>
+            {pct}%
+          </button>
         ))}
       </div>
       {type === 'limit' && (
-        <div className="kv" style={{ alignItems: 'center' }}><span>Time in force</span>
-          <select aria-label="Time in force" className="input" style={{ width: 90, padding: '3px 6px', fontSize: 12 }} value={tif}
-            onChange={(e) => setTif(e.target.value as TimeInForce)}>
-            {TIME_IN_FORCE.map((t) => <option key={t}>{t}</option>)}
+        <div className="kv" style={{ alignItems: 'center' }}>
+          <span>Time in force</span>
+          <select
+            aria-label="Time in force"
+            className="input"
+            style={{ width: 90, padding: '3px 6px', fontSize: 12 }}
+            value={tif}
+            onChange={(e) => setTif(e.target.value as TimeInForce)}
+          >
+            {TIME_IN_FORCE.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
           </select>
         </div>
       )}
-      <div className="kv"><span>Total</span><span className="num">{type === 'market' ? '≈ ' : ''}{amount2(total)} USDT</span></div>
-      <button type="submit" className={`btn btn-lg btn-block ${side === 'buy' ? 'btn-buy' : 'btn-sell'}`} disabled={busy || !kycApproved}>
+      <div className="kv">
+        <span>Total</span>
+        <span className="num">
+          {type === 'market' ? '≈ ' : ''}
+          {amount2(total)} USDT
+        </span>
+      </div>
+      <button
+        type="submit"
+        className={`btn btn-lg btn-block ${side === 'buy' ? 'btn-buy' : 'btn-sell'}`}
+        disabled={busy || !kycApproved}
+      >
         {busy ? 'Placing...' : `${side === 'buy' ? 'Buy' : 'Sell'} ${base}`}
       </button>
-      {!kycApproved && <div className="muted small" style={{ textAlign: 'center' }}>Complete KYC to start trading</div>}
+      {!kycApproved && (
+        <div className="muted small" style={{ textAlign: 'center' }}>
+          Complete KYC to start trading
+        </div>
+      )}
     </form>
   );
 }

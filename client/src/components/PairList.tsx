@@ -18,7 +18,11 @@ function readFavorites(): string[] {
   }
 }
 
-export default function PairList({ tickers, symbol, onSelect }: {
+export default function PairList({
+  tickers,
+  symbol,
+  onSelect,
+}: {
   tickers: Ticker[];
   symbol: string;
   onSelect: (symbol: string) => void;
@@ -35,7 +39,10 @@ export default function PairList({ tickers, symbol, onSelect }: {
 
   const rows = useMemo(() => {
     const query = search.trim().toUpperCase().replace('/', '');
-    return CRYPTO_MARKETS.map((m) => tickers.find((t) => t.symbol === m.symbol) ?? { symbol: m.symbol } as Partial<Ticker> & { symbol: string })
+    return CRYPTO_MARKETS.map(
+      (m) =>
+        tickers.find((t) => t.symbol === m.symbol) ?? ({ symbol: m.symbol } as Partial<Ticker> & { symbol: string }),
+    )
       .filter((t) => t.symbol.includes(query))
       .filter((t) => filter !== 'favorites' || favorites.includes(t.symbol));
   }, [tickers, search, filter, favorites]);
@@ -45,31 +52,66 @@ export default function PairList({ tickers, symbol, onSelect }: {
       <div style={{ padding: '10px 12px 6px' }}>
         <div className="input-group" style={{ padding: '0 8px' }}>
           <SearchIcon size={14} />
-          <input aria-label="Search pairs" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)}
-            style={{ textAlign: 'left', fontFamily: 'inherit', padding: '6px', fontSize: 12 }} />
+          <input
+            aria-label="Search pairs"
+            placeholder="Search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            style={{ textAlign: 'left', fontFamily: 'inherit', padding: '6px', fontSize: 12 }}
+          />
         </div>
         <div style={{ marginTop: 6 }}>
-          <Tabs variant="pill" active={filter} onChange={setFilter}
-            items={[{ key: 'favorites', label: '★ Favorites' }, { key: 'spot', label: 'Spot' }, { key: 'futures', label: 'Futures' }]} />
+          <Tabs
+            variant="pill"
+            active={filter}
+            onChange={setFilter}
+            items={[
+              { key: 'favorites', label: '★ Favorites' },
+              { key: 'spot', label: 'Spot' },
+              { key: 'futures', label: 'Futures' },
+            ]}
+          />
         </div>
       </div>
       {filter === 'futures' ? (
         <div className="empty">Futures markets are coming soon</div>
       ) : (
         <table className="dense-table">
-          <thead><tr><th>Pair</th><th className="right">Price</th><th className="right">Change</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Pair</th>
+              <th className="right">Price</th>
+              <th className="right">Change</th>
+            </tr>
+          </thead>
           <tbody>
             {rows.map((t) => {
               const change = t.price_change_percent ?? 0;
               return (
-                <tr key={t.symbol} className={`pair-row${t.symbol === symbol ? ' active' : ''}`} onClick={() => onSelect(t.symbol)}>
+                <tr
+                  key={t.symbol}
+                  className={`pair-row${t.symbol === symbol ? ' active' : ''}`}
+                  onClick={() => onSelect(t.symbol)}
+                >
                   <td style={{ padding: '5px 12px' }}>
-                    <button type="button" className={`star${favorites.includes(t.symbol) ? ' on' : ''}`}
-                      aria-label={`Favorite ${t.symbol}`} onClick={(e) => { e.stopPropagation(); toggleFavorite(t.symbol); }}>★</button>
-                    <b>{marketInfo(t.symbol).base}</b><span className="muted">/USDT</span>
+                    <button
+                      type="button"
+                      className={`star${favorites.includes(t.symbol) ? ' on' : ''}`}
+                      aria-label={`Favorite ${t.symbol}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        toggleFavorite(t.symbol);
+                      }}
+                    >
+                      ★
+                    </button>
+                    <b>{marketInfo(t.symbol).base}</b>
+                    <span className="muted">/USDT</span>
                   </td>
                   <td className="right num">{t.last_price === undefined ? '--' : cryptoPrice(t.last_price)}</td>
-                  <td className={`right num ${change >= 0 ? 'up' : 'down'}`}>{t.last_price === undefined ? '--' : percent(change)}</td>
+                  <td className={`right num ${change >= 0 ? 'up' : 'down'}`}>
+                    {t.last_price === undefined ? '--' : percent(change)}
+                  </td>
                 </tr>
               );
             })}

@@ -1,8 +1,13 @@
 /** Candlestick chart (lightweight-charts) fed by /market/klines and live 'kline' socket events. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  CandlestickSeries, ColorType, HistogramSeries, createChart,
-  type IChartApi, type ISeriesApi, type UTCTimestamp,
+  CandlestickSeries,
+  ColorType,
+  HistogramSeries,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
 } from 'lightweight-charts';
 import { marketApi, normaliseKline } from '../api/market';
 import type { Kline } from '../api/types';
@@ -14,7 +19,11 @@ const KLINE_POLL_MS = 10_000;
 type Interval = (typeof INTERVALS)[number];
 
 const toCandle = (k: Kline) => ({
-  time: Math.floor(k.time / 1000) as UTCTimestamp, open: k.open, high: k.high, low: k.low, close: k.close,
+  time: Math.floor(k.time / 1000) as UTCTimestamp,
+  open: k.open,
+  high: k.high,
+  low: k.low,
+  close: k.close,
 });
 const toVolume = (k: Kline) => ({
   time: Math.floor(k.time / 1000) as UTCTimestamp,
@@ -42,10 +51,17 @@ export default function PriceChart({ symbol }: { symbol: string }) {
       crosshair: { mode: 0 },
     });
     candles.current = instance.addSeries(CandlestickSeries, {
-      upColor: '#0ECB81', downColor: '#F6465D', borderVisible: false, wickUpColor: '#0ECB81', wickDownColor: '#F6465D',
+      upColor: '#0ECB81',
+      downColor: '#F6465D',
+      borderVisible: false,
+      wickUpColor: '#0ECB81',
+      wickDownColor: '#F6465D',
     });
     volumes.current = instance.addSeries(HistogramSeries, {
-      priceFormat: { type: 'volume' }, priceScaleId: 'volume', lastValueVisible: false, priceLineVisible: false,
+      priceFormat: { type: 'volume' },
+      priceScaleId: 'volume',
+      lastValueVisible: false,
+      priceLineVisible: false,
     });
     instance.priceScale('volume').applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
     chart.current = instance;
@@ -104,11 +120,25 @@ export default function PriceChart({ symbol }: { symbol: string }) {
   return (
     <div className="trade-panel">
       <div className="chart-toolbar">
-        <span className="muted small" style={{ marginRight: 8 }}>Time</span>
-        <Tabs variant="pill" active={interval} onChange={setChartInterval} items={INTERVALS.map((i) => ({ key: i, label: i }))} />
+        <span className="muted small" style={{ marginRight: 8 }}>
+          Time
+        </span>
+        <Tabs
+          variant="pill"
+          active={interval}
+          onChange={setChartInterval}
+          items={INTERVALS.map((i) => ({ key: i, label: i }))}
+        />
       </div>
       <div className="chart-box" ref={container} data-testid="price-chart">
-        {empty && <div className="empty" style={{ position: 'absolute', inset: 0, zIndex: 2, pointerEvents: 'none', paddingTop: 180 }}>No candles yet</div>}
+        {empty && (
+          <div
+            className="empty"
+            style={{ position: 'absolute', inset: 0, zIndex: 2, pointerEvents: 'none', paddingTop: 180 }}
+          >
+            No candles yet
+          </div>
+        )}
       </div>
     </div>
   );

@@ -2,10 +2,42 @@ import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from './Logo';
 
 const COLUMNS: { title: string; links: [string, string][] }[] = [
-  { title: 'About', links: [['About Us', '/'], ['Careers', '/'], ['Announcements', '/'], ['Terms', '/']] },
-  { title: 'Products', links: [['Exchange', '/trade'], ['Buy Crypto', '/buy-crypto'], ['Derivatives', '/derivatives'], ['Earn', '/earn']] },
-  { title: 'Support', links: [['Help Center', '/'], ['Fees', '/markets'], ['Trading Rules', '/markets'], ['API', '/']] },
-  { title: 'Legal', links: [['Privacy', '/'], ['Risk Warning', '/'], ['Cookies', '/'], ['Law Enforcement', '/']] },
+  {
+    title: 'About',
+    links: [
+      ['About Us', '/'],
+      ['Careers', '/'],
+      ['Announcements', '/'],
+      ['Terms', '/'],
+    ],
+  },
+  {
+    title: 'Products',
+    links: [
+      ['Exchange', '/trade'],
+      ['Buy Crypto', '/buy-crypto'],
+      ['Derivatives', '/derivatives'],
+      ['Earn', '/earn'],
+    ],
+  },
+  {
+    title: 'Support',
+    links: [
+      ['Help Center', '/'],
+      ['Fees', '/markets'],
+      ['Trading Rules', '/markets'],
+      ['API', '/'],
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      ['Privacy', '/'],
+      ['Risk Warning', '/'],
+      ['Cookies', '/'],
+      ['Law Enforcement', '/'],
+    ],
+  },
 ];
 
 export function Copyright() {
@@ -20,7 +52,11 @@ export default function SiteFooter() {
           {COLUMNS.map((col) => (
             <div key={col.title}>
               <h4>{col.title}</h4>
-              {col.links.map(([label, to]) => <Link key={label} to={to}>{label}</Link>)}
+              {col.links.map(([label, to]) => (
+                <Link key={label} to={to}>
+                  {label}
+                </Link>
+              ))}
             </div>
           ))}
         </div>

@@ -22,26 +22,47 @@ export default function SiteHeader() {
       <div className="inner">
         <Logo />
         <nav className="nav">
-          {NAV.map(([label, to]) => <NavLink key={to} to={to}>{label}</NavLink>)}
+          {NAV.map(([label, to]) => (
+            <NavLink key={to} to={to}>
+              {label}
+            </NavLink>
+          ))}
         </nav>
         <div className="header-actions">
           {!user && (
             <>
-              <Link className="btn btn-ghost btn-sm" to="/login">Log In</Link>
-              <Link className="btn btn-primary btn-sm" to="/register">Register</Link>
+              <Link className="btn btn-ghost btn-sm" to="/login">
+                Log In
+              </Link>
+              <Link className="btn btn-primary btn-sm" to="/register">
+                Register
+              </Link>
             </>
           )}
           {user && user.is_admin && (
             <>
-              <Link className="btn btn-primary btn-sm" to="/admin">Admin</Link>
-              <button type="button" className="icon-btn" aria-label="Logout" onClick={() => { logout(); navigate('/login'); }}>
+              <Link className="btn btn-primary btn-sm" to="/admin">
+                Admin
+              </Link>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label="Logout"
+                onClick={() => {
+                  logout();
+                  navigate('/login');
+                }}
+              >
                 <LogoutIcon />
               </button>
             </>
           )}
           {user && !user.is_admin && (
             <>
-              <Link className="btn btn-ghost btn-sm" to="/dashboard"><WalletIcon size={16} />Wallet</Link>
+              <Link className="btn btn-ghost btn-sm" to="/dashboard">
+                <WalletIcon size={16} />
+                Wallet
+              </Link>
               <ProfileMenu user={user} />
             </>
           )}

@@ -3,7 +3,12 @@ export interface TabItem<K extends string> {
   label: string;
 }
 
-export default function Tabs<K extends string>({ items, active, onChange, variant = 'line' }: {
+export default function Tabs<K extends string>({
+  items,
+  active,
+  onChange,
+  variant = 'line',
+}: {
   items: TabItem<K>[];
   active: K;
   onChange: (key: K) => void;
@@ -12,9 +17,14 @@ export default function Tabs<K extends string>({ items, active, onChange, varian
   return (
     <div className={variant === 'line' ? 'tabs' : 'pill-tabs'} role="tablist">
       {items.map((item) => (
-        <button key={item.key} type="button" role="tab" aria-selected={item.key === active}
+        <button
+          key={item.key}
+          type="button"
+          role="tab"
+          aria-selected={item.key === active}
           className={`${variant === 'line' ? 'tab' : 'pill'}${item.key === active ? ' active' : ''}`}
-          onClick={() => onChange(item.key)}>
+          onClick={() => onChange(item.key)}
+        >
           {item.label}
         </button>
       ))}

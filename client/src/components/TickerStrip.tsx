@@ -17,12 +17,30 @@ export default function TickerStrip({ symbol, ticker }: { symbol: string; ticker
         </div>
       </div>
       <div className={`last num ${up ? 'up' : 'down'}`}>{ticker ? cryptoPrice(ticker.last_price) : '--'}</div>
-      <div className="stat"><span className="label muted">24h Change</span>
-        <span className={`num ${up ? 'up' : 'down'}`}>{ticker ? `${signed(ticker.price_change, ticker.last_price < 1 ? 4 : 2)} ${percent(ticker.price_change_percent)}` : '--'}</span></div>
-      <div className="stat"><span className="label muted">24h High</span><span className="num">{ticker ? cryptoPrice(ticker.high) : '--'}</span></div>
-      <div className="stat"><span className="label muted">24h Low</span><span className="num">{ticker ? cryptoPrice(ticker.low) : '--'}</span></div>
-      <div className="stat"><span className="label muted">24h Volume({info.base})</span><span className="num">{ticker ? compact(ticker.volume) : '--'}</span></div>
-      <div className="stat"><span className="label muted">24h Volume(USDT)</span><span className="num">{ticker ? millions(ticker.quote_volume) : '--'}</span></div>
+      <div className="stat">
+        <span className="label muted">24h Change</span>
+        <span className={`num ${up ? 'up' : 'down'}`}>
+          {ticker
+            ? `${signed(ticker.price_change, ticker.last_price < 1 ? 4 : 2)} ${percent(ticker.price_change_percent)}`
+            : '--'}
+        </span>
+      </div>
+      <div className="stat">
+        <span className="label muted">24h High</span>
+        <span className="num">{ticker ? cryptoPrice(ticker.high) : '--'}</span>
+      </div>
+      <div className="stat">
+        <span className="label muted">24h Low</span>
+        <span className="num">{ticker ? cryptoPrice(ticker.low) : '--'}</span>
+      </div>
+      <div className="stat">
+        <span className="label muted">24h Volume({info.base})</span>
+        <span className="num">{ticker ? compact(ticker.volume) : '--'}</span>
+      </div>
+      <div className="stat">
+        <span className="label muted">24h Volume(USDT)</span>
+        <span className="num">{ticker ? millions(ticker.quote_volume) : '--'}</span>
+      </div>
     </div>
   );
 }

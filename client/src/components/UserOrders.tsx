@@ -9,9 +9,16 @@ import Tabs from './Tabs';
 type TabKey = 'open' | 'history' | 'trades' | 'funds';
 
 const Side = ({ side }: { side: string }) => <span className={side === 'buy' ? 'up' : 'down'}>{titleCase(side)}</span>;
-const priceText = (order: Order) => (order.type === 'market' || order.price === null ? 'Market' : cryptoPrice(order.price));
+const priceText = (order: Order) =>
+  order.type === 'market' || order.price === null ? 'Market' : cryptoPrice(order.price);
 
-export default function UserOrders({ open, history, trades, assets, onCancel }: {
+export default function UserOrders({
+  open,
+  history,
+  trades,
+  assets,
+  onCancel,
+}: {
   open: Order[];
   history: Order[];
   trades: UserTrade[];
@@ -29,65 +36,126 @@ export default function UserOrders({ open, history, trades, assets, onCancel }: 
 
   return (
     <div className="trade-panel" data-testid="user-orders">
-      <div style={{ padding: '0 8px' }}><Tabs items={items} active={tab} onChange={setTab} /></div>
+      <div style={{ padding: '0 8px' }}>
+        <Tabs items={items} active={tab} onChange={setTab} />
+      </div>
       <div className="table-wrap" style={{ minHeight: 160 }}>
-        {tab === 'open' && (
-          open.length === 0 ? <div className="empty">You have no open orders</div> : (
+        {tab === 'open' &&
+          (open.length === 0 ? (
+            <div className="empty">You have no open orders</div>
+          ) : (
             <table className="dense-table" style={{ marginTop: 6 }}>
-              <thead><tr><th>Date</th><th>Pair</th><th>Type</th><th>Side</th><th className="right">Price</th><th className="right">Amount</th><th className="right">Filled</th><th className="right">Total</th><th className="right">Action</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Date</th>
+                  <th>Pair</th>
+                  <th>Type</th>
+                  <th>Side</th>
+                  <th className="right">Price</th>
+                  <th className="right">Amount</th>
+                  <th className="right">Filled</th>
+                  <th className="right">Total</th>
+                  <th className="right">Action</th>
+                </tr>
+              </thead>
               <tbody>
                 {open.map((o) => (
                   <tr key={o.id}>
                     <td className="muted">{dateTime(o.created_at)}</td>
                     <td>{bareSymbol(o.symbol)}</td>
-                    <td>{titleCase(o.type)}{o.stop_price ? <span className="muted"> @ {cryptoPrice(o.stop_price)}</span> : null}</td>
-                    <td><Side side={o.side} /></td>
+                    <td>
+                      {titleCase(o.type)}
+                      {o.stop_price ? <span className="muted"> @ {cryptoPrice(o.stop_price)}</span> : null}
+                    </td>
+                    <td>
+                      <Side side={o.side} />
+                    </td>
                     <td className="right num">{priceText(o)}</td>
                     <td className="right num">{quantity(o.amount)}</td>
                     <td className="right num">{quantity(o.filled)}</td>
                     <td className="right num">{o.price === null ? '-' : usd(toNum(o.price) * toNum(o.amount))}</td>
                     <td className="right">
-                      <button type="button" className="btn-link" disabled={cancelling === o.id}
-                        onClick={async () => { setCancelling(o.id); await onCancel(o); setCancelling(null); }}>Cancel</button>
+                      <button
+                        type="button"
+                        className="btn-link"
+                        disabled={cancelling === o.id}
+                        onClick={async () => {
+                          setCancelling(o.id);
+                          await onCancel(o);
+                          setCancelling(null);
+                        }}
+                      >
+                        Cancel
+                      </button>
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          )
-        )}
-        {tab === 'history' && (
-          history.length === 0 ? <div className="empty">No order history</div> : (
+          ))}
+        {tab === 'history' &&
+          (history.length === 0 ? (
+            <div className="empty">No order history</div>
+          ) : (
             <table className="dense-table" style={{ marginTop: 6 }}>
-              <thead><tr><th>Date</th><th>Pair</th><th>Type</th><th>Side</th><th className="right">Average</th><th className="right">Price</th><th className="right">Executed</th><th className="right">Amount</th><th>Status</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Date</th>
+                  <th>Pair</th>
+                  <th>Type</th>
+                  <th>Side</th>
+                  <th className="right">Average</th>
+                  <th className="right">Price</th>
+                  <th className="right">Executed</th>
+                  <th className="right">Amount</th>
+                  <th>Status</th>
+                </tr>
+              </thead>
               <tbody>
                 {history.map((o) => (
                   <tr key={o.id}>
                     <td className="muted">{dateTime(o.created_at)}</td>
                     <td>{bareSymbol(o.symbol)}</td>
                     <td>{titleCase(o.type)}</td>
-                    <td><Side side={o.side} /></td>
+                    <td>
+                      <Side side={o.side} />
+                    </td>
                     <td className="right num">{o.average_price ? cryptoPrice(o.average_price) : '-'}</td>
                     <td className="right num">{priceText(o)}</td>
                     <td className="right num">{quantity(o.filled)}</td>
                     <td className="right num">{quantity(o.amount)}</td>
-                    <td><StatusBadge status={o.status} /></td>
+                    <td>
+                      <StatusBadge status={o.status} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          )
-        )}
-        {tab === 'trades' && (
-          trades.length === 0 ? <div className="empty">No trades yet</div> : (
+          ))}
+        {tab === 'trades' &&
+          (trades.length === 0 ? (
+            <div className="empty">No trades yet</div>
+          ) : (
             <table className="dense-table" style={{ marginTop: 6 }}>
-              <thead><tr><th>Date</th><th>Pair</th><th>Side</th><th className="right">Price</th><th className="right">Executed</th><th className="right">Fee</th><th className="right">Total</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Date</th>
+                  <th>Pair</th>
+                  <th>Side</th>
+                  <th className="right">Price</th>
+                  <th className="right">Executed</th>
+                  <th className="right">Fee</th>
+                  <th className="right">Total</th>
+                </tr>
+              </thead>
               <tbody>
                 {trades.map((t) => (
                   <tr key={t.id}>
                     <td className="muted">{dateTime(t.created_at)}</td>
                     <td>{bareSymbol(t.symbol)}</td>
-                    <td><Side side={t.side} /></td>
+                    <td>
+                      <Side side={t.side} />
+                    </td>
                     <td className="right num">{cryptoPrice(t.price)}</td>
                     <td className="right num">{quantity(t.amount)}</td>
                     <td className="right num">{fee(t.fee)}</td>
@@ -96,17 +164,27 @@ export default function UserOrders({ open, history, trades, assets, onCancel }: 
                 ))}
               </tbody>
             </table>
-          )
-        )}
+          ))}
         {tab === 'funds' && (
           <div>
-            {assets.length === 0 ? <div className="empty">No assets yet</div> : (
+            {assets.length === 0 ? (
+              <div className="empty">No assets yet</div>
+            ) : (
               <table className="dense-table" style={{ marginTop: 6 }}>
-                <thead><tr><th>Asset</th><th className="right">Total</th><th className="right">Available</th><th className="right">In Orders</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th>Asset</th>
+                    <th className="right">Total</th>
+                    <th className="right">Available</th>
+                    <th className="right">In Orders</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {assets.map((a) => (
                     <tr key={a.asset}>
-                      <td><b>{a.asset}</b></td>
+                      <td>
+                        <b>{a.asset}</b>
+                      </td>
                       <td className="right num">{quantity(a.total)}</td>
                       <td className="right num">{quantity(a.available)}</td>
                       <td className="right num">{quantity(a.locked)}</td>
@@ -115,7 +193,11 @@ export default function UserOrders({ open, history, trades, assets, onCancel }: 
                 </tbody>
               </table>
             )}
-            <div style={{ padding: 12 }}><Link to="/dashboard" className="btn btn-primary btn-sm">Go to Wallet</Link></div>
+            <div style={{ padding: 12 }}>
+              <Link to="/dashboard" className="btn btn-primary btn-sm">
+                Go to Wallet
+              </Link>
+            </div>
           </div>
         )}
       </div>

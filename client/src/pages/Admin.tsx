@@ -43,12 +43,24 @@ export default function Admin() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [tab, setTab] = useState<TabKey>('users');
-  const [data, setData] = useState<AdminData>({ users: [], deposits: [], withdrawals: [], kyc: [], banks: [], stats: null });
+  const [data, setData] = useState<AdminData>({
+    users: [],
+    deposits: [],
+    withdrawals: [],
+    kyc: [],
+    banks: [],
+    stats: null,
+  });
   const reportedFailure = useRef(false);
 
   const load = useCallback(async () => {
     const results = await Promise.allSettled([
-      adminApi.users(), adminApi.deposits(), adminApi.withdrawals(), adminApi.kyc(), adminApi.bankAccounts(), adminApi.stats(),
+      adminApi.users(),
+      adminApi.deposits(),
+      adminApi.withdrawals(),
+      adminApi.kyc(),
+      adminApi.bankAccounts(),
+      adminApi.stats(),
     ] as const);
     const [users, deposits, withdrawals, kyc, banks, stats] = results;
     setData((current) => ({
@@ -108,8 +120,16 @@ export default function Admin() {
             <div style={{ fontWeight: 600 }}>Admin</div>
             <div className="muted small">{user?.full_name}</div>
           </div>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => { logout(); navigate('/login'); }}>
-            <LogoutIcon size={16} />Logout
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => {
+              logout();
+              navigate('/login');
+            }}
+          >
+            <LogoutIcon size={16} />
+            Logout
           </button>
         </div>
       </header>
@@ -117,8 +137,13 @@ export default function Admin() {
         <div className="grid grid-4" style={{ marginBottom: 24 }}>
           {counters.map((c) => (
             <div key={c.label} className="card">
-              <div className="card-title">{c.icon}{c.label}</div>
-              <div className="big-number num" data-testid={`counter-${c.label}`}>{c.value}</div>
+              <div className="card-title">
+                {c.icon}
+                {c.label}
+              </div>
+              <div className="big-number num" data-testid={`counter-${c.label}`}>
+                {c.value}
+              </div>
             </div>
           ))}
         </div>
@@ -140,22 +165,53 @@ function UsersTab({ users, act }: { users: User[]; act: Act }) {
   return (
     <div className="table-wrap">
       <table className="table">
-        <thead><tr><th>Name</th><th>Email</th><th className="right">Balance</th><th>KYC</th><th>Status</th><th className="right">Action</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Email</th>
+            <th className="right">Balance</th>
+            <th>KYC</th>
+            <th>Status</th>
+            <th className="right">Action</th>
+          </tr>
+        </thead>
         <tbody>
           {users.map((u) => (
             <tr key={u.id}>
-              <td>{u.full_name}{u.is_admin && <span className="badge neutral" style={{ marginLeft: 6 }}>admin</span>}</td>
+              <td>
+                {u.full_name}
+                {u.is_admin && (
+                  <span className="badge neutral" style={{ marginLeft: 6 }}>
+                    admin
+                  </span>
+                )}
+              </td>
               <td className="muted">{u.email}</td>
               <td className="right num">{usd(u.balance ?? 0)}</td>
-              <td><StatusBadge status={u.kyc_status} /></td>
-              <td><StatusBadge status={u.is_active ? 'active' : 'suspended'} /></td>
+              <td>
+                <StatusBadge status={u.kyc_status} />
+              </td>
+              <td>
+                <StatusBadge status={u.is_active ? 'active' : 'suspended'} />
+              </td>
               <td className="right">
                 {u.is_active ? (
-                  <button type="button" className="btn btn-sell btn-sm" disabled={u.is_admin}
-                    onClick={() => act(() => adminApi.suspendUser(u.id), 'User suspended', 'Failed to suspend user')}>Suspend</button>
+                  <button
+                    type="button"
+                    className="btn btn-sell btn-sm"
+                    disabled={u.is_admin}
+                    onClick={() => act(() => adminApi.suspendUser(u.id), 'User suspended', 'Failed to suspend user')}
+                  >
+                    Suspend
+                  </button>
                 ) : (
-                  <button type="button" className="btn btn-buy btn-sm"
-                    onClick={() => act(() => adminApi.activateUser(u.id), 'User activated', 'Failed to activate user')}>Activate</button>
+                  <button
+                    type="button"
+                    className="btn btn-buy btn-sm"
+                    onClick={() => act(() => adminApi.activateUser(u.id), 'User activated', 'Failed to activate user')}
+                  >
+                    Activate
+                  </button>
                 )}
               </td>
             </tr>
@@ -169,13 +225,19 @@ function UsersTab({ users, act }: { users: User[]; act: Act }) {
 function FundingTab({ kind, items, act }: { kind: 'deposit' | 'withdrawal'; items: FundingRequest[]; act: Act }) {
   const [notes, setNotes] = useState<Record<string, string>>({});
   const noun = kind === 'deposit' ? 'Deposit' : 'Withdrawal';
-  if (items.length === 0) return <div className="empty">{kind === 'deposit' ? 'No deposits yet' : 'No withdrawals yet'}</div>;
+  if (items.length === 0)
+    return <div className="empty">{kind === 'deposit' ? 'No deposits yet' : 'No withdrawals yet'}</div>;
 
   const decide = (item: FundingRequest, decision: 'approve' | 'reject') => {
     const note = notes[item.id] ?? '';
-    const call = kind === 'deposit'
-      ? decision === 'approve' ? () => adminApi.approveDeposit(item.id, note) : () => adminApi.rejectDeposit(item.id, note)
-      : decision === 'approve' ? () => adminApi.approveWithdrawal(item.id, note) : () => adminApi.rejectWithdrawal(item.id, note);
+    const call =
+      kind === 'deposit'
+        ? decision === 'approve'
+          ? () => adminApi.approveDeposit(item.id, note)
+          : () => adminApi.rejectDeposit(item.id, note)
+        : decision === 'approve'
+          ? () => adminApi.approveWithdrawal(item.id, note)
+          : () => adminApi.rejectWithdrawal(item.id, note);
     const past = decision === 'approve' ? 'approved' : 'rejected';
     return act(call, `${noun} ${past}`, `Failed to ${decision} ${kind}`);
   };
@@ -185,8 +247,12 @@ function FundingTab({ kind, items, act }: { kind: 'deposit' | 'withdrawal'; item
       {items.map((item) => (
         <div key={item.id} className="list-row" style={{ alignItems: 'flex-start' }}>
           <div style={{ minWidth: 220 }}>
-            <div className="num" style={{ fontWeight: 600, fontSize: 16 }}>{usd(item.amount)}</div>
-            <div>{item.user?.full_name} <span className="muted small">{item.user?.email}</span></div>
+            <div className="num" style={{ fontWeight: 600, fontSize: 16 }}>
+              {usd(item.amount)}
+            </div>
+            <div>
+              {item.user?.full_name} <span className="muted small">{item.user?.email}</span>
+            </div>
             <div className="muted small">{dateTime(item.created_at)}</div>
             {item.admin_notes && <div className="muted small">Notes: {item.admin_notes}</div>}
           </div>
@@ -194,11 +260,19 @@ function FundingTab({ kind, items, act }: { kind: 'deposit' | 'withdrawal'; item
             <StatusBadge status={item.status} />
             {item.status === 'pending' && (
               <>
-                <textarea className="input" placeholder="Admin notes (optional)" value={notes[item.id] ?? ''}
-                  onChange={(e) => setNotes((n) => ({ ...n, [item.id]: e.target.value }))} />
+                <textarea
+                  className="input"
+                  placeholder="Admin notes (optional)"
+                  value={notes[item.id] ?? ''}
+                  onChange={(e) => setNotes((n) => ({ ...n, [item.id]: e.target.value }))}
+                />
                 <div className="row">
-                  <button type="button" className="btn btn-buy btn-sm" onClick={() => decide(item, 'approve')}>Approve</button>
-                  <button type="button" className="btn btn-sell btn-sm" onClick={() => decide(item, 'reject')}>Reject</button>
+                  <button type="button" className="btn btn-buy btn-sm" onClick={() => decide(item, 'approve')}>
+                    Approve
+                  </button>
+                  <button type="button" className="btn btn-sell btn-sm" onClick={() => decide(item, 'reject')}>
+                    Reject
+                  </button>
                 </div>
               </>
             )}
@@ -216,7 +290,16 @@ function KycTab({ items, act }: { items: KycSubmission[]; act: Act }) {
     <>
       <div className="table-wrap">
         <table className="table">
-          <thead><tr><th>Name</th><th>Email</th><th>Document</th><th>Submitted</th><th>Status</th><th className="right">Action</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Email</th>
+              <th>Document</th>
+              <th>Submitted</th>
+              <th>Status</th>
+              <th className="right">Action</th>
+            </tr>
+          </thead>
           <tbody>
             {items.map((k) => (
               <tr key={k.id}>
@@ -224,19 +307,29 @@ function KycTab({ items, act }: { items: KycSubmission[]; act: Act }) {
                 <td className="muted">{k.user?.email}</td>
                 <td>{titleCase(String(k.document_type))}</td>
                 <td className="muted">{dateTime(k.submitted_at)}</td>
-                <td><StatusBadge status={k.status} /></td>
-                <td className="right"><button type="button" className="btn btn-sm" onClick={() => setViewing(k)}>View Document</button></td>
+                <td>
+                  <StatusBadge status={k.status} />
+                </td>
+                <td className="right">
+                  <button type="button" className="btn btn-sm" onClick={() => setViewing(k)}>
+                    View Document
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       {viewing && (
-        <DocumentDialog submission={viewing} onClose={() => setViewing(null)}
+        <DocumentDialog
+          submission={viewing}
+          onClose={() => setViewing(null)}
           onDecide={(decision, notes) =>
             decision === 'approve'
               ? act(() => adminApi.approveKyc(viewing.id, notes), 'KYC approved', 'Failed to approve KYC')
-              : act(() => adminApi.rejectKyc(viewing.id, notes), 'KYC rejected', 'Failed to reject KYC')} />
+              : act(() => adminApi.rejectKyc(viewing.id, notes), 'KYC rejected', 'Failed to reject KYC')
+          }
+        />
       )}
     </>
   );
@@ -254,8 +347,11 @@ function BankAccountsTab({ accounts, act }: { accounts: BankAccount[]; act: Act 
       enqueueSnackbar('Please fill all fields', { variant: 'error' });
       return;
     }
-    const ok = await act(() => adminApi.createBankAccount(bank_name.trim(), account_number.trim(), account_holder.trim()),
-      'Bank account created', 'Failed to create bank account');
+    const ok = await act(
+      () => adminApi.createBankAccount(bank_name.trim(), account_number.trim(), account_holder.trim()),
+      'Bank account created',
+      'Failed to create bank account',
+    );
     if (ok) {
       setForm({ bank_name: '', account_number: '', account_holder: '' });
       setOpen(false);
@@ -271,17 +367,44 @@ function BankAccountsTab({ accounts, act }: { accounts: BankAccount[]; act: Act 
     <div className="stack">
       <div className="row between">
         <h3>Bank Accounts</h3>
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => setOpen((o) => !o)}>{open ? 'Cancel' : 'Add Bank Account'}</button>
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => setOpen((o) => !o)}>
+          {open ? 'Cancel' : 'Add Bank Account'}
+        </button>
       </div>
       {open && (
         <form className="grid grid-3" onSubmit={onSubmit} style={{ alignItems: 'end' }}>
-          <div className="field"><label htmlFor="bank-name">Bank Name</label>
-            <input id="bank-name" className="input" value={form.bank_name} onChange={(e) => setForm({ ...form, bank_name: e.target.value })} /></div>
-          <div className="field"><label htmlFor="bank-number">Account Number</label>
-            <input id="bank-number" className="input" value={form.account_number} onChange={(e) => setForm({ ...form, account_number: e.target.value })} /></div>
-          <div className="field"><label htmlFor="bank-holder">Account Holder Name</label>
-            <input id="bank-holder" className="input" value={form.account_holder} onChange={(e) => setForm({ ...form, account_holder: e.target.value })} /></div>
-          <div><button type="submit" className="btn btn-primary">Save Bank Account</button></div>
+          <div className="field">
+            <label htmlFor="bank-name">Bank Name</label>
+            <input
+              id="bank-name"
+              className="input"
+              value={form.bank_name}
+              onChange={(e) => setForm({ ...form, bank_name: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="bank-number">Account Number</label>
+            <input
+              id="bank-number"
+              className="input"
+              value={form.account_number}
+              onChange={(e) => setForm({ ...form, account_number: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="bank-holder">Account Holder Name</label>
+            <input
+              id="bank-holder"
+              className="input"
+              value={form.account_holder}
+              onChange={(e) => setForm({ ...form, account_holder: e.target.value })}
+            />
+          </div>
+          <div>
+            <button type="submit" className="btn btn-primary">
+              Save Bank Account
+            </button>
+          </div>
         </form>
       )}
       {accounts.length === 0 ? (
@@ -293,16 +416,34 @@ function BankAccountsTab({ accounts, act }: { accounts: BankAccount[]; act: Act 
               <div className="row" style={{ gap: 12 }}>
                 <BankIcon />
                 <div>
-                  <div style={{ fontWeight: 600 }}>{a.bank_name} <span className={`badge ${a.is_active ? 'up' : 'neutral'}`}>{a.is_active ? 'Active' : 'Inactive'}</span></div>
-                  <div className="muted small"><span className="num">{a.account_number}</span> · {a.account_holder}</div>
+                  <div style={{ fontWeight: 600 }}>
+                    {a.bank_name}{' '}
+                    <span className={`badge ${a.is_active ? 'up' : 'neutral'}`}>
+                      {a.is_active ? 'Active' : 'Inactive'}
+                    </span>
+                  </div>
+                  <div className="muted small">
+                    <span className="num">{a.account_number}</span> · {a.account_holder}
+                  </div>
                 </div>
               </div>
               <div className="row">
-                <button type="button" className="btn btn-sm"
-                  onClick={() => act(() => adminApi.toggleBankAccount(a.id), 'Bank account status updated', 'Failed to update bank account')}>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  onClick={() =>
+                    act(
+                      () => adminApi.toggleBankAccount(a.id),
+                      'Bank account status updated',
+                      'Failed to update bank account',
+                    )
+                  }
+                >
                   {a.is_active ? 'Deactivate' : 'Activate'}
                 </button>
-                <button type="button" className="btn btn-sell btn-sm" onClick={() => onDelete(a)}>Delete</button>
+                <button type="button" className="btn btn-sell btn-sm" onClick={() => onDelete(a)}>
+                  Delete
+                </button>
               </div>
             </div>
           ))}

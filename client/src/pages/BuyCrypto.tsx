@@ -27,8 +27,14 @@ export default function BuyCrypto() {
   const [quotes, setQuotes] = useState<Quote[]>([]);
 
   useEffect(() => {
-    marketApi.tickers().then(setTickers).catch((error) => console.warn('buy-crypto: tickers unavailable', error));
-    marketApi.quotes().then(setQuotes).catch((error) => console.warn('buy-crypto: quotes unavailable', error));
+    marketApi
+      .tickers()
+      .then(setTickers)
+      .catch((error) => console.warn('buy-crypto: tickers unavailable', error));
+    marketApi
+      .quotes()
+      .then(setQuotes)
+      .catch((error) => console.warn('buy-crypto: quotes unavailable', error));
   }, []);
 
   const priceUsd = tickers.find((t) => t.symbol === `${asset}USDT`)?.last_price ?? SEED_PRICES[asset];
@@ -51,12 +57,32 @@ export default function BuyCrypto() {
         <div className="grid grid-2" style={{ alignItems: 'start', gap: 32 }}>
           <div>
             <h1 style={{ fontSize: 40, marginBottom: 12 }}>Buy Crypto</h1>
-            <p className="muted" style={{ fontSize: 18 }}>Buy Bitcoin, Ethereum and more in a few clicks.</p>
+            <p className="muted" style={{ fontSize: 18 }}>
+              Buy Bitcoin, Ethereum and more in a few clicks.
+            </p>
             <h3 style={{ margin: '32px 0 12px' }}>Payment methods</h3>
             <div className="stack" style={{ gap: 10 }}>
-              <div className="card row" style={{ padding: 14 }}><CardIcon /> <div><b>Card</b><div className="muted small">Visa, Mastercard</div></div></div>
-              <div className="card row" style={{ padding: 14 }}><BankIcon /> <div><b>Bank transfer</b><div className="muted small">Deposit via your dashboard</div></div></div>
-              <div className="card row" style={{ padding: 14 }}><PhoneIcon /> <div><b>Mobile payment</b><div className="muted small">Apple Pay, Google Pay</div></div></div>
+              <div className="card row" style={{ padding: 14 }}>
+                <CardIcon />{' '}
+                <div>
+                  <b>Card</b>
+                  <div className="muted small">Visa, Mastercard</div>
+                </div>
+              </div>
+              <div className="card row" style={{ padding: 14 }}>
+                <BankIcon />{' '}
+                <div>
+                  <b>Bank transfer</b>
+                  <div className="muted small">Deposit via your dashboard</div>
+                </div>
+              </div>
+              <div className="card row" style={{ padding: 14 }}>
+                <PhoneIcon />{' '}
+                <div>
+                  <b>Mobile payment</b>
+                  <div className="muted small">Apple Pay, Google Pay</div>
+                </div>
+              </div>
             </div>
           </div>
           <div className="card stack">
@@ -64,22 +90,61 @@ export default function BuyCrypto() {
             <div className="field">
               <label htmlFor="buy-amount">Spend</label>
               <div className="row">
-                <input id="buy-amount" className="input num grow" type="number" min="0" step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} />
-                <select aria-label="Currency" className="input" style={{ width: 100 }} value={fiat} onChange={(e) => setFiat(e.target.value as Fiat)}>
-                  {FIATS.map((f) => <option key={f}>{f}</option>)}
+                <input
+                  id="buy-amount"
+                  className="input num grow"
+                  type="number"
+                  min="0"
+                  step="0.01"
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                />
+                <select
+                  aria-label="Currency"
+                  className="input"
+                  style={{ width: 100 }}
+                  value={fiat}
+                  onChange={(e) => setFiat(e.target.value as Fiat)}
+                >
+                  {FIATS.map((f) => (
+                    <option key={f}>{f}</option>
+                  ))}
                 </select>
               </div>
             </div>
             <div className="field">
               <label htmlFor="buy-asset">Receive</label>
-              <select id="buy-asset" className="input" value={asset} onChange={(e) => setAsset(e.target.value as typeof asset)}>
-                {ASSETS.map((a) => <option key={a}>{a}</option>)}
+              <select
+                id="buy-asset"
+                className="input"
+                value={asset}
+                onChange={(e) => setAsset(e.target.value as typeof asset)}
+              >
+                {ASSETS.map((a) => (
+                  <option key={a}>{a}</option>
+                ))}
               </select>
             </div>
-            <div className="kv"><span>Rate</span><span className="num">1 {asset} ≈ {fiatSign}{rateInFiat.toLocaleString('en-US', { maximumFractionDigits: 2 })}</span></div>
-            <div className="kv"><span>You will receive</span><span className="num">~{quantity(receive)} {asset}</span></div>
-            <div className="kv"><span>Value</span><span className="num">{usd(spendUsd)}</span></div>
-            <button type="button" className="btn btn-primary btn-lg btn-block" onClick={onContinue}>Continue</button>
+            <div className="kv">
+              <span>Rate</span>
+              <span className="num">
+                1 {asset} ≈ {fiatSign}
+                {rateInFiat.toLocaleString('en-US', { maximumFractionDigits: 2 })}
+              </span>
+            </div>
+            <div className="kv">
+              <span>You will receive</span>
+              <span className="num">
+                ~{quantity(receive)} {asset}
+              </span>
+            </div>
+            <div className="kv">
+              <span>Value</span>
+              <span className="num">{usd(spendUsd)}</span>
+            </div>
+            <button type="button" className="btn btn-primary btn-lg btn-block" onClick={onContinue}>
+              Continue
+            </button>
           </div>
         </div>
       </main>

@@ -35,7 +35,14 @@ interface DashboardData {
 }
 
 const EMPTY: DashboardData = {
-  balance: 0, deposits: [], withdrawals: [], trades: [], kycStatus: 'pending', kycNotes: null, bankAccounts: [], assets: [],
+  balance: 0,
+  deposits: [],
+  withdrawals: [],
+  trades: [],
+  kycStatus: 'pending',
+  kycNotes: null,
+  bankAccounts: [],
+  assets: [],
 };
 
 const settledValue = <T,>(result: PromiseSettledResult<T>, fallback: T): T =>
@@ -68,7 +75,7 @@ export default function Dashboard() {
       withdrawals: settledValue(withdrawals, current.withdrawals),
       trades: settledValue(trades, current.trades),
       kycStatus: kyc.status === 'fulfilled' ? kyc.value.status || 'pending' : current.kycStatus,
-      kycNotes: kyc.status === 'fulfilled' ? kyc.value.admin_notes ?? null : current.kycNotes,
+      kycNotes: kyc.status === 'fulfilled' ? (kyc.value.admin_notes ?? null) : current.kycNotes,
       bankAccounts: settledValue(banks, current.bankAccounts),
       assets: settledValue(assets, current.assets),
     }));
@@ -108,11 +115,16 @@ export default function Dashboard() {
     try {
       if (kind === 'deposit') await fundingApi.requestDeposit(amount);
       else await fundingApi.requestWithdrawal(amount);
-      enqueueSnackbar(kind === 'deposit' ? 'Deposit request submitted!' : 'Withdrawal request submitted!', { variant: 'success' });
+      enqueueSnackbar(kind === 'deposit' ? 'Deposit request submitted!' : 'Withdrawal request submitted!', {
+        variant: 'success',
+      });
       await load();
       return true;
     } catch (error) {
-      enqueueSnackbar(errorMessage(error, kind === 'deposit' ? 'Failed to submit deposit' : 'Failed to submit withdrawal'), { variant: 'error' });
+      enqueueSnackbar(
+        errorMessage(error, kind === 'deposit' ? 'Failed to submit deposit' : 'Failed to submit withdrawal'),
+        { variant: 'error' },
+      );
       return false;
     }
   };
@@ -134,33 +146,62 @@ export default function Dashboard() {
             <div className="muted small">Welcome back</div>
             <div style={{ fontWeight: 600 }}>{user?.full_name}</div>
           </div>
-          <Link to="/trade" className="btn btn-ghost btn-sm"><ChartIcon size={16} />Trade</Link>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={onLogout}><LogoutIcon size={16} />Logout</button>
+          <Link to="/trade" className="btn btn-ghost btn-sm">
+            <ChartIcon size={16} />
+            Trade
+          </Link>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onLogout}>
+            <LogoutIcon size={16} />
+            Logout
+          </button>
         </div>
       </header>
       <main className="container" style={{ padding: '24px' }}>
         <div className="grid grid-3" style={{ marginBottom: 24 }}>
           <div className="card">
-            <div className="card-title"><WalletIcon size={16} />Balance</div>
-            <div className="big-number num" data-testid="balance">{usd(data.balance)}</div>
+            <div className="card-title">
+              <WalletIcon size={16} />
+              Balance
+            </div>
+            <div className="big-number num" data-testid="balance">
+              {usd(data.balance)}
+            </div>
             {heldAssets.length > 0 && (
               <div className="small muted" style={{ marginTop: 6 }}>
-                {heldAssets.map((a) => <span key={a.asset} style={{ marginRight: 10 }} className="num">{quantity(a.total)} {a.asset}</span>)}
+                {heldAssets.map((a) => (
+                  <span key={a.asset} style={{ marginRight: 10 }} className="num">
+                    {quantity(a.total)} {a.asset}
+                  </span>
+                ))}
               </div>
             )}
           </div>
           <div className="card">
-            <div className="card-title"><ShieldIcon size={16} />KYC Status</div>
-            <div className={`big-number ${statusTone(data.kycStatus)}`} style={{ textTransform: 'capitalize' }}>{data.kycStatus}</div>
+            <div className="card-title">
+              <ShieldIcon size={16} />
+              KYC Status
+            </div>
+            <div className={`big-number ${statusTone(data.kycStatus)}`} style={{ textTransform: 'capitalize' }}>
+              {data.kycStatus}
+            </div>
             {data.kycStatus !== 'approved' && (
-              <button type="button" className="btn-link small" onClick={() => setTab('kyc')}>Verify your identity →</button>
+              <button type="button" className="btn-link small" onClick={() => setTab('kyc')}>
+                Verify your identity →
+              </button>
             )}
           </div>
           <div className="card">
-            <div className="card-title"><ChartIcon size={16} />Quick Actions</div>
+            <div className="card-title">
+              <ChartIcon size={16} />
+              Quick Actions
+            </div>
             <div className="stack" style={{ gap: 8 }}>
-              <Link to="/trade" className="btn btn-primary btn-block">Advanced Trading</Link>
-              <Link to="/trading" className="btn btn-block">Simple Trading</Link>
+              <Link to="/trade" className="btn btn-primary btn-block">
+                Advanced Trading
+              </Link>
+              <Link to="/trading" className="btn btn-block">
+                Simple Trading
+              </Link>
             </div>
           </div>
         </div>
@@ -168,16 +209,33 @@ export default function Dashboard() {
         <Tabs items={TABS} active={tab} onChange={setTab} />
         <div style={{ paddingTop: 16 }}>
           {tab === 'deposits' && (
-            <FundingPanel kind="deposit" history={data.deposits} bankAccounts={data.bankAccounts}
-              onRequest={(amount) => submitFunding('deposit', amount)} onInvalid={invalidAmount} />
+            <FundingPanel
+              kind="deposit"
+              history={data.deposits}
+              bankAccounts={data.bankAccounts}
+              onRequest={(amount) => submitFunding('deposit', amount)}
+              onInvalid={invalidAmount}
+            />
           )}
           {tab === 'withdrawals' && (
-            <FundingPanel kind="withdrawal" history={data.withdrawals} available={data.balance}
-              onRequest={(amount) => submitFunding('withdrawal', amount)} onInvalid={invalidAmount} />
+            <FundingPanel
+              kind="withdrawal"
+              history={data.withdrawals}
+              available={data.balance}
+              onRequest={(amount) => submitFunding('withdrawal', amount)}
+              onInvalid={invalidAmount}
+            />
           )}
           {tab === 'trades' && <TradeHistory trades={data.trades} />}
           {tab === 'kyc' && (
-            <KycPanel status={data.kycStatus} adminNotes={data.kycNotes} onSubmitted={() => { void load(); void refreshUser(); }} />
+            <KycPanel
+              status={data.kycStatus}
+              adminNotes={data.kycNotes}
+              onSubmitted={() => {
+                void load();
+                void refreshUser();
+              }}
+            />
           )}
         </div>
       </main>
@@ -201,9 +259,12 @@ function TradeHistory({ trades }: { trades: SimpleTrade[] }) {
               </div>
               <div className="row" style={{ gap: 16 }}>
                 <span className={trade.type === 'buy' ? 'up' : 'down'} style={{ fontWeight: 600 }}>
-                  {trade.type === 'buy' ? <DownloadIcon size={14} /> : <UploadIcon size={14} />} {String(trade.type).toUpperCase()} <span className="num">{quantity(trade.amount)}</span>
+                  {trade.type === 'buy' ? <DownloadIcon size={14} /> : <UploadIcon size={14} />}{' '}
+                  {String(trade.type).toUpperCase()} <span className="num">{quantity(trade.amount)}</span>
                 </span>
-                <span className="num" style={{ minWidth: 90, textAlign: 'right' }}>{usd(trade.total)}</span>
+                <span className="num" style={{ minWidth: 90, textAlign: 'right' }}>
+                  {usd(trade.total)}
+                </span>
               </div>
             </div>
           ))}

@@ -37,26 +37,48 @@ export default function Earn() {
       <SiteHeader />
       <main className="container section">
         <h1 style={{ fontSize: 36, marginBottom: 8 }}>Earn</h1>
-        <p className="muted" style={{ fontSize: 18, marginBottom: 32 }}>Put idle assets to work.</p>
+        <p className="muted" style={{ fontSize: 18, marginBottom: 32 }}>
+          Put idle assets to work.
+        </p>
         <div className="grid grid-4">
           {PRODUCTS.map((p) => (
             <div key={p.title} className="card">
               <h3 style={{ marginBottom: 6 }}>{p.title}</h3>
-              <div className="up" style={{ fontSize: 20, fontWeight: 600, marginBottom: 8 }}>{p.apy}</div>
-              <p className="muted small" style={{ margin: 0 }}>{p.text}</p>
+              <div className="up" style={{ fontSize: 20, fontWeight: 600, marginBottom: 8 }}>
+                {p.apy}
+              </div>
+              <p className="muted small" style={{ margin: 0 }}>
+                {p.text}
+              </p>
             </div>
           ))}
         </div>
         <div className="card" style={{ marginTop: 32 }}>
           <table className="table">
-            <thead><tr><th>Asset</th><th>APY</th><th>Duration</th><th className="right">Action</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Asset</th>
+                <th>APY</th>
+                <th>Duration</th>
+                <th className="right">Action</th>
+              </tr>
+            </thead>
             <tbody>
               {OFFERS.map((o) => (
                 <tr key={o.asset}>
-                  <td><span className="row"><CoinIcon symbol={`${o.asset}USDT`} size={24} /><b>{o.asset}</b></span></td>
+                  <td>
+                    <span className="row">
+                      <CoinIcon symbol={`${o.asset}USDT`} size={24} />
+                      <b>{o.asset}</b>
+                    </span>
+                  </td>
                   <td className="up num">{o.apy}</td>
                   <td>{o.term}</td>
-                  <td className="right"><button type="button" className="btn btn-primary btn-sm" onClick={() => subscribe(o.asset)}>Subscribe</button></td>
+                  <td className="right">
+                    <button type="button" className="btn btn-primary btn-sm" onClick={() => subscribe(o.asset)}>
+                      Subscribe
+                    </button>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -26,9 +26,21 @@ const NEWS = [
 ];
 
 const FEATURES = [
-  { icon: <ShieldIcon size={22} />, title: 'Secure & Reliable', text: 'Funds held in segregated accounts, every movement double-entry audited.' },
-  { icon: <BoltIcon size={22} />, title: 'Lightning Fast', text: 'An in-memory matching engine with real-time order books and fills.' },
-  { icon: <HeadsetIcon size={22} />, title: '24/7 Support', text: 'Our team answers around the clock, whatever the market is doing.' },
+  {
+    icon: <ShieldIcon size={22} />,
+    title: 'Secure & Reliable',
+    text: 'Funds held in segregated accounts, every movement double-entry audited.',
+  },
+  {
+    icon: <BoltIcon size={22} />,
+    title: 'Lightning Fast',
+    text: 'An in-memory matching engine with real-time order books and fills.',
+  },
+  {
+    icon: <HeadsetIcon size={22} />,
+    title: '24/7 Support',
+    text: 'Our team answers around the clock, whatever the market is doing.',
+  },
 ];
 
 export default function Landing() {
@@ -59,39 +71,64 @@ export default function Landing() {
               Trade 350+ coins with deep liquidity, low fees and real-time markets.
             </p>
             <div className="row wrap" style={{ gap: 12 }}>
-              <Link to="/register" className="btn btn-primary btn-lg">Verify Now</Link>
-              <button type="button" className="btn btn-ghost btn-lg"
-                onClick={() => enqueueSnackbar('Tutorial videos are coming soon', { variant: 'info' })}>
-                <PlayIcon size={18} />Watch Tutorial
+              <Link to="/register" className="btn btn-primary btn-lg">
+                Verify Now
+              </Link>
+              <button
+                type="button"
+                className="btn btn-ghost btn-lg"
+                onClick={() => enqueueSnackbar('Tutorial videos are coming soon', { variant: 'info' })}
+              >
+                <PlayIcon size={18} />
+                Watch Tutorial
               </button>
             </div>
             <div className="card" style={{ marginTop: 32, maxWidth: 360 }}>
               <div className="card-title">Your Estimated Balance</div>
               <div className="big-number num">{usd(0)}</div>
-              <Link to="/register" className="small">Sign up to start trading →</Link>
+              <Link to="/register" className="small">
+                Sign up to start trading →
+              </Link>
             </div>
           </div>
           <div className="stack">
             <div className="card">
               <div className="row between" style={{ marginBottom: 8 }}>
                 <h3>Popular</h3>
-                <Link to="/markets" className="small">View all 350+ coins →</Link>
+                <Link to="/markets" className="small">
+                  View all 350+ coins →
+                </Link>
               </div>
               {coins.map((coin) => (
-                <Link key={coin.symbol} to={`/trade?pair=${coin.symbol}`} className="coin-row" style={{ color: 'inherit' }}>
-                  <span className="row"><CoinIcon symbol={coin.symbol} />
-                    <span><b>{marketInfo(coin.symbol).base}</b> <span className="muted small">{marketInfo(coin.symbol).name}</span></span>
+                <Link
+                  key={coin.symbol}
+                  to={`/trade?pair=${coin.symbol}`}
+                  className="coin-row"
+                  style={{ color: 'inherit' }}
+                >
+                  <span className="row">
+                    <CoinIcon symbol={coin.symbol} />
+                    <span>
+                      <b>{marketInfo(coin.symbol).base}</b>{' '}
+                      <span className="muted small">{marketInfo(coin.symbol).name}</span>
+                    </span>
                   </span>
                   <span className="right">
                     <div className="num">${cryptoPrice(coin.last_price)}</div>
-                    <div className={`num small ${coin.price_change_percent >= 0 ? 'up' : 'down'}`}>{percent(coin.price_change_percent)}</div>
+                    <div className={`num small ${coin.price_change_percent >= 0 ? 'up' : 'down'}`}>
+                      {percent(coin.price_change_percent)}
+                    </div>
                   </span>
                 </Link>
               ))}
             </div>
             <div className="card">
               <h3 style={{ marginBottom: 8 }}>News</h3>
-              {NEWS.map((line) => <div key={line} className="small" style={{ padding: '6px 0' }}>{line}</div>)}
+              {NEWS.map((line) => (
+                <div key={line} className="small" style={{ padding: '6px 0' }}>
+                  {line}
+                </div>
+              ))}
             </div>
           </div>
         </section>
@@ -103,7 +140,9 @@ export default function Landing() {
               <div key={f.title} className="card feature-card">
                 <div className="feature-icon">{f.icon}</div>
                 <h3>{f.title}</h3>
-                <p className="muted" style={{ margin: 0 }}>{f.text}</p>
+                <p className="muted" style={{ margin: 0 }}>
+                  {f.text}
+                </p>
               </div>
             ))}
           </div>
@@ -112,8 +151,12 @@ export default function Landing() {
         <section className="section">
           <div className="cta">
             <h2 style={{ fontSize: 32, marginBottom: 12 }}>Start earning today</h2>
-            <p className="muted" style={{ marginBottom: 24 }}>Create an account in minutes and trade 350+ coins.</p>
-            <Link to="/register" className="btn btn-primary btn-lg">Get Started</Link>
+            <p className="muted" style={{ marginBottom: 24 }}>
+              Create an account in minutes and trade 350+ coins.
+            </p>
+            <Link to="/register" className="btn btn-primary btn-lg">
+              Get Started
+            </Link>
           </div>
         </section>
       </main>

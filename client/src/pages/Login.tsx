@@ -38,8 +38,12 @@ export default function Login() {
       <div className="auth-page">
         <div className="auth-top">
           <Logo />
-          <button type="button" className="icon-btn" aria-label="Log in with QR code"
-            onClick={() => enqueueSnackbar('QR code login is not available yet', { variant: 'info' })}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Log in with QR code"
+            onClick={() => enqueueSnackbar('QR code login is not available yet', { variant: 'info' })}
+          >
             <QrIcon size={22} />
           </button>
         </div>
@@ -49,13 +53,29 @@ export default function Login() {
             <form className="stack" onSubmit={onSubmit}>
               <div className="field">
                 <label htmlFor="login-email">Email/Phone number</label>
-                <input id="login-email" className="input" type="email" required autoComplete="username"
-                  placeholder="Email/Phone (without country code)" value={email} onChange={(e) => setEmail(e.target.value)} />
+                <input
+                  id="login-email"
+                  className="input"
+                  type="email"
+                  required
+                  autoComplete="username"
+                  placeholder="Email/Phone (without country code)"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
               </div>
               <div className="field">
                 <label htmlFor="login-password">Password</label>
-                <input id="login-password" className="input" type="password" required autoComplete="current-password"
-                  placeholder="Password" value={password} onChange={(e) => setPassword(e.target.value)} />
+                <input
+                  id="login-password"
+                  className="input"
+                  type="password"
+                  required
+                  autoComplete="current-password"
+                  placeholder="Password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
               </div>
               <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
                 {busy ? 'Logging in...' : 'Continue'}
@@ -63,8 +83,12 @@ export default function Login() {
             </form>
             <div className="divider">or</div>
             {PROVIDERS.map((provider) => (
-              <button key={provider} type="button" className="btn social-btn"
-                onClick={() => enqueueSnackbar(`Continue with ${provider} is not available yet`, { variant: 'info' })}>
+              <button
+                key={provider}
+                type="button"
+                className="btn social-btn"
+                onClick={() => enqueueSnackbar(`Continue with ${provider} is not available yet`, { variant: 'info' })}
+              >
                 {provider === 'Passkey' && <KeyIcon size={16} />}Continue with {provider}
               </button>
             ))}
@@ -73,7 +97,9 @@ export default function Login() {
             </div>
           </div>
         </main>
-        <footer className="auth-footer"><Copyright /></footer>
+        <footer className="auth-footer">
+          <Copyright />
+        </footer>
       </div>
     </PublicOnly>
   );

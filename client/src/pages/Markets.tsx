@@ -28,11 +28,20 @@ const heat = (t: Ticker) => t.quote_volume * (1 + Math.abs(t.price_change_percen
 function arrange(tickers: Ticker[], tab: TabKey): Ticker[] {
   const list = [...tickers];
   switch (tab) {
-    case 'hot': return list.sort((a, b) => heat(b) - heat(a)).slice(0, 10);
-    case 'gainers': return list.filter((t) => t.price_change_percent > 0).sort((a, b) => b.price_change_percent - a.price_change_percent);
-    case 'losers': return list.filter((t) => t.price_change_percent < 0).sort((a, b) => a.price_change_percent - b.price_change_percent);
-    case 'volume': return list.sort((a, b) => b.quote_volume - a.quote_volume);
-    default: return list;
+    case 'hot':
+      return list.sort((a, b) => heat(b) - heat(a)).slice(0, 10);
+    case 'gainers':
+      return list
+        .filter((t) => t.price_change_percent > 0)
+        .sort((a, b) => b.price_change_percent - a.price_change_percent);
+    case 'losers':
+      return list
+        .filter((t) => t.price_change_percent < 0)
+        .sort((a, b) => a.price_change_percent - b.price_change_percent);
+    case 'volume':
+      return list.sort((a, b) => b.quote_volume - a.quote_volume);
+    default:
+      return list;
   }
 }
 
@@ -62,14 +71,20 @@ export default function Markets() {
     void refresh();
   }, []);
 
-  const connected = useRealtime(tickers.map((t) => t.symbol), {
-    ticker: (update) => setTickers((list) => list.map((t) => (t.symbol === update.symbol ? { ...t, ...update } : t))),
-  });
+  const connected = useRealtime(
+    tickers.map((t) => t.symbol),
+    {
+      ticker: (update) => setTickers((list) => list.map((t) => (t.symbol === update.symbol ? { ...t, ...update } : t))),
+    },
+  );
   usePolling(refresh, 5000, !connected);
 
   const rows = useMemo(() => {
     const query = search.trim().toUpperCase();
-    return arrange(tickers.filter((t) => t.symbol.includes(query.replace('/', ''))), tab);
+    return arrange(
+      tickers.filter((t) => t.symbol.includes(query.replace('/', ''))),
+      tab,
+    );
   }, [tickers, search, tab]);
 
   return (
@@ -80,8 +95,13 @@ export default function Markets() {
           <h1 style={{ fontSize: 32 }}>Markets Overview</h1>
           <div className="input-group" style={{ width: 280 }}>
             <SearchIcon size={16} />
-            <input aria-label="Search markets" placeholder="Search markets..." value={search}
-              onChange={(e) => setSearch(e.target.value)} style={{ textAlign: 'left', fontFamily: 'inherit' }} />
+            <input
+              aria-label="Search markets"
+              placeholder="Search markets..."
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              style={{ textAlign: 'left', fontFamily: 'inherit' }}
+            />
           </div>
         </div>
         <Tabs items={TABS} active={tab} onChange={setTab} />
@@ -90,26 +110,43 @@ export default function Markets() {
             <table className="table">
               <thead>
                 <tr>
-                  <th>Pair</th><th className="right">Last Price</th><th className="right">24h Change</th>
-                  <th className="right">24h High</th><th className="right">24h Low</th><th className="right">24h Volume</th><th className="right">Action</th>
+                  <th>Pair</th>
+                  <th className="right">Last Price</th>
+                  <th className="right">24h Change</th>
+                  <th className="right">24h High</th>
+                  <th className="right">24h Low</th>
+                  <th className="right">24h Volume</th>
+                  <th className="right">Action</th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((t) => (
                   <tr key={t.symbol} className="clickable" onClick={() => navigate(`/trade?pair=${t.symbol}`)}>
                     <td>
-                      <span className="row"><CoinIcon symbol={t.symbol} size={24} />
-                        <b>{marketInfo(t.symbol).base}</b><span className="muted">/USDT</span>
+                      <span className="row">
+                        <CoinIcon symbol={t.symbol} size={24} />
+                        <b>{marketInfo(t.symbol).base}</b>
+                        <span className="muted">/USDT</span>
                       </span>
                     </td>
                     <td className="right num">{cryptoPrice(t.last_price)}</td>
-                    <td className={`right num ${t.price_change_percent >= 0 ? 'up' : 'down'}`}>{percent(t.price_change_percent)}</td>
+                    <td className={`right num ${t.price_change_percent >= 0 ? 'up' : 'down'}`}>
+                      {percent(t.price_change_percent)}
+                    </td>
                     <td className="right num">{cryptoPrice(t.high)}</td>
                     <td className="right num">{cryptoPrice(t.low)}</td>
                     <td className="right num">{millions(t.quote_volume)}</td>
                     <td className="right">
-                      <button type="button" className="btn btn-sm btn-ghost accent"
-                        onClick={(e) => { e.stopPropagation(); navigate(`/trade?pair=${t.symbol}`); }}>Trade</button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-ghost accent"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          navigate(`/trade?pair=${t.symbol}`);
+                        }}
+                      >
+                        Trade
+                      </button>
                     </td>
                   </tr>
                 ))}

@@ -9,7 +9,9 @@ export default function NotFound() {
       <main className="container section" style={{ textAlign: 'center' }}>
         <h1 style={{ fontSize: 40, marginBottom: 12 }}>Coming soon</h1>
         <p className="muted">This page is not available yet.</p>
-        <Link className="btn btn-primary" to="/">Back to home</Link>
+        <Link className="btn btn-primary" to="/">
+          Back to home
+        </Link>
       </main>
       <SiteFooter />
     </div>

@@ -32,22 +32,47 @@ export default function Register() {
       <main className="auth-main" style={{ alignItems: 'center' }}>
         <div className="auth-card" style={{ background: 'var(--panel)' }}>
           <div style={{ textAlign: 'center', marginBottom: 24 }}>
-            <Link to="/" aria-label={PRODUCT_NAME}><LogoMark size={48} /></Link>
+            <Link to="/" aria-label={PRODUCT_NAME}>
+              <LogoMark size={48} />
+            </Link>
             <h1 style={{ margin: '12px 0 6px' }}>{PRODUCT_NAME}</h1>
             <div className="muted">Create your trading account</div>
           </div>
           <form className="stack" onSubmit={onSubmit}>
             <div className="field">
               <label htmlFor="reg-name">Full Name</label>
-              <input id="reg-name" className="input" required autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
+              <input
+                id="reg-name"
+                className="input"
+                required
+                autoComplete="name"
+                value={fullName}
+                onChange={(e) => setFullName(e.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor="reg-email">Email</label>
-              <input id="reg-email" className="input" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+              <input
+                id="reg-email"
+                className="input"
+                type="email"
+                required
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor="reg-password">Password</label>
-              <input id="reg-password" className="input" type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <input
+                id="reg-password"
+                className="input"
+                type="password"
+                required
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </div>
             <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
               {busy ? 'Creating account...' : 'Register'}
@@ -58,7 +83,9 @@ export default function Register() {
           </div>
         </div>
       </main>
-      <footer className="auth-footer"><Copyright /></footer>
+      <footer className="auth-footer">
+        <Copyright />
+      </footer>
     </div>
   );
 }

@@ -25,7 +25,10 @@ async function fallbackQuotes(): Promise<Quote[]> {
     return t ? [{ symbol, name: marketInfo(symbol).name, price: t.last_price, kind: 'crypto' as const }] : [];
   });
   const forex: Quote[] = SIMPLE_FOREX.map((f) => ({
-    symbol: f.symbol, name: f.name, price: f.base + (Math.random() - 0.5) * f.base * 0.002, kind: 'forex' as const,
+    symbol: f.symbol,
+    name: f.name,
+    price: f.base + (Math.random() - 0.5) * f.base * 0.002,
+    kind: 'forex' as const,
   }));
   return [...crypto, ...forex];
 }
@@ -39,7 +42,9 @@ export default function SimpleTrading() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [params] = useSearchParams();
-  const [kind, setKind] = useState<Kind>(SIMPLE_FOREX.some((f) => f.symbol === params.get('symbol')) ? 'forex' : 'crypto');
+  const [kind, setKind] = useState<Kind>(
+    SIMPLE_FOREX.some((f) => f.symbol === params.get('symbol')) ? 'forex' : 'crypto',
+  );
   const [quotes, setQuotes] = useState<Quote[]>([]);
   const [selected, setSelected] = useState<string>(params.get('symbol') ?? SIMPLE_CRYPTO[0]);
   const [amount, setAmount] = useState('');
@@ -67,7 +72,10 @@ export default function SimpleTrading() {
     } catch (error) {
       enqueueSnackbar(errorMessage(error, 'Failed to fetch balance'), { variant: 'error' });
     }
-    userApi.assets().then(setAssets).catch((error) => console.warn('trading: assets unavailable', error));
+    userApi
+      .assets()
+      .then(setAssets)
+      .catch((error) => console.warn('trading: assets unavailable', error));
   }, [enqueueSnackbar, patchUser]);
 
   useEffect(() => {
@@ -86,9 +94,10 @@ export default function SimpleTrading() {
     const wanted = kind === 'crypto' ? SIMPLE_CRYPTO : SIMPLE_FOREX.map((f) => f.symbol);
     return wanted.map((symbol) => {
       const live = quotes.find((q) => q.symbol === symbol);
-      const name = kind === 'crypto'
-        ? CRYPTO_MARKETS.find((m) => m.symbol === symbol)?.name ?? symbol
-        : SIMPLE_FOREX.find((f) => f.symbol === symbol)?.name ?? symbol;
+      const name =
+        kind === 'crypto'
+          ? (CRYPTO_MARKETS.find((m) => m.symbol === symbol)?.name ?? symbol)
+          : (SIMPLE_FOREX.find((f) => f.symbol === symbol)?.name ?? symbol);
       return { symbol, name, price: live?.price ?? null, kind } as Quote & { price: number | null };
     });
   }, [quotes, kind]);
@@ -140,29 +149,62 @@ export default function SimpleTrading() {
       <header className="dash-header">
         <div className="inner">
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => navigate('/dashboard')}>
-            <ArrowLeftIcon size={16} />Back to Dashboard
+            <ArrowLeftIcon size={16} />
+            Back to Dashboard
           </button>
           <Logo to="/dashboard" />
           <div className="grow" />
-          <div className="row"><WalletIcon size={16} /><span className="muted small">Balance</span>
-            <b className="num" data-testid="balance">{usd(balance)}</b></div>
+          <div className="row">
+            <WalletIcon size={16} />
+            <span className="muted small">Balance</span>
+            <b className="num" data-testid="balance">
+              {usd(balance)}
+            </b>
+          </div>
         </div>
       </header>
       <main className="container" style={{ padding: 24 }}>
-        {!kycApproved && <div className="notice" style={{ marginBottom: 16 }}>Complete KYC verification to start trading</div>}
+        {!kycApproved && (
+          <div className="notice" style={{ marginBottom: 16 }}>
+            Complete KYC verification to start trading
+          </div>
+        )}
         <div className="grid split">
           <div className="card" style={{ padding: 12 }}>
-            <Tabs items={[{ key: 'crypto', label: 'Crypto' }, { key: 'forex', label: 'Forex' }]} active={kind} onChange={switchKind} />
+            <Tabs
+              items={[
+                { key: 'crypto', label: 'Crypto' },
+                { key: 'forex', label: 'Forex' },
+              ]}
+              active={kind}
+              onChange={switchKind}
+            />
             <div className="stack" style={{ gap: 2, marginTop: 8 }}>
               {list.map((q) => (
-                <div key={q.symbol} role="button" tabIndex={0}
+                <div
+                  key={q.symbol}
+                  role="button"
+                  tabIndex={0}
                   className={`market-item${q.symbol === selected ? ' selected' : ''}`}
-                  onClick={() => setSelected(q.symbol)} onKeyDown={(e) => e.key === 'Enter' && setSelected(q.symbol)}>
+                  onClick={() => setSelected(q.symbol)}
+                  onKeyDown={(e) => e.key === 'Enter' && setSelected(q.symbol)}
+                >
                   <span className="row">
-                    {kind === 'crypto' ? <CoinIcon symbol={q.symbol} /> : <span className="coin-icon" style={{ background: 'var(--panel-3)', color: 'var(--text)' }}>FX</span>}
-                    <span><div style={{ fontWeight: 600 }}>{q.name}</div><div className="muted small">{q.symbol}</div></span>
+                    {kind === 'crypto' ? (
+                      <CoinIcon symbol={q.symbol} />
+                    ) : (
+                      <span className="coin-icon" style={{ background: 'var(--panel-3)', color: 'var(--text)' }}>
+                        FX
+                      </span>
+                    )}
+                    <span>
+                      <div style={{ fontWeight: 600 }}>{q.name}</div>
+                      <div className="muted small">{q.symbol}</div>
+                    </span>
                   </span>
-                  <span className="num" style={{ fontWeight: 600 }}>{q.price === null ? '--' : quotePrice(q.price, kind)}</span>
+                  <span className="num" style={{ fontWeight: 600 }}>
+                    {q.price === null ? '--' : quotePrice(q.price, kind)}
+                  </span>
                 </div>
               ))}
             </div>
@@ -171,19 +213,45 @@ export default function SimpleTrading() {
             <h3>Place Order</h3>
             <div className="row between">
               <span style={{ fontWeight: 600 }}>{selected}</span>
-              <span className="num accent" style={{ fontSize: 18, fontWeight: 600 }}>{price ? quotePrice(price, currentKind) : '--'}</span>
+              <span className="num accent" style={{ fontSize: 18, fontWeight: 600 }}>
+                {price ? quotePrice(price, currentKind) : '--'}
+              </span>
             </div>
             <div className="field">
               <label htmlFor="simple-amount">Amount</label>
-              <input id="simple-amount" className="input num" type="number" min="0" step="any" inputMode="decimal" placeholder="0.00"
-                value={amount} onChange={(e) => setAmount(e.target.value)} />
+              <input
+                id="simple-amount"
+                className="input num"
+                type="number"
+                min="0"
+                step="any"
+                inputMode="decimal"
+                placeholder="0.00"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
             </div>
-            <div className="kv"><span>Total</span><span className="num">{usd(total)}</span></div>
-            <div className="kv"><span>Available</span><span className="num">{usd(balance)}</span></div>
-            <div className="kv"><span>Holding</span><span className="num">{quantity(held?.available ?? 0)} {heldAsset}</span></div>
+            <div className="kv">
+              <span>Total</span>
+              <span className="num">{usd(total)}</span>
+            </div>
+            <div className="kv">
+              <span>Available</span>
+              <span className="num">{usd(balance)}</span>
+            </div>
+            <div className="kv">
+              <span>Holding</span>
+              <span className="num">
+                {quantity(held?.available ?? 0)} {heldAsset}
+              </span>
+            </div>
             <div className="grid grid-2" style={{ gap: 8 }}>
-              <button type="button" className="btn btn-buy btn-lg" disabled={disabled} onClick={() => trade('buy')}>BUY</button>
-              <button type="button" className="btn btn-sell btn-lg" disabled={disabled} onClick={() => trade('sell')}>SELL</button>
+              <button type="button" className="btn btn-buy btn-lg" disabled={disabled} onClick={() => trade('buy')}>
+                BUY
+              </button>
+              <button type="button" className="btn btn-sell btn-lg" disabled={disabled} onClick={() => trade('sell')}>
+                SELL
+              </button>
             </div>
           </div>
         </div>

@@ -52,9 +52,10 @@ export default function Trade() {
   const shownSymbol = useRef(symbol);
   shownSymbol.current = symbol;
   const forPair = useCallback(
-    <T,>(pair: string, set: (value: T) => void) => (value: T) => {
-      if (shownSymbol.current === pair) set(value);
-    },
+    <T,>(pair: string, set: (value: T) => void) =>
+      (value: T) => {
+        if (shownSymbol.current === pair) set(value);
+      },
     [],
   );
 
@@ -126,10 +127,14 @@ export default function Trade() {
       loadAssets();
     },
   });
-  usePolling(() => {
-    loadMarket();
-    if (user) loadOrders();
-  }, MARKET_REFRESH_MS, !connected);
+  usePolling(
+    () => {
+      loadMarket();
+      if (user) loadOrders();
+    },
+    MARKET_REFRESH_MS,
+    !connected,
+  );
   usePolling(loadTickers, PAIR_LIST_REFRESH_MS, true);
 
   const onCancel = async (order: Order) => {
@@ -157,7 +162,7 @@ export default function Trade() {
   const availableOf = (asset: string): number => Number(assets.find((a) => a.asset === asset)?.available ?? 0);
   const usdAccount = assets.find((a) => a.asset === 'USD' || a.asset === 'USDT');
   const availableQuote = usdAccount ? Number(usdAccount.available) : Number(user?.balance ?? 0);
-  const lastPrice = ticker?.last_price ?? (marketTrades[0]?.price ?? null);
+  const lastPrice = ticker?.last_price ?? marketTrades[0]?.price ?? null;
 
   return (
     <div className="trade-page">
@@ -172,18 +177,29 @@ export default function Trade() {
           <NavLink to="/earn">Earn</NavLink>
         </nav>
         <div className="header-actions">
-          <span className={`small ${connected ? 'up' : 'muted'}`} title={connected ? 'Live' : 'Reconnecting, refreshing every 3s'}>
+          <span
+            className={`small ${connected ? 'up' : 'muted'}`}
+            title={connected ? 'Live' : 'Reconnecting, refreshing every 3s'}
+          >
             ● {connected ? 'Live' : 'Polling'}
           </span>
-          <Link to="/dashboard" className="btn btn-ghost btn-sm"><WalletIcon size={16} />Wallet</Link>
+          <Link to="/dashboard" className="btn btn-ghost btn-sm">
+            <WalletIcon size={16} />
+            Wallet
+          </Link>
           {user && <ProfileMenu user={user} />}
         </div>
       </header>
       <div className="trade-grid">
         <div className="trade-col">
           <PairList tickers={tickers} symbol={symbol} onSelect={selectPair} />
-          <OrderBook depth={depth} lastPrice={lastPrice} change={ticker?.price_change ?? 0} base={base}
-            onPickPrice={(price) => setPriceHint({ price, nonce: Date.now() })} />
+          <OrderBook
+            depth={depth}
+            lastPrice={lastPrice}
+            change={ticker?.price_change ?? 0}
+            base={base}
+            onPickPrice={(price) => setPriceHint({ price, nonce: Date.now() })}
+          />
         </div>
         <div className="trade-col">
           <TickerStrip symbol={symbol} ticker={ticker} />
@@ -193,8 +209,16 @@ export default function Trade() {
           <UserOrders open={openOrders} history={orderHistory} trades={myTrades} assets={assets} onCancel={onCancel} />
         </div>
         <div className="trade-col right-col">
-          <OrderForm symbol={symbol} base={base} lastPrice={lastPrice} availableQuote={availableQuote}
-            availableBase={availableOf(base)} kycApproved={user?.kyc_status === 'approved'} priceHint={priceHint} onPlaced={onPlaced} />
+          <OrderForm
+            symbol={symbol}
+            base={base}
+            lastPrice={lastPrice}
+            availableQuote={availableQuote}
+            availableBase={availableOf(base)}
+            kycApproved={user?.kyc_status === 'approved'}
+            priceHint={priceHint}
+            onPlaced={onPlaced}
+          />
           <MarketTrades trades={marketTrades} base={base} />
         </div>
       </div>

@@ -8,4 +8,13 @@ import { LedgerEntryPerAccount1795257000000 } from './1795257000000-LedgerEntryP
 import { WritePathIndexes1795258000000 } from './1795258000000-WritePathIndexes';
 
 /** Every migration, in order. New ones: `npm run migration:generate -- server/db/migrations/Name`, then list it here. */
-export const migrations: Function[] = [Foundation1795247136655, SystemUsers1795247387558, Trading1795247579784, MoneyAndBackOffice1795247673438, InstantTrades1795247676373, LedgerConstraint1795256000000, LedgerEntryPerAccount1795257000000, WritePathIndexes1795258000000];
+export const migrations: Function[] = [
+  Foundation1795247136655,
+  SystemUsers1795247387558,
+  Trading1795247579784,
+  MoneyAndBackOffice1795247673438,
+  InstantTrades1795247676373,
+  LedgerConstraint1795256000000,
+  LedgerEntryPerAccount1795257000000,
+  WritePathIndexes1795258000000,
+];

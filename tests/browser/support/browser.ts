@@ -2,8 +2,14 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export function launchBrowser(): Promise<Browser> {
@@ -49,5 +55,7 @@ export function storedToken(page: Page): Promise<string | null> {
 }
 
 export async function storeToken(page: Page, token: string | null): Promise<void> {
-  await page.evaluate(token === null ? "localStorage.removeItem('token')" : `localStorage.setItem('token', ${JSON.stringify(token)})`);
+  await page.evaluate(
+    token === null ? "localStorage.removeItem('token')" : `localStorage.setItem('token', ${JSON.stringify(token)})`,
+  );
 }

@@ -7,11 +7,21 @@ export const TINY_PNG = Buffer.from(
   'base64',
 );
 
-export async function api<T>(server: ExchangeServer, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+export async function api<T>(
+  server: ExchangeServer,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${server.baseUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${server.baseUrl}/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
   return (text ? JSON.parse(text) : null) as T;
@@ -22,15 +32,27 @@ export async function adminToken(server: ExchangeServer): Promise<string> {
 }
 
 export async function registerTrader(server: ExchangeServer, fullName: string, email: string): Promise<string> {
-  return (await api<{ token: string }>(server, null, 'POST', '/auth/register', { email, password: 'correct-horse-battery', full_name: fullName })).token;
+  return (
+    await api<{ token: string }>(server, null, 'POST', '/auth/register', {
+      email,
+      password: 'correct-horse-battery',
+      full_name: fullName,
+    })
+  ).token;
 }
 
 /** KYC approved and `amount` dollars deposited and approved, all through the API. */
 export async function verifyAndFund(server: ExchangeServer, token: string, amount: number): Promise<void> {
   const admin = await adminToken(server);
-  await api(server, token, 'POST', '/kyc/submit', { document_type: 'passport', document_data: TINY_PNG.toString('base64') });
-  const pending = (await api<{ id: string; status: string }[]>(server, admin, 'GET', '/admin/kyc')).filter((k) => k.status === 'pending');
-  for (const submission of pending) await api(server, admin, 'POST', `/admin/kyc/approve?kyc_id=${submission.id}&admin_notes=`);
+  await api(server, token, 'POST', '/kyc/submit', {
+    document_type: 'passport',
+    document_data: TINY_PNG.toString('base64'),
+  });
+  const pending = (await api<{ id: string; status: string }[]>(server, admin, 'GET', '/admin/kyc')).filter(
+    (k) => k.status === 'pending',
+  );
+  for (const submission of pending)
+    await api(server, admin, 'POST', `/admin/kyc/approve?kyc_id=${submission.id}&admin_notes=`);
   const deposit = await api<{ id: string }>(server, token, 'POST', `/deposit/request?amount=${amount}`);
   await api(server, admin, 'POST', `/admin/deposit/approve?deposit_id=${deposit.id}&admin_notes=`);
 }

@@ -68,7 +68,9 @@ export async function startExchangeServer(extraEnv: Record<string, string> = {})
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'exchange-browser-'));
   // With PostgreSQL, each server gets a database of its own: nothing of earlier runs shows up.
-  const database = process.env.DATABASE_URL ? await createFreshDatabase(process.env.DATABASE_URL, 'exchange_browser') : null;
+  const database = process.env.DATABASE_URL
+    ? await createFreshDatabase(process.env.DATABASE_URL, 'exchange_browser')
+    : null;
   const admin = { email: 'admin@example.com', password: 'admin-password-123' };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
