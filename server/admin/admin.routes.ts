@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { listAudit } from '../audit/audit-log';
+import { recordId } from '../back-office/decision-inputs';
+import { pageQuery } from '../back-office/list-query';
+import { userRefSchema } from '../back-office/user-refs';
 import type { ServerContext } from '../context';
 import { route } from '../http/route';
 import { checkLedger } from '../ledger/ledger-check';
-import { recordId } from './admin-inputs';
-import { userRefSchema } from './user-refs';
-import { pageQuery } from './admin-list-query';
 import type { AdminService } from './admin.service';
 
 const listedUser = z.object({

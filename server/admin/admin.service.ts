@@ -2,12 +2,12 @@ import type { EntityManager } from 'typeorm';
 import { usdBalances } from '../accounts/accounts.service';
 import { recordAudit } from '../audit/audit-log';
 import { User } from '../auth/user.entity';
+import { announceToAdmins } from '../back-office/back-office-events';
+import type { Page } from '../back-office/list-query';
 import type { ServerContext } from '../context';
-import { announceToAdmins } from '../funding/funding-events';
 import type { FundingService } from '../funding/funding.service';
 import { forbidden, notFound } from '../http/errors';
 import type { KycService } from '../kyc/kyc.service';
-import type { Page } from './admin-list-query';
 
 const USER_COLUMNS = {
   id: true,

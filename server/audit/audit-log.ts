@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Page } from '../admin/admin-list-query';
-import { userRefs } from '../admin/user-refs';
+import type { Page } from '../back-office/list-query';
+import { userRefs } from '../back-office/user-refs';
 import { AuditEntry } from './audit-entry.entity';
 
 export interface AuditRecord {

@@ -1,4 +1,4 @@
-import type { Decision } from '../admin/admin-inputs';
+import type { Decision } from '../back-office/decision-inputs';
 import type { AccountOwner, Posting } from '../ledger/ledger';
 import type { Bucket } from '../ledger/ledger-entry.entity';
 import { money } from '../ledger/money';

@@ -1,4 +1,4 @@
-import type { UserRef } from '../admin/user-refs';
+import type { UserRef } from '../back-office/user-refs';
 import { toJsonNumber } from '../ledger/money';
 import type { FundingRequest } from './funding-request.entity';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { decisionInput, type Decision } from '../admin/admin-inputs';
-import { decisionListQuery, pageQuery } from '../admin/admin-list-query';
-import { userRefSchema } from '../admin/user-refs';
+import { decisionInput, type Decision } from '../back-office/decision-inputs';
+import { decisionListQuery, pageQuery } from '../back-office/list-query';
+import { userRefSchema } from '../back-office/user-refs';
 import { route } from '../http/route';
 import { usdAmount } from './amount';
 import type { FundingKind } from './funding-request.entity';

@@ -1,12 +1,12 @@
-import type { Decision } from '../admin/admin-inputs';
-import type { DecisionListQuery, Page } from '../admin/admin-list-query';
-import { claimPending } from '../admin/pending-decision';
-import { userRefs } from '../admin/user-refs';
 import { recordAudit } from '../audit/audit-log';
+import { announceRequestChange } from '../back-office/back-office-events';
+import { claimPending } from '../back-office/claim-pending';
+import type { Decision } from '../back-office/decision-inputs';
+import type { DecisionListQuery, Page } from '../back-office/list-query';
+import { userRefs } from '../back-office/user-refs';
 import type { ServerContext } from '../context';
 import { post } from '../ledger/ledger';
 import { toSql, type Money } from '../ledger/money';
-import { announceRequestChange } from './funding-events';
 import { decisionPosting, withdrawalHold } from './funding-postings';
 import { FundingRequest, type FundingKind } from './funding-request.entity';
 import { adminFundingView, fundingView } from './funding-view';

@@ -1,4 +1,4 @@
-import type { UserRef } from '../admin/user-refs';
+import type { UserRef } from '../back-office/user-refs';
 import type { KycSubmission } from './kyc-submission.entity';
 
 type SubmissionRow = Pick<KycSubmission, 'id' | 'document_type' | 'status' | 'submitted_at' | 'admin_notes'>;

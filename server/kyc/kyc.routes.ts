@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { decisionInput, recordId, type Decision } from '../admin/admin-inputs';
-import { decisionListQuery } from '../admin/admin-list-query';
-import { userRefSchema } from '../admin/user-refs';
+import { decisionInput, recordId, type Decision } from '../back-office/decision-inputs';
+import { decisionListQuery } from '../back-office/list-query';
+import { userRefSchema } from '../back-office/user-refs';
 import { route } from '../http/route';
 import { kycSubmission } from './kyc.schemas';
 import type { KycService } from './kyc.service';

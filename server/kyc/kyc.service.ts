@@ -1,11 +1,11 @@
-import type { Decision } from '../admin/admin-inputs';
-import type { DecisionListQuery } from '../admin/admin-list-query';
-import { claimPending } from '../admin/pending-decision';
-import { userRefs } from '../admin/user-refs';
 import { recordAudit } from '../audit/audit-log';
 import { User, type KycStatus } from '../auth/user.entity';
+import { announceRequestChange } from '../back-office/back-office-events';
+import { claimPending } from '../back-office/claim-pending';
+import type { Decision } from '../back-office/decision-inputs';
+import type { DecisionListQuery } from '../back-office/list-query';
+import { userRefs } from '../back-office/user-refs';
 import type { ServerContext } from '../context';
-import { announceRequestChange } from '../funding/funding-events';
 import { conflict, notFound } from '../http/errors';
 import { KycSubmission, type DocumentType } from './kyc-submission.entity';
 import { adminSubmissionView, submissionView } from './kyc-view';

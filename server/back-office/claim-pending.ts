@@ -1,10 +1,10 @@
 import type { EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
 import { conflict, notFound } from '../http/errors';
-import type { AdminDecision } from './admin-decision.entity';
-import { decidedStatus, type Decision } from './admin-inputs';
+import type { DecisionColumns } from './decision-columns.entity';
+import { decidedStatus, type Decision } from './decision-inputs';
 
 /** An item of a decision queue, as the conditional UPDATE returns it. */
-type DecidedItem = AdminDecision & { id: string };
+type DecidedItem = DecisionColumns & { id: string };
 
 export interface PendingItemClaim<T extends DecidedItem> {
   entity: EntityTarget<T>;
