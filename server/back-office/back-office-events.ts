@@ -1,27 +1,25 @@
 import { publishBalances } from '../accounts/balance-events';
 import type { ServerContext } from '../context';
+import type { DecisionQueue, QueueItem } from './decision-queue';
 
-/** What the admin room hears about: which queue or list changed, so the admin page reloads it. */
-export type BackOfficeKind = 'deposit' | 'withdrawal' | 'kyc' | 'user' | 'bank_account';
-
-export interface RequestChange {
-  kind: 'deposit' | 'withdrawal' | 'kyc';
-  id: string;
-  status: string;
-  userId: string;
-  /** The user's balance changed: push it too. */
-  moneyMoved: boolean;
-}
-
-/** After commit: the trader hears about their request ('funding'), the admins that a queue changed. */
-export async function announceRequestChange(
+/**
+ * After commit: the item's owner hears about it (the queue's event, with the item's kind, id and
+ * status), and the admins that the queue changed.
+ */
+export async function announceQueueChange(
   ctx: Pick<ServerContext, 'dataSource' | 'notifier'>,
-  change: RequestChange,
+  queue: Pick<DecisionQueue, 'kind' | 'ownerEvent'>,
+  item: Pick<QueueItem, 'id' | 'status' | 'user_id'>,
+  { moneyMoved }: { moneyMoved: boolean },
 ): Promise<void> {
-  await ctx.notifier.toUser(change.userId, 'funding', { kind: change.kind, id: change.id, status: change.status });
-  if (change.moneyMoved) await publishBalances(ctx.dataSource, ctx.notifier, [change.userId]);
-  await announceToAdmins(ctx, change.kind);
+  await ctx.notifier.toUser(item.user_id, queue.ownerEvent, { kind: queue.kind, id: item.id, status: item.status });
+  if (moneyMoved) await publishBalances(ctx.dataSource, ctx.notifier, [item.user_id]);
+  await announceToAdmins(ctx, queue.kind);
 }
 
-export const announceToAdmins = (ctx: Pick<ServerContext, 'notifier'>, kind: BackOfficeKind) =>
-  ctx.notifier.toAdmins('admin:update', { kind });
+/**
+ * What the admin room hears about: which list changed, so the admin page reloads it. The list is a
+ * queue's kind, 'user' or 'bank_account'.
+ */
+export const announceToAdmins = (ctx: Pick<ServerContext, 'notifier'>, list: string) =>
+  ctx.notifier.toAdmins('admin:update', { kind: list });

@@ -1,37 +1,31 @@
-import type { EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
+import type { EntityManager, FindOptionsWhere } from 'typeorm';
 import { conflict, notFound } from '../http/errors';
-import type { DecisionColumns } from './decision-columns.entity';
+import type { DecisionQueue, QueueItem } from './decision-queue';
 import { decidedStatus, type Decision } from './decision-inputs';
 
-/** An item of a decision queue, as the conditional UPDATE returns it. */
-type DecidedItem = DecisionColumns & { id: string };
-
-export interface PendingItemClaim<T extends DecidedItem> {
-  entity: EntityTarget<T>;
-  /** Narrows the lookup, e.g. {kind: 'deposit'}, so one queue's id is unknown in another. */
-  scope?: FindOptionsWhere<T>;
-  /** Shown to people: 'Deposit' gives 'Deposit not found' and 'Deposit is not pending'. */
-  label: string;
-  /** The columns the caller needs back (a KYC document's bytes stay where they are). */
-  returning: string[];
-}
+const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * Decides a pending item exactly once: a conditional UPDATE ... WHERE status = 'pending' inside the
  * caller's transaction, so of many concurrent clicks one wins and the others find it decided (409).
+ * The item comes back with the columns a read would load (a KYC document's bytes stay where they are).
  */
-export async function claimPending<T extends DecidedItem>(
+export async function claimPending<Item extends QueueItem>(
   manager: EntityManager,
-  claim: PendingItemClaim<T>,
+  queue: Pick<DecisionQueue<Item>, 'entity' | 'scope' | 'label'>,
   id: string,
   decision: Decision,
   adminId: string,
   notes: string | null,
-): Promise<T> {
-  const where = { ...claim.scope, id } as FindOptionsWhere<T>;
+): Promise<Item> {
+  const where = { ...queue.scope, id } as FindOptionsWhere<Item>;
+  const loadedColumns = manager.connection
+    .getMetadata(queue.entity)
+    .columns.filter((column) => column.isSelect)
+    .map((column) => column.databaseName);
   const result = await manager
     .createQueryBuilder()
-    .update(claim.entity)
+    .update(queue.entity)
     .set({
       status: decidedStatus(decision),
       admin_notes: notes,
@@ -39,10 +33,11 @@ export async function claimPending<T extends DecidedItem>(
       decided_at: () => 'now()',
     } as never)
     .where({ ...where, status: 'pending' })
-    .returning(claim.returning)
+    .returning(loadedColumns)
     .execute();
-  const rows = result.raw as T[];
+  const rows = result.raw as Item[];
   if (rows[0]) return rows[0];
-  const exists = await manager.getRepository(claim.entity).exists({ where });
-  throw exists ? conflict(`${claim.label} is not pending`) : notFound(`${claim.label} not found`);
+  const exists = await manager.getRepository(queue.entity).exists({ where });
+  const label = sentenceCase(queue.label);
+  throw exists ? conflict(`${label} is not pending`) : notFound(`${label} not found`);
 }
