@@ -18,6 +18,7 @@ import type { Config } from './config/config';
 import type { ExchangeModule, ServerContext } from './context';
 import { openDatabase } from './db/database';
 import { fundingModule } from './funding/funding.module';
+import { FUNDING_QUEUES } from './funding/funding-queues';
 import { healthRoutes } from './health/health.routes';
 import { errorMiddleware } from './http/error-middleware';
 import { jsonBody } from './http/json-body';
@@ -28,6 +29,7 @@ import { route } from './http/route';
 import { buildApiRouter } from './http/router';
 import { staticClient } from './http/static-client';
 import { kycModule } from './kyc/kyc.module';
+import { KYC_QUEUE } from './kyc/kyc-queue';
 import { createLogger, type Logger } from './logger';
 import { Notifier } from './realtime/notifier';
 import { startSocketHub } from './realtime/socket-hub';
@@ -82,7 +84,7 @@ export async function createExchange(
     fundingModule(context),
     kycModule(context),
     bankAccountsModule(context),
-    adminModule(context),
+    adminModule(context, [FUNDING_QUEUES.deposit, FUNDING_QUEUES.withdrawal, KYC_QUEUE]),
     trading,
     referencePrices,
     // One process turns commits into market pushes: every process's hub delivers them, so more would repeat them.

@@ -1,11 +1,23 @@
+import type { DecisionQueue } from '../back-office/decision-queue';
+import { DecisionQueueRegistry } from '../back-office/decision-queue-registry';
+import { decisionQueueRoutes } from '../back-office/decision-queue.routes';
+import { DecisionQueueService } from '../back-office/decision-queue.service';
 import type { ExchangeModule, ServerContext } from '../context';
-import { FundingService } from '../funding/funding.service';
-import { KycService } from '../kyc/kyc.service';
 import { adminRoutes } from './admin.routes';
 import { AdminService } from './admin.service';
 
-/** The admin page's users, counters, audit log and ledger check (each queue's decisions live with its domain). */
-export function adminModule(ctx: ServerContext): ExchangeModule {
-  const admin = new AdminService(ctx, new FundingService(ctx), new KycService(ctx));
-  return { routes: adminRoutes(admin, ctx) };
+/**
+ * The admin page's API: users, counters, audit log and ledger check, and the list and decisions of
+ * every decision queue given (in the order the page shows them).
+ */
+export function adminModule(ctx: ServerContext, queues: DecisionQueue[]): ExchangeModule {
+  const decisionQueues = new DecisionQueueRegistry(queues);
+  const queueService = new DecisionQueueService(ctx);
+  const admin = new AdminService(ctx, decisionQueues, queueService);
+  return {
+    routes: [
+      ...adminRoutes(admin, decisionQueues, ctx),
+      ...decisionQueues.queues.flatMap((queue) => decisionQueueRoutes(queueService, queue)),
+    ],
+  };
 }

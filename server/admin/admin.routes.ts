@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { listAudit } from '../audit/audit-log';
+import type { DecisionQueueRegistry } from '../back-office/decision-queue-registry';
+import { recordId } from '../back-office/decision-inputs';
+import { pageQuery } from '../back-office/list-query';
+import { userRefSchema } from '../back-office/user-refs';
 import type { ServerContext } from '../context';
 import { route } from '../http/route';
 import { checkLedger } from '../ledger/ledger-check';
-import { recordId } from './admin-inputs';
-import { userRefSchema } from './user-refs';
-import { pageQuery } from './admin-list-query';
+import { listAudit } from './audit-list';
 import type { AdminService } from './admin.service';
 
 const listedUser = z.object({
@@ -44,7 +45,18 @@ const ledgerCheck = z.object({
   totals: z.array(z.object({ asset: z.string(), users: z.string(), system: z.string(), total: z.string() })),
 });
 
-export function adminRoutes(admin: AdminService, { dataSource }: Pick<ServerContext, 'dataSource'>) {
+/** The admin page's counters: the people of the venue, and one per decision queue. */
+const countersOf = (decisionQueues: DecisionQueueRegistry) =>
+  z.object({
+    total_users: z.number(),
+    ...Object.fromEntries(decisionQueues.queues.map((queue) => [queue.pendingCounter, z.number()])),
+  });
+
+export function adminRoutes(
+  admin: AdminService,
+  decisionQueues: DecisionQueueRegistry,
+  { dataSource }: Pick<ServerContext, 'dataSource'>,
+) {
   const setActive = (action: 'suspend' | 'activate') =>
     route({
       method: 'post',
@@ -76,12 +88,7 @@ export function adminRoutes(admin: AdminService, { dataSource }: Pick<ServerCont
       summary: 'The counters of the admin page',
       tags: ['admin'],
       access: 'admin',
-      response: z.object({
-        total_users: z.number(),
-        pending_deposits: z.number(),
-        pending_withdrawals: z.number(),
-        pending_kyc: z.number(),
-      }),
+      response: countersOf(decisionQueues),
       handler: () => admin.stats(),
     }),
     route({

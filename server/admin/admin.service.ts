@@ -2,12 +2,12 @@ import type { EntityManager } from 'typeorm';
 import { usdBalances } from '../accounts/accounts.service';
 import { recordAudit } from '../audit/audit-log';
 import { User } from '../auth/user.entity';
+import { announceToAdmins } from '../back-office/back-office-events';
+import type { DecisionQueueRegistry } from '../back-office/decision-queue-registry';
+import type { DecisionQueueService } from '../back-office/decision-queue.service';
+import type { Page } from '../back-office/list-query';
 import type { ServerContext } from '../context';
-import { announceToAdmins } from '../funding/funding-events';
-import type { FundingService } from '../funding/funding.service';
 import { forbidden, notFound } from '../http/errors';
-import type { KycService } from '../kyc/kyc.service';
-import type { Page } from './admin-list-query';
 
 const USER_COLUMNS = {
   id: true,
@@ -35,8 +35,8 @@ async function withBalances(manager: EntityManager, users: ListedUser[]) {
 export class AdminService {
   constructor(
     private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>,
-    private readonly funding: FundingService,
-    private readonly kyc: KycService,
+    private readonly decisionQueues: DecisionQueueRegistry,
+    private readonly queueService: DecisionQueueService,
   ) {}
 
   async users(page: Page) {
@@ -77,18 +77,12 @@ export class AdminService {
     return user;
   }
 
+  /** The admin page's counters: the people of the venue, and each decision queue's pending items. */
   async stats() {
-    const [totalUsers, pendingDeposits, pendingWithdrawals, pendingKyc] = await Promise.all([
+    const [totalUsers, pending] = await Promise.all([
       this.ctx.dataSource.getRepository(User).count({ where: PEOPLE }),
-      this.funding.countPending('deposit'),
-      this.funding.countPending('withdrawal'),
-      this.kyc.countPending(),
+      this.queueService.pendingCounts(this.decisionQueues),
     ]);
-    return {
-      total_users: totalUsers,
-      pending_deposits: pendingDeposits,
-      pending_withdrawals: pendingWithdrawals,
-      pending_kyc: pendingKyc,
-    };
+    return { total_users: totalUsers, ...pending };
   }
 }

@@ -1,6 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import type { Page } from '../admin/admin-list-query';
-import { userRefs } from '../admin/user-refs';
+import type { EntityManager } from 'typeorm';
 import { AuditEntry } from './audit-entry.entity';
 
 export interface AuditRecord {
@@ -20,18 +18,4 @@ export async function recordAudit(manager: EntityManager, record: AuditRecord): 
     target_id: record.targetId,
     notes: record.notes ?? null,
   });
-}
-
-/** The audit log, newest first, each entry with the administrator who made it. */
-export async function listAudit(dataSource: DataSource, page: Page) {
-  const entries = await dataSource.getRepository(AuditEntry).find({
-    order: { created_at: 'DESC', id: 'DESC' },
-    take: page.limit,
-    skip: page.offset,
-  });
-  const admins = await userRefs(
-    dataSource.manager,
-    entries.map((entry) => entry.admin_id),
-  );
-  return entries.map((entry) => ({ ...entry, admin: admins.get(entry.admin_id) ?? null }));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId } from '../admin/admin-inputs';
+import { recordId } from '../back-office/decision-inputs';
 import { route } from '../http/route';
 import { standalone } from '../http/validation';
 import type { BankAccountsService } from './bank-accounts.service';

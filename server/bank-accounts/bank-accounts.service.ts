@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { recordAudit } from '../audit/audit-log';
+import { announceToAdmins } from '../back-office/back-office-events';
 import type { ServerContext } from '../context';
-import { announceToAdmins } from '../funding/funding-events';
 import { notFound } from '../http/errors';
 import { BankAccount } from './bank-account.entity';
 

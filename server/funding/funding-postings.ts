@@ -1,4 +1,3 @@
-import type { Decision } from '../admin/admin-inputs';
 import type { AccountOwner, Posting } from '../ledger/ledger';
 import type { Bucket } from '../ledger/ledger-entry.entity';
 import { money } from '../ledger/money';
@@ -12,6 +11,7 @@ interface Movement {
 }
 
 const EXTERNAL: AccountOwner = { system: 'external' };
+const owner = (request: Movement): AccountOwner => ({ userId: request.user_id });
 
 /** Moves the request's amount in USD from one bucket to another. */
 function transfer(
@@ -33,25 +33,18 @@ function transfer(
   };
 }
 
-/** A withdrawal request holds the amount (available -> locked), so it cannot be spent twice. */
-export function withdrawalHold(request: Movement): Posting {
-  const user: AccountOwner = { userId: request.user_id };
-  return transfer('withdrawal_hold', 'withdrawal', request, [user, 'available'], [user, 'locked']);
-}
+/** An approved deposit arrives from the outside world (a rejected one moves nothing). */
+export const depositArrival = (request: Movement): Posting =>
+  transfer('deposit', 'deposit', request, [EXTERNAL, 'available'], [owner(request), 'available']);
 
-/**
- * What an administrator's decision moves: an approved deposit arrives from the outside world; an
- * approved withdrawal's held amount leaves to it; a rejected withdrawal's hold is released; a
- * rejected deposit moves nothing.
- */
-export function decisionPosting(kind: FundingKind, decision: Decision, request: Movement): Posting | null {
-  const user: AccountOwner = { userId: request.user_id };
-  if (kind === 'deposit') {
-    return decision === 'approve'
-      ? transfer('deposit', kind, request, [EXTERNAL, 'available'], [user, 'available'])
-      : null;
-  }
-  return decision === 'approve'
-    ? transfer('withdrawal', kind, request, [user, 'locked'], [EXTERNAL, 'available'])
-    : transfer('withdrawal_release', kind, request, [user, 'locked'], [user, 'available']);
-}
+/** A withdrawal request holds the amount (available -> locked), so it cannot be spent twice. */
+export const withdrawalHold = (request: Movement): Posting =>
+  transfer('withdrawal_hold', 'withdrawal', request, [owner(request), 'available'], [owner(request), 'locked']);
+
+/** An approved withdrawal's held amount leaves to the outside world. */
+export const withdrawalPayout = (request: Movement): Posting =>
+  transfer('withdrawal', 'withdrawal', request, [owner(request), 'locked'], [EXTERNAL, 'available']);
+
+/** A rejected withdrawal's hold is released. */
+export const withdrawalRelease = (request: Movement): Posting =>
+  transfer('withdrawal_release', 'withdrawal', request, [owner(request), 'locked'], [owner(request), 'available']);

@@ -1,5 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { AdminDecision } from '../admin/admin-decision.entity';
+import { DecisionColumns } from '../back-office/decision-columns.entity';
 
 export type FundingKind = 'deposit' | 'withdrawal';
 
@@ -12,7 +12,7 @@ export type FundingKind = 'deposit' | 'withdrawal';
 @Index('funding_requests_user', ['user_id', 'kind', 'created_at'])
 @Index('funding_requests_queue', ['kind', 'status', 'created_at'])
 @Check('funding_requests_amount_positive', 'amount > 0')
-export class FundingRequest extends AdminDecision {
+export class FundingRequest extends DecisionColumns {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 

@@ -1,4 +1,5 @@
-import type { UserRef } from '../admin/user-refs';
+import { z } from 'zod';
+import { userRefSchema, type UserRef } from '../back-office/user-refs';
 import { toJsonNumber } from '../ledger/money';
 import type { FundingRequest } from './funding-request.entity';
 
@@ -12,9 +13,17 @@ export const fundingView = (request: FundingRow) => ({
   created_at: request.created_at,
   admin_notes: request.admin_notes,
 });
+export const fundingItem = z.object({
+  id: z.uuid(),
+  amount: z.number(),
+  status: z.string(),
+  created_at: z.string(),
+  admin_notes: z.string().nullable(),
+});
 
 /** The same, for administrators: with whose request it is. */
 export const adminFundingView = (request: FundingRow, user: UserRef | undefined) => ({
   ...fundingView(request),
   user: user ?? null,
 });
+export const adminFundingItem = fundingItem.extend({ user: userRefSchema.nullable() });

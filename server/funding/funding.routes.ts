@@ -1,49 +1,20 @@
 import { z } from 'zod';
-import { decisionInput, type Decision } from '../admin/admin-inputs';
-import { decisionListQuery, pageQuery } from '../admin/admin-list-query';
-import { userRefSchema } from '../admin/user-refs';
+import { pageQuery } from '../back-office/list-query';
 import { route } from '../http/route';
 import { usdAmount } from './amount';
 import type { FundingKind } from './funding-request.entity';
+import { fundingItem } from './funding-view';
 import type { FundingService } from './funding.service';
 
-/** SPEC's paths: the trader asks at /deposit and /withdraw, the admin decides at /admin/deposit and /admin/withdrawal. */
-const PATHS: Record<FundingKind, { trader: string; adminList: string; adminItem: string; idField: string }> = {
-  deposit: { trader: '/deposit', adminList: '/admin/deposits', adminItem: '/admin/deposit', idField: 'deposit_id' },
-  withdrawal: {
-    trader: '/withdraw',
-    adminList: '/admin/withdrawals',
-    adminItem: '/admin/withdrawal',
-    idField: 'withdrawal_id',
-  },
-};
-
-const fundingItem = z.object({
-  id: z.uuid(),
-  amount: z.number(),
-  status: z.string(),
-  created_at: z.string(),
-  admin_notes: z.string().nullable(),
-});
-const adminFundingItem = fundingItem.extend({ user: userRefSchema.nullable() });
+/** Where a trader asks for each kind (administrators decide them at the paths of funding-queues.ts). */
+const TRADER_PATHS: Record<FundingKind, string> = { deposit: '/deposit', withdrawal: '/withdraw' };
 
 function fundingRoutes(funding: FundingService, kind: FundingKind) {
-  const paths = PATHS[kind];
-  const decide = (decision: Decision) =>
-    route({
-      method: 'post',
-      path: `${paths.adminItem}/${decision}`,
-      summary: `${decision === 'approve' ? 'Approve' : 'Reject'} a pending ${kind}`,
-      tags: ['admin', 'funding'],
-      access: 'admin',
-      input: decisionInput(paths.idField),
-      response: adminFundingItem,
-      handler: ({ input, user: admin }) => funding.decide(kind, input.id, decision, admin.id, input.notes),
-    });
+  const path = TRADER_PATHS[kind];
   return [
     route({
       method: 'post',
-      path: `${paths.trader}/request`,
+      path: `${path}/request`,
       summary:
         kind === 'deposit'
           ? 'Ask for a deposit (pending until an admin approves it)'
@@ -56,7 +27,7 @@ function fundingRoutes(funding: FundingService, kind: FundingKind) {
     }),
     route({
       method: 'get',
-      path: `${paths.trader}/history`,
+      path: `${path}/history`,
       summary: `The caller's ${kind}s, newest first`,
       tags: ['funding'],
       access: 'trader',
@@ -64,18 +35,6 @@ function fundingRoutes(funding: FundingService, kind: FundingKind) {
       response: z.array(fundingItem),
       handler: ({ query, user: trader }) => funding.history(kind, trader.id, query),
     }),
-    route({
-      method: 'get',
-      path: paths.adminList,
-      summary: `Every trader's ${kind}s, newest first`,
-      tags: ['admin', 'funding'],
-      access: 'admin',
-      query: decisionListQuery,
-      response: z.array(adminFundingItem),
-      handler: ({ query }) => funding.list(kind, query),
-    }),
-    decide('approve'),
-    decide('reject'),
   ];
 }
 

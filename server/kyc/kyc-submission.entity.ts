@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { AdminDecision } from '../admin/admin-decision.entity';
+import { DecisionColumns } from '../back-office/decision-columns.entity';
 
 export const DOCUMENT_TYPES = ['passport', 'id_card', 'drivers_license'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -8,7 +8,7 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 @Entity({ name: 'kyc_submissions' })
 @Index('kyc_submissions_user', ['user_id', 'submitted_at'])
 @Index('kyc_submissions_queue', ['status', 'submitted_at'])
-export class KycSubmission extends AdminDecision {
+export class KycSubmission extends DecisionColumns {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 

@@ -1,4 +1,5 @@
-import type { UserRef } from '../admin/user-refs';
+import { z } from 'zod';
+import { userRefSchema, type UserRef } from '../back-office/user-refs';
 import type { KycSubmission } from './kyc-submission.entity';
 
 type SubmissionRow = Pick<KycSubmission, 'id' | 'document_type' | 'status' | 'submitted_at' | 'admin_notes'>;
@@ -11,10 +12,21 @@ export const submissionView = (submission: SubmissionRow) => ({
   submitted_at: submission.submitted_at,
   admin_notes: submission.admin_notes,
 });
+export const submissionItem = z.object({
+  id: z.uuid(),
+  document_type: z.string(),
+  status: z.string(),
+  submitted_at: z.string(),
+  admin_notes: z.string().nullable(),
+});
 
 /** For administrators: whose it is, and where the document is (the bytes are fetched on their own). */
 export const adminSubmissionView = (submission: SubmissionRow, user: UserRef | undefined) => ({
   ...submissionView(submission),
   document_url: `/api/admin/kyc/${submission.id}/document`,
   user: user ?? null,
+});
+export const adminSubmissionItem = submissionItem.extend({
+  document_url: z.string(),
+  user: userRefSchema.nullable(),
 });

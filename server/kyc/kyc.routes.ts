@@ -1,32 +1,11 @@
 import { z } from 'zod';
-import { decisionInput, recordId, type Decision } from '../admin/admin-inputs';
-import { decisionListQuery } from '../admin/admin-list-query';
-import { userRefSchema } from '../admin/user-refs';
+import { recordId } from '../back-office/decision-inputs';
 import { route } from '../http/route';
+import { submissionItem } from './kyc-view';
 import { kycSubmission } from './kyc.schemas';
 import type { KycService } from './kyc.service';
 
-const submission = z.object({
-  id: z.uuid(),
-  document_type: z.string(),
-  status: z.string(),
-  submitted_at: z.string(),
-  admin_notes: z.string().nullable(),
-});
-const adminSubmission = submission.extend({ document_url: z.string(), user: userRefSchema.nullable() });
-
 export function kycRoutes(kyc: KycService) {
-  const decide = (decision: Decision) =>
-    route({
-      method: 'post',
-      path: `/admin/kyc/${decision}`,
-      summary: `${decision === 'approve' ? 'Approve' : 'Reject'} a pending KYC submission`,
-      tags: ['admin', 'kyc'],
-      access: 'admin',
-      input: decisionInput('kyc_id'),
-      response: adminSubmission,
-      handler: ({ input, user: admin }) => kyc.decide(input.id, decision, admin.id, input.notes),
-    });
   return [
     route({
       method: 'post',
@@ -35,7 +14,7 @@ export function kycRoutes(kyc: KycService) {
       tags: ['kyc'],
       access: 'trader',
       input: kycSubmission,
-      response: submission,
+      response: submissionItem,
       handler: ({ input, user: trader }) => kyc.submit(trader.id, input.document_type, input.document_data),
     }),
     route({
@@ -46,16 +25,6 @@ export function kycRoutes(kyc: KycService) {
       access: 'trader',
       response: z.object({ status: z.string(), admin_notes: z.string().nullable() }),
       handler: ({ user: trader }) => kyc.status(trader.id),
-    }),
-    route({
-      method: 'get',
-      path: '/admin/kyc',
-      summary: 'KYC submissions, newest first',
-      tags: ['admin', 'kyc'],
-      access: 'admin',
-      query: decisionListQuery,
-      response: z.array(adminSubmission),
-      handler: ({ query }) => kyc.list(query),
     }),
     route({
       method: 'get',
@@ -73,7 +42,5 @@ export function kycRoutes(kyc: KycService) {
         return undefined;
       },
     }),
-    decide('approve'),
-    decide('reject'),
   ];
 }

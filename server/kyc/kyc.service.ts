@@ -1,23 +1,18 @@
-import type { Decision } from '../admin/admin-inputs';
-import type { DecisionListQuery } from '../admin/admin-list-query';
-import { claimPending } from '../admin/pending-decision';
-import { userRefs } from '../admin/user-refs';
-import { recordAudit } from '../audit/audit-log';
 import { User, type KycStatus } from '../auth/user.entity';
+import { announceQueueChange } from '../back-office/back-office-events';
 import type { ServerContext } from '../context';
-import { announceRequestChange } from '../funding/funding-events';
 import { conflict, notFound } from '../http/errors';
+import { KYC_QUEUE } from './kyc-queue';
 import { KycSubmission, type DocumentType } from './kyc-submission.entity';
-import { adminSubmissionView, submissionView } from './kyc-view';
+import { submissionView } from './kyc-view';
 import type { KycDocument } from './kyc.schemas';
 
-const SUMMARY_COLUMNS = ['id', 'user_id', 'document_type', 'status', 'submitted_at', 'admin_notes'] as const;
 const REFUSED_WHILE: Partial<Record<KycStatus, string>> = {
   submitted: 'Your KYC is under review',
   approved: 'Your KYC has already been approved',
 };
 
-/** Identity checks: a trader submits a document, an administrator approves or rejects it. */
+/** Identity checks as traders send them; administrators decide them in the back office's KYC queue. */
 export class KycService {
   constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>) {}
 
@@ -42,13 +37,7 @@ export class KycService {
       await manager.update(User, userId, { kyc_status: 'submitted' });
       return saved;
     });
-    await announceRequestChange(this.ctx, {
-      kind: 'kyc',
-      id: submission.id,
-      status: submission.status,
-      userId,
-      moneyMoved: false,
-    });
+    await announceQueueChange(this.ctx, KYC_QUEUE, submission, { moneyMoved: false });
     return submissionView(submission);
   }
 
@@ -64,21 +53,6 @@ export class KycService {
     return { status: user.kyc_status, admin_notes: latest?.admin_notes ?? null };
   }
 
-  async list(query: DecisionListQuery) {
-    const { manager } = this.ctx.dataSource;
-    const submissions = await manager.find(KycSubmission, {
-      where: query.status ? { status: query.status } : {},
-      order: { submitted_at: 'DESC', id: 'DESC' },
-      take: query.limit,
-      skip: query.offset,
-    });
-    const users = await userRefs(
-      manager,
-      submissions.map((submission) => submission.user_id),
-    );
-    return submissions.map((submission) => adminSubmissionView(submission, users.get(submission.user_id)));
-  }
-
   async document(id: string): Promise<{ bytes: Buffer; mimeType: string }> {
     const submission = await this.ctx.dataSource.getRepository(KycSubmission).findOne({
       where: { id },
@@ -86,29 +60,5 @@ export class KycService {
     });
     if (!submission) throw notFound('KYC submission not found');
     return { bytes: submission.document, mimeType: submission.mime_type };
-  }
-
-  /** Decides a pending submission once; the user's kyc_status and the audit entry change with it. */
-  async decide(id: string, decision: Decision, adminId: string, notes: string | null) {
-    const submission = await this.ctx.dataSource.transaction(async (manager) => {
-      const claim = { entity: KycSubmission, label: 'KYC submission', returning: [...SUMMARY_COLUMNS] };
-      const decided = await claimPending(manager, claim, id, decision, adminId, notes);
-      await manager.update(User, decided.user_id, { kyc_status: decided.status });
-      await recordAudit(manager, { adminId, action: `kyc.${decision}`, targetType: 'kyc', targetId: id, notes });
-      return decided;
-    });
-    await announceRequestChange(this.ctx, {
-      kind: 'kyc',
-      id,
-      status: submission.status,
-      userId: submission.user_id,
-      moneyMoved: false,
-    });
-    const users = await userRefs(this.ctx.dataSource.manager, [submission.user_id]);
-    return adminSubmissionView(submission, users.get(submission.user_id));
-  }
-
-  countPending(): Promise<number> {
-    return this.ctx.dataSource.getRepository(KycSubmission).count({ where: { status: 'pending' } });
   }
 }

@@ -1,11 +1,13 @@
 import { Column } from 'typeorm';
-import type { DecisionStatus } from './admin-list-query';
+
+export const DECISION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type DecisionStatus = (typeof DECISION_STATUSES)[number];
 
 /**
  * The columns of every queue an administrator decides (deposits, withdrawals, KYC): pending until
  * decided once, with who decided, when, and their notes.
  */
-export abstract class AdminDecision {
+export abstract class DecisionColumns {
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   status!: DecisionStatus;
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-export const DECISION_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type DecisionStatus = (typeof DECISION_STATUSES)[number];
+import { DECISION_STATUSES } from './decision-columns.entity';
 
 /** Paging of the admin lists: newest first, 50 at a time unless asked, never more than 200. */
 export const pageQuery = z.object({

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { route } from '../http/route';
+import type { DecisionQueue } from './decision-queue';
+import type { DecisionQueueService } from './decision-queue.service';
+import { decisionInput, type Decision } from './decision-inputs';
+import { decisionListQuery } from './list-query';
+
+/** A queue's admin routes, from its registry entry: its list, and the approval and rejection of an item. */
+export function decisionQueueRoutes(service: DecisionQueueService, queue: DecisionQueue) {
+  const { routes } = queue;
+  const tags = ['admin', routes.tag];
+  const decide = (decision: Decision) =>
+    route({
+      method: 'post',
+      path: `${routes.decision}/${decision}`,
+      summary: `${decision === 'approve' ? 'Approve' : 'Reject'} a pending ${queue.label}`,
+      tags,
+      access: 'admin',
+      input: decisionInput(routes.idField),
+      response: queue.adminItem,
+      handler: ({ input, user: admin }) => service.decide(queue, input.id, decision, admin.id, input.notes),
+    });
+  return [
+    route({
+      method: 'get',
+      path: routes.list,
+      summary: routes.listSummary,
+      tags,
+      access: 'admin',
+      query: decisionListQuery,
+      response: z.array(queue.adminItem),
+      handler: ({ query }) => service.list(queue, query),
+    }),
+    decide('approve'),
+    decide('reject'),
+  ];
+}

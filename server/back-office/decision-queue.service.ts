@@ -1,0 +1,72 @@
+import type { EntityManager, FindOptionsOrder, FindOptionsWhere } from 'typeorm';
+import { recordAudit } from '../audit/audit-log';
+import type { ServerContext } from '../context';
+import { post } from '../ledger/ledger';
+import { announceQueueChange } from './back-office-events';
+import { claimPending } from './claim-pending';
+import type { DecisionQueue, QueueItem } from './decision-queue';
+import type { DecisionQueueRegistry } from './decision-queue-registry';
+import type { Decision } from './decision-inputs';
+import type { DecisionListQuery } from './list-query';
+import { userRefs } from './user-refs';
+
+/** Newest first: by the entity's creation date column, then id, so pages never overlap. */
+function newestFirst(manager: EntityManager, queue: DecisionQueue): FindOptionsOrder<QueueItem> {
+  const createdAt = manager.connection.getMetadata(queue.entity).createDateColumn;
+  if (!createdAt) throw new Error(`The ${queue.kind} queue's entity has no creation date column`);
+  return { [createdAt.propertyName]: 'DESC', id: 'DESC' } as FindOptionsOrder<QueueItem>;
+}
+
+/** What every decision queue does the same way: its admin list, its decisions, its pending count. */
+export class DecisionQueueService {
+  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>) {}
+
+  /** The queue's items, optionally of one status, each with whose it is. */
+  async list(queue: DecisionQueue, query: DecisionListQuery) {
+    const { manager } = this.ctx.dataSource;
+    const items = await manager.find(queue.entity, {
+      where: { ...queue.scope, ...(query.status ? { status: query.status } : {}) },
+      order: newestFirst(manager, queue),
+      take: query.limit,
+      skip: query.offset,
+    });
+    const users = await userRefs(
+      manager,
+      items.map((item) => item.user_id),
+    );
+    return items.map((item) => queue.adminView(item, users.get(item.user_id)));
+  }
+
+  /** Approves or rejects a pending item once; the money it moves, its other changes and the audit entry commit with it. */
+  async decide(queue: DecisionQueue, id: string, decision: Decision, adminId: string, notes: string | null) {
+    const { item, moneyMoved } = await this.ctx.dataSource.transaction(async (manager) => {
+      const decided = await claimPending(manager, queue, id, decision, adminId, notes);
+      const posting = queue.postings[decision]?.(decided);
+      if (posting) await post(manager, posting);
+      await queue.onDecided?.(manager, decided);
+      await recordAudit(manager, {
+        adminId,
+        action: `${queue.kind}.${decision}`,
+        targetType: queue.kind,
+        targetId: id,
+        notes,
+      });
+      return { item: decided, moneyMoved: posting !== undefined };
+    });
+    await announceQueueChange(this.ctx, queue, item, { moneyMoved });
+    const users = await userRefs(this.ctx.dataSource.manager, [item.user_id]);
+    return queue.adminView(item, users.get(item.user_id));
+  }
+
+  /** The admin page's counters: each queue's pending items, under the queue's counter name. */
+  async pendingCounts(registry: DecisionQueueRegistry): Promise<Record<string, number>> {
+    const counts = await Promise.all(
+      registry.queues.map((queue) =>
+        this.ctx.dataSource
+          .getRepository(queue.entity)
+          .count({ where: { ...queue.scope, status: 'pending' } as FindOptionsWhere<QueueItem> }),
+      ),
+    );
+    return Object.fromEntries(registry.queues.map((queue, i) => [queue.pendingCounter, counts[i]!]));
+  }
+}
