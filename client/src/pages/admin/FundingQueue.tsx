@@ -1,8 +1,8 @@
 /** A queue of deposit or withdrawal requests: each row shows the request, and a pending one takes a decision. */
-import { useState } from 'react';
 import type { FundingRequest } from '../../api/types';
 import StatusBadge from '../../components/StatusBadge';
 import { dateTime, usd } from '../../format';
+import DecisionForm from './DecisionForm';
 import type { Decide } from './decisions';
 
 export default function FundingQueue({
@@ -25,7 +25,6 @@ export default function FundingQueue({
 }
 
 function FundingRow({ item, decide }: { item: FundingRequest; decide: Decide }) {
-  const [notes, setNotes] = useState('');
   return (
     <div className="list-row" style={{ alignItems: 'flex-start' }}>
       <div style={{ minWidth: 220 }}>
@@ -41,22 +40,7 @@ function FundingRow({ item, decide }: { item: FundingRequest; decide: Decide }) 
       <div className="stack" style={{ gap: 8, alignItems: 'flex-end', flex: 1, maxWidth: 420 }}>
         <StatusBadge status={item.status} />
         {item.status === 'pending' && (
-          <>
-            <textarea
-              className="input"
-              placeholder="Admin notes (optional)"
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-            />
-            <div className="row">
-              <button type="button" className="btn btn-buy btn-sm" onClick={() => decide(item.id, 'approve', notes)}>
-                Approve
-              </button>
-              <button type="button" className="btn btn-sell btn-sm" onClick={() => decide(item.id, 'reject', notes)}>
-                Reject
-              </button>
-            </div>
-          </>
+          <DecisionForm small onDecide={(decision, notes) => decide(item.id, decision, notes)} />
         )}
       </div>
     </div>

@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { adminApi } from '../../api/endpoints';
 import type { KycSubmission } from '../../api/types';
-import DocumentDialog from '../../components/DocumentDialog';
 import StatusBadge from '../../components/StatusBadge';
 import { dateTime, titleCase } from '../../format';
 import AdminTable from './AdminTable';
 import { decideWith, type QueueDecisions } from './decisions';
+import DocumentDialog from './DocumentDialog';
 import type { Act } from './useAdminData';
 
 const KYC_DECISIONS: QueueDecisions = {
