@@ -18,7 +18,7 @@ import NotFound from './pages/NotFound';
 
 // The heaviest screens load on demand: traders never download the admin area, visitors neither.
 const Trade = lazy(() => import('./pages/Trade'));
-const Admin = lazy(() => import('./pages/Admin'));
+const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
 
 const TITLES: Record<string, string> = {
   '/login': 'Log in',
@@ -98,7 +98,7 @@ export default function App() {
             path="/admin"
             element={
               <AdminOnly>
-                <Admin />
+                <AdminPage />
               </AdminOnly>
             }
           />

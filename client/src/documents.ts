@@ -1,4 +1,7 @@
-/** KYC document preparation (SPEC section 9): size limit and image compression before upload. */
+/**
+ * KYC documents before upload: a file over 10 MB is refused, and an image over 1 MB is scaled down and
+ * re-encoded as JPEG first (a phone's photo of an identity card is often several MB).
+ */
 
 export const MAX_DOCUMENT_BYTES = 10485760;
 export const COMPRESS_OVER_BYTES = 1048576;

@@ -70,12 +70,6 @@ export const dateTime = (value: string | number | undefined | null): string => {
       });
 };
 
-export const date = (value: string | number | undefined | null): string => {
-  if (value === undefined || value === null || value === '') return '-';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleDateString('en-US');
-};
-
 export const clockTime = (value: number | string): string => {
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? '-' : d.toLocaleTimeString('en-US', { hour12: false });
@@ -92,8 +86,6 @@ export const slashSymbol = (symbol: string): string => {
 
 /** "BTC/USDT" -> "BTCUSDT" (display and market data). */
 export const bareSymbol = (symbol: string): string => symbol.replace('/', '');
-
-export const baseAsset = (symbol: string): string => slashSymbol(symbol).split('/')[0];
 
 /** Status colour class: approved green, rejected red, anything else yellow (pending). */
 export const statusTone = (status: string | undefined | null): 'up' | 'down' | 'warn' => {

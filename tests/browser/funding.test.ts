@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { logIn, openPage, register, toast, uniqueEmail } from './support/browser';
+import { api, registerTrader, verifyAndFund } from './support/exchange-api';
 import type { ExchangeServer } from './support/exchange-server';
 import { withExchangeAndBrowser } from './support/suite';
 
@@ -44,6 +45,27 @@ describe('money in: a deposit request approved by the admin', () => {
     await trader.getByTestId('balance').filter({ hasText: '$250.00' }).waitFor();
 
     await trader.context().close();
+    await admin.context().close();
+  });
+
+  it('the admin rejects a withdrawal with a note, and the queue shows the decision in place of the buttons', async () => {
+    const token = await registerTrader(server, 'Katherine Johnson', uniqueEmail('kj'));
+    await verifyAndFund(server, token, 100);
+    await api(server, token, 'POST', '/withdraw/request?amount=40');
+
+    const admin = await openPage(browser, server.baseUrl);
+    await logIn(admin, server.admin.email, server.admin.password);
+    await admin.waitForURL('**/admin');
+    await admin.getByTestId('counter-Pending Withdrawals').filter({ hasText: /^1$/ }).waitFor();
+    await admin.getByRole('tab', { name: 'Withdrawals' }).click();
+    await admin.getByText('Katherine Johnson').waitFor();
+    await admin.getByPlaceholder('Admin notes (optional)').fill('Name on the account does not match');
+    await admin.getByRole('button', { name: 'Reject' }).click();
+    await toast(admin, 'Withdrawal rejected').waitFor();
+    await admin.getByText('Notes: Name on the account does not match').waitFor();
+    await admin.getByTestId('counter-Pending Withdrawals').filter({ hasText: /^0$/ }).waitFor();
+    expect(await admin.getByPlaceholder('Admin notes (optional)').count()).toBe(0);
+    expect(await admin.getByRole('button', { name: 'Reject' }).count()).toBe(0);
     await admin.context().close();
   });
 

@@ -90,6 +90,25 @@ async function shot(page: Page, name: string, settleMs = 800): Promise<void> {
   console.log(`shot ${name}`);
 }
 
+/** Every tab of the admin page (and the KYC document dialog when there is a submission), named `prefix-tab`. */
+async function shootAdminTabs(page: Page, prefix: string): Promise<void> {
+  await shot(page, `${prefix}-users`);
+  for (const [tab, name] of [
+    ['Deposits', 'deposits'],
+    ['Withdrawals', 'withdrawals'],
+    ['KYC Submissions', 'kyc'],
+    ['Bank Accounts', 'banks'],
+  ] as const) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await shot(page, `${prefix}-${name}`, 400);
+    if (name === 'kyc' && (await page.getByRole('button', { name: 'View Document' }).count()) > 0) {
+      await page.getByRole('button', { name: 'View Document' }).first().click();
+      await shot(page, `${prefix}-kyc-dialog`, 800);
+      await page.getByRole('button', { name: 'Close' }).click();
+    }
+  }
+}
+
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   let server: ExchangeServer | null = null;
@@ -160,21 +179,10 @@ async function main(): Promise<void> {
     const adminPage = await openPage(browser, baseUrl);
     await logIn(adminPage, admin.email, admin.password);
     await adminPage.waitForURL('**/admin');
-    await shot(adminPage, 'admin-users');
-    for (const [tab, name] of [
-      ['Deposits', 'deposits'],
-      ['Withdrawals', 'withdrawals'],
-      ['KYC Submissions', 'kyc'],
-      ['Bank Accounts', 'banks'],
-    ] as const) {
-      await adminPage.getByRole('tab', { name: tab, exact: true }).click();
-      await shot(adminPage, `admin-${name}`, 400);
-      if (name === 'kyc' && (await adminPage.getByRole('button', { name: 'View Document' }).count()) > 0) {
-        await adminPage.getByRole('button', { name: 'View Document' }).first().click();
-        await shot(adminPage, 'admin-kyc-dialog', 800);
-        await adminPage.getByRole('button', { name: 'Close' }).click();
-      }
-    }
+    await shootAdminTabs(adminPage, 'admin');
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    await adminPage.goto('/admin');
+    await shootAdminTabs(adminPage, 'narrow-admin');
   } finally {
     await browser.close();
     await server?.stop();

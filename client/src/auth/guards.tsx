@@ -1,4 +1,4 @@
-/** Route guards as in the SPEC route table. */
+/** Route guards: which signed-in user (or visitor) may open a route, and where everyone else is sent. */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { homeFor, useSession } from './session';

@@ -84,7 +84,8 @@ export default function Dashboard() {
     if (balance.status === 'fulfilled') patch.balance = Number(balance.value.balance);
     if (kyc.status === 'fulfilled' && kyc.value.status) patch.kyc_status = kyc.value.status;
     patchUser(patch);
-    // The six SPEC calls; /user/assets is an extra and its absence is only logged.
+    // A failure among the first six calls is reported (once); /user/assets only adds per-asset holdings, so its
+    // failure is only logged.
     const failed = results.slice(0, 6).find((r): r is PromiseRejectedResult => r.status === 'rejected');
     results.forEach((r) => r.status === 'rejected' && console.warn('dashboard: load failed', r.reason));
     if (failed && !reportedFailure.current) {

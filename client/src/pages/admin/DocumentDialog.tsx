@@ -1,9 +1,11 @@
 /** Admin's View Document dialog: loads the document with the bearer token and shows it. */
 import { useEffect, useState } from 'react';
-import { authHeaders } from '../api/client';
-import type { KycSubmission } from '../api/types';
-import { dateTime, isAwaitingDecision, titleCase } from '../format';
-import StatusBadge from './StatusBadge';
+import { authHeaders } from '../../api/client';
+import type { KycSubmission } from '../../api/types';
+import StatusBadge from '../../components/StatusBadge';
+import { dateTime, isAwaitingDecision, titleCase } from '../../format';
+import DecisionForm from './DecisionForm';
+import type { Decision } from './decisions';
 
 interface LoadedDocument {
   url: string;
@@ -18,11 +20,10 @@ export default function DocumentDialog({
   submission: KycSubmission;
   onClose: () => void;
   /** Resolves true on success (the dialog then closes). */
-  onDecide: (decision: 'approve' | 'reject', notes: string) => Promise<boolean>;
+  onDecide: (decision: Decision, notes: string) => Promise<boolean>;
 }) {
   const [doc, setDoc] = useState<LoadedDocument | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -56,7 +57,7 @@ export default function DocumentDialog({
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
 
-  const decide = async (decision: 'approve' | 'reject') => {
+  const decide = async (decision: Decision, notes: string) => {
     setBusy(true);
     const ok = await onDecide(decision, notes);
     setBusy(false);
@@ -99,20 +100,7 @@ export default function DocumentDialog({
         {submission.admin_notes && <div className="muted small">Notes: {submission.admin_notes}</div>}
         {isAwaitingDecision(submission.status) && (
           <div className="stack" style={{ gap: 8 }}>
-            <textarea
-              className="input"
-              placeholder="Admin notes (optional)"
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-            />
-            <div className="row">
-              <button type="button" className="btn btn-buy" disabled={busy} onClick={() => decide('approve')}>
-                Approve
-              </button>
-              <button type="button" className="btn btn-sell" disabled={busy} onClick={() => decide('reject')}>
-                Reject
-              </button>
-            </div>
+            <DecisionForm busy={busy} onDecide={decide} />
           </div>
         )}
       </div>

@@ -1,0 +1,84 @@
+/** Admin area: header, counters and the tab bar over users, deposits, withdrawals, KYC submissions and bank accounts. */
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from '../../auth/session';
+import { DownloadIcon, FileIcon, LogoutIcon, UploadIcon, UsersIcon } from '../../components/Icons';
+import Logo from '../../components/Logo';
+import Tabs from '../../components/Tabs';
+import BankAccountsTab from './BankAccountsTab';
+import DepositsTab from './DepositsTab';
+import KycTab from './KycTab';
+import { useAdminData } from './useAdminData';
+import UsersTab from './UsersTab';
+import WithdrawalsTab from './WithdrawalsTab';
+
+type TabKey = 'users' | 'deposits' | 'withdrawals' | 'kyc' | 'banks';
+const TABS: { key: TabKey; label: string }[] = [
+  { key: 'users', label: 'Users' },
+  { key: 'deposits', label: 'Deposits' },
+  { key: 'withdrawals', label: 'Withdrawals' },
+  { key: 'kyc', label: 'KYC Submissions' },
+  { key: 'banks', label: 'Bank Accounts' },
+];
+
+export default function AdminPage() {
+  const { user, logout } = useSession();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<TabKey>('users');
+  const { users, deposits, withdrawals, kyc, banks, stats, act } = useAdminData();
+
+  const counters = [
+    { label: 'Total Users', value: stats.total_users, icon: <UsersIcon size={16} /> },
+    { label: 'Pending Deposits', value: stats.pending_deposits, icon: <DownloadIcon size={16} /> },
+    { label: 'Pending Withdrawals', value: stats.pending_withdrawals, icon: <UploadIcon size={16} /> },
+    { label: 'Pending KYC', value: stats.pending_kyc, icon: <FileIcon size={16} /> },
+  ];
+
+  return (
+    <div className="page">
+      <header className="dash-header">
+        <div className="inner">
+          <Logo to="/admin" />
+          <div className="grow">
+            <div style={{ fontWeight: 600 }}>Admin</div>
+            <div className="muted small">{user?.full_name}</div>
+          </div>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => {
+              logout();
+              navigate('/login');
+            }}
+          >
+            <LogoutIcon size={16} />
+            Logout
+          </button>
+        </div>
+      </header>
+      <main className="container" style={{ padding: 24 }}>
+        <div className="grid grid-4" style={{ marginBottom: 24 }}>
+          {counters.map((c) => (
+            <div key={c.label} className="card">
+              <div className="card-title">
+                {c.icon}
+                {c.label}
+              </div>
+              <div className="big-number num" data-testid={`counter-${c.label}`}>
+                {c.value}
+              </div>
+            </div>
+          ))}
+        </div>
+        <Tabs items={TABS} active={tab} onChange={setTab} />
+        <div className="card" style={{ marginTop: 16 }}>
+          {tab === 'users' && <UsersTab users={users} act={act} />}
+          {tab === 'deposits' && <DepositsTab deposits={deposits} act={act} />}
+          {tab === 'withdrawals' && <WithdrawalsTab withdrawals={withdrawals} act={act} />}
+          {tab === 'kyc' && <KycTab submissions={kyc} act={act} />}
+          {tab === 'banks' && <BankAccountsTab accounts={banks} act={act} />}
+        </div>
+      </main>
+    </div>
+  );
+}
