@@ -36,6 +36,7 @@ import type { TradingService } from './trading/trading.service';
 import { instantTradeModule } from './instant-trade/instant-trade.module';
 import { liquidityModule } from './liquidity/liquidity.module';
 import { marketDataModule } from './market-data/market-data.module';
+import { marketsRoutes } from './markets/markets.routes';
 import { referencePricesModule } from './reference-prices/reference-prices.module';
 
 /** KYC documents may travel in the query string (10 MB as base64), as the first client sent them. */
@@ -77,6 +78,7 @@ export async function createExchange(
   const marketData = marketDataModule(context, referencePrices.service, trading.service);
   const modules: ExchangeModule[] = [
     { routes: healthRoutes(dataSource, database.embedded, bus) },
+    { routes: marketsRoutes() },
     { routes: authRoutes(auth, dataSource, createRateLimiter('auth', config.AUTH_RATE_LIMIT, redis)) },
     accountsModule(context),
     fundingModule(context),
