@@ -67,7 +67,7 @@ export async function createExchange(
   const context: ServerContext = { config, logger, dataSource, bus, notifier, authenticator, redis };
 
   const auth = new AuthService(dataSource, tokens);
-  // Several processes on one database: each book has one owner among them (DESIGN "Scale").
+  // Several processes on one database: each book has one owner among them (server/cluster).
   const cluster = clusterWanted(config, database.embedded)
     ? await Cluster.join(config.DATABASE_URL!, redis!, logger)
     : null;
