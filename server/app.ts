@@ -21,7 +21,7 @@ import { fundingModule } from './funding/funding.module';
 import { healthRoutes } from './health/health.routes';
 import { errorMiddleware } from './http/error-middleware';
 import { jsonBody } from './http/json-body';
-import { buildOpenApi } from './http/openapi';
+import { buildOpenApi, type OpenApiDocument } from './http/openapi';
 import { createRateLimiter } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import { route } from './http/route';
@@ -47,6 +47,8 @@ export interface Exchange {
   httpServer: Server;
   /** The trading core's service (orders, books), for modules and tests in this process. */
   trading: TradingService;
+  /** The OpenAPI description of every route, as /api/openapi.json serves it. */
+  openApi: OpenApiDocument;
   /** Listens on config.PORT (0 picks a free port) and starts background work; resolves to the port. */
   listen(): Promise<number>;
   close(): Promise<void>;
@@ -123,6 +125,7 @@ export async function createExchange(
     context,
     httpServer,
     trading: trading.service,
+    openApi,
     async listen() {
       await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
       for (const module of modules) await module.start?.();
