@@ -9,6 +9,7 @@ import type {
   FundingRequest,
   KycStatusResponse,
   KycSubmission,
+  MarketCatalog,
   Order,
   PlaceOrderPayload,
   SimpleTrade,
@@ -36,6 +37,10 @@ export const fundingApi = {
   requestWithdrawal: (amount: number) => request<FundingRequest>('POST', '/withdraw/request', { query: { amount } }),
   /** Active bank accounts for deposits: a public list, asked for without the token. */
   bankAccounts: () => request<BankAccount[]>('GET', '/bank-accounts', { auth: false }),
+};
+
+export const marketsApi = {
+  catalog: () => request<MarketCatalog>('GET', '/markets', { auth: false }),
 };
 
 export const kycApi = {
