@@ -22,7 +22,7 @@ import { FUNDING_QUEUES } from './funding/funding-queues';
 import { healthRoutes } from './health/health.routes';
 import { errorMiddleware } from './http/error-middleware';
 import { jsonBody } from './http/json-body';
-import { buildOpenApi } from './http/openapi';
+import { buildOpenApi, type OpenApiDocument } from './http/openapi';
 import { createRateLimiter } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import { route } from './http/route';
@@ -38,6 +38,7 @@ import type { TradingService } from './trading/trading.service';
 import { instantTradeModule } from './instant-trade/instant-trade.module';
 import { liquidityModule } from './liquidity/liquidity.module';
 import { marketDataModule } from './market-data/market-data.module';
+import { marketsRoutes } from './markets/markets.routes';
 import { referencePricesModule } from './reference-prices/reference-prices.module';
 
 /** KYC documents may travel in the query string (10 MB as base64), as the first client sent them. */
@@ -48,6 +49,8 @@ export interface Exchange {
   httpServer: Server;
   /** The trading core's service (orders, books), for modules and tests in this process. */
   trading: TradingService;
+  /** The OpenAPI description of every route, as /api/openapi.json serves it. */
+  openApi: OpenApiDocument;
   /** Listens on config.PORT (0 picks a free port) and starts background work; resolves to the port. */
   listen(): Promise<number>;
   close(): Promise<void>;
@@ -68,7 +71,7 @@ export async function createExchange(
   const context: ServerContext = { config, logger, dataSource, bus, notifier, authenticator, redis };
 
   const auth = new AuthService(dataSource, tokens);
-  // Several processes on one database: each book has one owner among them (DESIGN "Scale").
+  // Several processes on one database: each book has one owner among them (server/cluster).
   const cluster = clusterWanted(config, database.embedded)
     ? await Cluster.join(config.DATABASE_URL!, redis!, logger)
     : null;
@@ -79,6 +82,7 @@ export async function createExchange(
   const marketData = marketDataModule(context, referencePrices.service, trading.service);
   const modules: ExchangeModule[] = [
     { routes: healthRoutes(dataSource, database.embedded, bus) },
+    { routes: marketsRoutes() },
     { routes: authRoutes(auth, dataSource, createRateLimiter('auth', config.AUTH_RATE_LIMIT, redis)) },
     accountsModule(context),
     fundingModule(context),
@@ -123,6 +127,7 @@ export async function createExchange(
     context,
     httpServer,
     trading: trading.service,
+    openApi,
     async listen() {
       await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
       for (const module of modules) await module.start?.();

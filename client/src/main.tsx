@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { SnackbarProvider } from 'notistack';
 import { SessionProvider } from './auth/session';
 import App from './App';
+import { MarketsProvider } from './markets';
 import './theme.css';
 
 createRoot(document.getElementById('root')!).render(
@@ -11,7 +12,9 @@ createRoot(document.getElementById('root')!).render(
     <BrowserRouter>
       <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={4000} maxSnack={3}>
         <SessionProvider>
-          <App />
+          <MarketsProvider>
+            <App />
+          </MarketsProvider>
         </SessionProvider>
       </SnackbarProvider>
     </BrowserRouter>

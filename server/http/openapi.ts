@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import type { RouteSpec } from './route';
 
-const toJsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+/**
+ * A request schema is described as it is sent (before defaults and transforms), an answer as it is
+ * sent back (after them): a field with a default is optional in a request and always in an answer.
+ */
+const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 
-function queryParameters(schema: z.ZodType | undefined, location: 'query' | 'path') {
+function parameters(schema: z.ZodType | undefined, location: 'query' | 'path') {
   if (!schema) return [];
-  const json = toJsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] };
+  const json = toJsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: location,
@@ -14,41 +19,35 @@ function queryParameters(schema: z.ZodType | undefined, location: 'query' | 'pat
   }));
 }
 
+const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+
+const ERROR_ANSWER = {
+  description: 'Error',
+  ...json({ type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] }),
+};
+
 /** The OpenAPI 3.1 description, built from the same declarations that validate requests. */
 export function buildOpenApi(routes: RouteSpec[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const spec of routes) {
     const path = `/api${spec.path.replace(/:(\w+)/g, '{$1}')}`;
     const bodySchema = spec.body ?? spec.input;
-    const security = spec.access === 'public' ? [] : [{ bearer: [] }];
     paths[path] ??= {};
     paths[path][spec.method] = {
       summary: spec.summary,
       tags: spec.tags,
-      security,
+      security: spec.access === 'public' ? [] : [{ bearer: [] }],
       'x-access': spec.access,
-      parameters: [...queryParameters(spec.params, 'path'), ...queryParameters(spec.query ?? spec.input, 'query')],
+      parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query ?? spec.input, 'query')],
       ...(bodySchema && spec.method !== 'get'
-        ? {
-            requestBody: {
-              required: !!spec.body,
-              content: { 'application/json': { schema: toJsonSchema(bodySchema) } },
-            },
-          }
+        ? { requestBody: { required: !!spec.body, ...json(toJsonSchema(bodySchema, 'input')) } }
         : {}),
       responses: {
         [String(spec.status ?? 200)]: {
           description: 'Success',
-          ...(spec.response ? { content: { 'application/json': { schema: toJsonSchema(spec.response) } } } : {}),
+          ...(spec.response ? json(toJsonSchema(spec.response, 'output')) : {}),
         },
-        default: {
-          description: 'Error',
-          content: {
-            'application/json': {
-              schema: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] },
-            },
-          },
-        },
+        default: ERROR_ANSWER,
       },
     };
   }
@@ -59,3 +58,5 @@ export function buildOpenApi(routes: RouteSpec[]) {
     paths,
   };
 }
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApi>;

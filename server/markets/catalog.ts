@@ -79,6 +79,12 @@ export const FOREX_PAIRS: readonly ForexPair[] = [
   forex('AUDUSD', 'Australian Dollar / US Dollar', '0.64', '0.0001'),
 ];
 
+/**
+ * The book markets the simple buy/sell screen offers, in the order it lists them; it offers every
+ * forex pair as well. The trade screen offers every book market.
+ */
+export const SIMPLE_SCREEN_MARKETS: readonly string[] = ['BTCUSDT', 'ETHUSDT', 'BNBUSDT', 'ADAUSDT', 'SOLUSDT'];
+
 export const USD = 'USD';
 
 /** Every asset an account can hold. */

@@ -1,4 +1,4 @@
-/** Typed functions, one per endpoint. Paths and payloads follow SPEC section 7 letter for letter. */
+/** One typed function per endpoint: its method, path and parameters, and the type of its answer. */
 import { request } from './client';
 import type {
   AdminStats,
@@ -9,6 +9,7 @@ import type {
   FundingRequest,
   KycStatusResponse,
   KycSubmission,
+  MarketCatalog,
   Order,
   PlaceOrderPayload,
   SimpleTrade,
@@ -34,8 +35,12 @@ export const fundingApi = {
   withdrawalHistory: () => request<FundingRequest[]>('GET', '/withdraw/history'),
   requestDeposit: (amount: number) => request<FundingRequest>('POST', '/deposit/request', { query: { amount } }),
   requestWithdrawal: (amount: number) => request<FundingRequest>('POST', '/withdraw/request', { query: { amount } }),
-  /** Active bank accounts for deposits; SPEC: sent without the auth header. */
+  /** Active bank accounts for deposits: a public list, asked for without the token. */
   bankAccounts: () => request<BankAccount[]>('GET', '/bank-accounts', { auth: false }),
+};
+
+export const marketsApi = {
+  catalog: () => request<MarketCatalog>('GET', '/markets', { auth: false }),
 };
 
 export const kycApi = {

@@ -1,6 +1,6 @@
 /**
- * Public market data from our engine. When ours cannot answer, fall back to the public exchange's
- * REST feed (DESIGN: "The client falls back to the public exchange's REST feeds when ours cannot answer").
+ * Public market data from our own books. When our server cannot answer, each call falls back to
+ * the public exchange's REST feed, converted to our shapes, so the market screens keep showing prices.
  */
 import { request } from './client';
 import type { Depth, Kline, Level, MarketTrade, Quote, Ticker } from './types';
@@ -52,7 +52,7 @@ function fromPublicTicker(t: PublicTicker): Ticker {
 const toLevels = (levels: [string | number, string | number][]): Level[] =>
   levels.map(([price, qty]) => [Number(price), Number(qty)]);
 
-/** Normalise numbers that may arrive as strings (numeric columns). */
+/** Normalise numbers that may arrive as strings. */
 export function normaliseTicker(t: Ticker): Ticker {
   return {
     ...t,
@@ -122,7 +122,7 @@ export const marketApi = {
         ).then((list) =>
           list
             .map((t) => ({
-              id: t.id,
+              id: String(t.id),
               price: Number(t.price),
               quantity: Number(t.qty),
               time: t.time,

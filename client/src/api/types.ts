@@ -1,113 +1,69 @@
-/** Shapes of the API answers (SPEC section 7 and the team's contract). */
+/**
+ * The shapes of the API's requests and answers, named for the screens. Each is taken from the
+ * generated `schema.d.ts` (the server's route declarations), so a change on the server shows up
+ * here as a type error rather than as a blank field.
+ */
+import type { paths } from './schema';
 
-export type KycStatus = 'pending' | 'submitted' | 'approved' | 'rejected';
-export type FundingStatus = 'pending' | 'approved' | 'rejected' | string;
-export type Side = 'buy' | 'sell';
-export type OrderType = 'limit' | 'market' | 'stop_limit';
-export type TimeInForce = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
-export type DocumentType = 'passport' | 'id_card' | 'drivers_license';
+type Method = 'get' | 'post' | 'delete';
 
-export interface User {
-  id: string;
-  full_name: string;
-  email: string;
-  is_admin: boolean;
-  is_active: boolean;
-  kyc_status: KycStatus | string;
-  balance: number;
-  created_at?: string;
+/** The JSON body of a route's success answer. */
+type Answer<Path extends keyof paths, M extends Method> = paths[Path][M] extends {
+  responses: { 200: { content: { 'application/json': infer Body } } };
 }
+  ? Body
+  : never;
 
-export interface AuthResponse {
-  token: string;
-  user: User;
+/** The JSON body a route takes. */
+type Body<Path extends keyof paths, M extends Method> = paths[Path][M] extends {
+  requestBody?: { content: { 'application/json': infer Sent } };
 }
+  ? Sent
+  : never;
 
-export interface AssetBalance {
-  asset: string;
-  available: number;
-  locked: number;
-  total: number;
-}
+/**
+ * A user, as the administrator's list shows one; the signed-in user's own view (/auth/me, and
+ * login's answer) has the same fields, its KYC status narrowed to KycStatus.
+ */
+export type User = Answer<'/api/admin/users', 'get'>[number];
+export type KycStatus = Answer<'/api/auth/me', 'get'>['kyc_status'];
+export type AuthResponse = Answer<'/api/auth/login', 'post'>;
+export type AssetBalance = Answer<'/api/user/assets', 'get'>[number];
+/** Who a request came from, on the administrator's lists (null when the user is gone). */
+export type UserRef = NonNullable<Answer<'/api/admin/deposits', 'get'>[number]['user']>;
 
-export interface UserRef {
-  id: string;
-  full_name: string;
-  email: string;
-}
+/** A deposit or withdrawal: the trader's history items; the administrator's lists add who asked. */
+export type FundingRequest = Answer<'/api/deposit/history', 'get'>[number] & { user?: UserRef | null };
 
-export interface FundingRequest {
-  id: string;
-  amount: number;
-  status: FundingStatus;
-  created_at: string;
-  admin_notes?: string | null;
-  user?: UserRef;
-}
+export type SimpleTrade = Answer<'/api/trade', 'post'>;
+export type KycStatusResponse = Answer<'/api/kyc/status', 'get'>;
+export type DocumentType = Body<'/api/kyc/submit', 'post'>['document_type'];
+export type KycSubmission = Answer<'/api/admin/kyc', 'get'>[number];
+export type BankAccount = Answer<'/api/bank-accounts', 'get'>[number];
+export type AdminStats = Answer<'/api/admin/stats', 'get'>;
 
-export interface SimpleTrade {
-  id: string;
-  symbol: string;
-  type: Side;
-  amount: number;
-  price?: number;
-  total: number;
-  created_at: string;
-}
+export type PlaceOrderPayload = Body<'/api/trading/order', 'post'>;
+export type Side = PlaceOrderPayload['side'];
+export type OrderType = PlaceOrderPayload['type'];
+export type TimeInForce = NonNullable<PlaceOrderPayload['time_in_force']>;
 
-export interface KycStatusResponse {
-  status: KycStatus | string;
-  admin_notes?: string | null;
-}
-
-export interface KycSubmission {
-  id: string;
-  document_type: DocumentType | string;
-  status: FundingStatus;
-  submitted_at: string;
-  admin_notes?: string | null;
-  document_url?: string;
-  user?: UserRef;
-}
-
-export interface BankAccount {
-  id: string;
-  bank_name: string;
-  account_number: string;
-  account_holder: string;
-  is_active: boolean;
-}
-
-export interface AdminStats {
-  total_users: number;
-  pending_deposits: number;
-  pending_withdrawals: number;
-  pending_kyc: number;
-}
-
+/*
+ * The trading routes' answers are not in the OpenAPI description yet (no response schema): their
+ * shapes are written out here, as the server's order and fill views send them.
+ */
 export interface Order {
   id: string;
   symbol: string;
-  type: OrderType | string;
+  type: OrderType;
   side: Side;
   price: number | null;
-  stop_price?: number | null;
+  stop_price: number | null;
   amount: number;
   filled: number;
-  average_price?: number | null;
+  average_price: number | null;
   status: string;
-  time_in_force?: string;
+  time_in_force: string;
   created_at: string;
-}
-
-export interface PlaceOrderPayload {
-  symbol: string;
-  side: Side;
-  type: OrderType;
-  amount: number;
-  price: number | null;
-  stop_price?: number | null;
-  time_in_force?: TimeInForce;
 }
 
 export interface UserTrade {
@@ -121,44 +77,14 @@ export interface UserTrade {
   created_at: string;
 }
 
-export interface Ticker {
-  symbol: string;
-  last_price: number;
-  price_change: number;
-  price_change_percent: number;
-  high: number;
-  low: number;
-  volume: number;
-  quote_volume: number;
-}
+export type Ticker = Answer<'/api/market/ticker', 'get'>;
+export type Depth = Answer<'/api/market/depth', 'get'>;
+/** [price, quantity] */
+export type Level = Depth['bids'][number];
+export type MarketTrade = Answer<'/api/market/trades', 'get'>[number];
+export type Kline = Answer<'/api/market/klines', 'get'>[number];
+export type Quote = Answer<'/api/market/quotes', 'get'>[number];
 
-export type Level = [number, number];
-
-export interface Depth {
-  bids: Level[];
-  asks: Level[];
-}
-
-export interface MarketTrade {
-  id: string | number;
-  price: number;
-  quantity: number;
-  time: number;
-  is_buyer_maker: boolean;
-}
-
-export interface Kline {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
-
-export interface Quote {
-  symbol: string;
-  name: string;
-  price: number;
-  kind: 'crypto' | 'forex';
-}
+export type MarketCatalog = Answer<'/api/markets', 'get'>;
+export type BookMarket = MarketCatalog['markets'][number];
+export type ForexPair = MarketCatalog['forex'][number];

@@ -1,7 +1,7 @@
-import { marketInfo } from '../markets';
+import { useMarkets } from '../markets';
 
 export default function CoinIcon({ symbol, size = 28 }: { symbol: string; size?: number }) {
-  const info = marketInfo(symbol);
+  const info = useMarkets().info(symbol);
   return (
     <span
       className="coin-icon"

@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import type { Ticker } from '../api/types';
 import { cryptoPrice, percent } from '../format';
-import { CRYPTO_MARKETS, marketInfo } from '../markets';
+import { useMarkets } from '../markets';
 import { SearchIcon } from './Icons';
 import Tabs from './Tabs';
 
@@ -30,6 +30,7 @@ export default function PairList({
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<Filter>('spot');
   const [favorites, setFavorites] = useState<string[]>(readFavorites);
+  const markets = useMarkets();
 
   const toggleFavorite = (pair: string) => {
     const next = favorites.includes(pair) ? favorites.filter((f) => f !== pair) : [...favorites, pair];
@@ -39,13 +40,14 @@ export default function PairList({
 
   const rows = useMemo(() => {
     const query = search.trim().toUpperCase().replace('/', '');
-    return CRYPTO_MARKETS.map(
-      (m) =>
-        tickers.find((t) => t.symbol === m.symbol) ?? ({ symbol: m.symbol } as Partial<Ticker> & { symbol: string }),
-    )
+    return markets.bookMarkets
+      .map(
+        (m) =>
+          tickers.find((t) => t.symbol === m.symbol) ?? ({ symbol: m.symbol } as Partial<Ticker> & { symbol: string }),
+      )
       .filter((t) => t.symbol.includes(query))
       .filter((t) => filter !== 'favorites' || favorites.includes(t.symbol));
-  }, [tickers, search, filter, favorites]);
+  }, [markets, tickers, search, filter, favorites]);
 
   return (
     <div className="trade-panel">
@@ -105,7 +107,7 @@ export default function PairList({
                     >
                       ★
                     </button>
-                    <b>{marketInfo(t.symbol).base}</b>
+                    <b>{markets.info(t.symbol).base}</b>
                     <span className="muted">/USDT</span>
                   </td>
                   <td className="right num">{t.last_price === undefined ? '--' : cryptoPrice(t.last_price)}</td>

@@ -1,11 +1,11 @@
 /** 24h statistics strip of the trade screen. */
 import type { Ticker } from '../api/types';
 import { compact, cryptoPrice, millions, percent, signed } from '../format';
-import { marketInfo } from '../markets';
+import { useMarkets } from '../markets';
 import CoinIcon from './CoinIcon';
 
 export default function TickerStrip({ symbol, ticker }: { symbol: string; ticker: Ticker | null }) {
-  const info = marketInfo(symbol);
+  const info = useMarkets().info(symbol);
   const up = (ticker?.price_change ?? 0) >= 0;
   return (
     <div className="trade-panel ticker-strip" data-testid="ticker-strip">

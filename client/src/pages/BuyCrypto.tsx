@@ -8,18 +8,16 @@ import { BankIcon, CardIcon, PhoneIcon } from '../components/Icons';
 import SiteFooter from '../components/SiteFooter';
 import SiteHeader from '../components/SiteHeader';
 import { quantity, usd } from '../format';
-import { SIMPLE_FOREX } from '../markets';
+import { useMarkets } from '../markets';
 
 const FIATS = ['USD', 'EUR', 'GBP'] as const;
 const ASSETS = ['BTC', 'ETH', 'BNB', 'SOL'] as const;
 type Fiat = (typeof FIATS)[number];
 
-/** Seed prices used until live tickers answer. */
-const SEED_PRICES: Record<string, number> = { BTC: 110000, ETH: 3950, BNB: 690, SOL: 185 };
-
 export default function BuyCrypto() {
   const { user } = useSession();
   const navigate = useNavigate();
+  const markets = useMarkets();
   const [amount, setAmount] = useState('100');
   const [fiat, setFiat] = useState<Fiat>('USD');
   const [asset, setAsset] = useState<(typeof ASSETS)[number]>('BTC');
@@ -37,11 +35,14 @@ export default function BuyCrypto() {
       .catch((error) => console.warn('buy-crypto: quotes unavailable', error));
   }, []);
 
-  const priceUsd = tickers.find((t) => t.symbol === `${asset}USDT`)?.last_price ?? SEED_PRICES[asset];
+  // Until live prices answer, the catalog's seed prices stand in.
+  const market = `${asset}USDT`;
+  const priceUsd =
+    tickers.find((t) => t.symbol === market)?.last_price ?? Number(markets.bookMarket(market)?.seed_price ?? 0);
   const fiatToUsd = (code: Fiat): number => {
     if (code === 'USD') return 1;
     const pair = `${code}USD`;
-    return quotes.find((q) => q.symbol === pair)?.price ?? SIMPLE_FOREX.find((f) => f.symbol === pair)?.base ?? 1;
+    return quotes.find((q) => q.symbol === pair)?.price ?? Number(markets.forexPair(pair)?.seed_price ?? 1);
   };
   const spendUsd = (Number(amount) || 0) * fiatToUsd(fiat);
   const receive = priceUsd > 0 ? spendUsd / priceUsd : 0;

@@ -8,7 +8,7 @@ import { BoltIcon, HeadsetIcon, PlayIcon, ShieldIcon } from '../components/Icons
 import SiteFooter from '../components/SiteFooter';
 import SiteHeader from '../components/SiteHeader';
 import { cryptoPrice, percent, usd } from '../format';
-import { marketInfo } from '../markets';
+import { useMarkets } from '../markets';
 
 /** Shown until (or if never) live tickers arrive. */
 const STATIC_COINS: Ticker[] = [
@@ -46,6 +46,7 @@ const FEATURES = [
 export default function Landing() {
   const { enqueueSnackbar } = useSnackbar();
   const [coins, setCoins] = useState<Ticker[]>(STATIC_COINS);
+  const markets = useMarkets();
 
   useEffect(() => {
     marketApi
@@ -109,8 +110,8 @@ export default function Landing() {
                   <span className="row">
                     <CoinIcon symbol={coin.symbol} />
                     <span>
-                      <b>{marketInfo(coin.symbol).base}</b>{' '}
-                      <span className="muted small">{marketInfo(coin.symbol).name}</span>
+                      <b>{markets.info(coin.symbol).base}</b>{' '}
+                      <span className="muted small">{markets.info(coin.symbol).name}</span>
                     </span>
                   </span>
                   <span className="right">

@@ -9,7 +9,7 @@ import SiteFooter from '../components/SiteFooter';
 import SiteHeader from '../components/SiteHeader';
 import Tabs from '../components/Tabs';
 import { cryptoPrice, millions, percent } from '../format';
-import { marketInfo } from '../markets';
+import { useMarkets } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
 
 type TabKey = 'all' | 'hot' | 'gainers' | 'losers' | 'volume';
@@ -55,6 +55,7 @@ const EMPTY_TEXT: Record<TabKey, string> = {
 
 export default function Markets() {
   const navigate = useNavigate();
+  const markets = useMarkets();
   const [tickers, setTickers] = useState<Ticker[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [search, setSearch] = useState('');
@@ -125,7 +126,7 @@ export default function Markets() {
                     <td>
                       <span className="row">
                         <CoinIcon symbol={t.symbol} size={24} />
-                        <b>{marketInfo(t.symbol).base}</b>
+                        <b>{markets.info(t.symbol).base}</b>
                         <span className="muted">/USDT</span>
                       </span>
                     </td>

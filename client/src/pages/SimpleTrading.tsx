@@ -1,5 +1,5 @@
 /** Simple trading: instant buy or sell against the house desk at the live quote. */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
@@ -12,41 +12,43 @@ import { ArrowLeftIcon, WalletIcon } from '../components/Icons';
 import Logo from '../components/Logo';
 import Tabs from '../components/Tabs';
 import { quantity, quotePrice, usd } from '../format';
-import { CRYPTO_MARKETS, SIMPLE_CRYPTO, SIMPLE_FOREX, marketInfo } from '../markets';
+import { DEFAULT_PAIR, useMarkets, type Markets } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
 
 type Kind = 'crypto' | 'forex';
 
-/** Used only while /market/quotes cannot answer: crypto from tickers, forex simulated around its base. */
-async function fallbackQuotes(): Promise<Quote[]> {
+/** Used only while /market/quotes cannot answer: crypto from tickers, forex simulated around its seed price. */
+async function fallbackQuotes(markets: Markets): Promise<Quote[]> {
   const tickers = await marketApi.tickers().catch(() => []);
-  const crypto: Quote[] = SIMPLE_CRYPTO.flatMap((symbol) => {
+  const crypto: Quote[] = markets.simpleScreen.flatMap(({ symbol, name }) => {
     const t = tickers.find((x) => x.symbol === symbol);
-    return t ? [{ symbol, name: marketInfo(symbol).name, price: t.last_price, kind: 'crypto' as const }] : [];
+    return t ? [{ symbol, name, price: t.last_price, kind: 'crypto' as const }] : [];
   });
-  const forex: Quote[] = SIMPLE_FOREX.map((f) => ({
-    symbol: f.symbol,
-    name: f.name,
-    price: f.base + (Math.random() - 0.5) * f.base * 0.002,
-    kind: 'forex' as const,
-  }));
+  const forex: Quote[] = markets.forexPairs.map(({ symbol, name, seed_price }) => {
+    const base = Number(seed_price);
+    return { symbol, name, price: base + (Math.random() - 0.5) * base * 0.002, kind: 'forex' as const };
+  });
   return [...crypto, ...forex];
 }
 
-/** What a position is held as: the base coin, or for forex the pair itself (e.g. EURUSD). */
-const heldAssetOf = (symbol: string): string =>
-  SIMPLE_FOREX.some((f) => f.symbol === symbol) ? symbol : marketInfo(symbol).base;
+/** What a position is held as: the base coin, or for forex the pair's own asset (e.g. EURUSD). */
+const heldAssetOf = (markets: Markets, symbol: string): string =>
+  markets.forexPair(symbol)?.asset ?? markets.info(symbol).base;
 
 export default function SimpleTrading() {
   const { user, patchUser } = useSession();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [params] = useSearchParams();
-  const [kind, setKind] = useState<Kind>(
-    SIMPLE_FOREX.some((f) => f.symbol === params.get('symbol')) ? 'forex' : 'crypto',
-  );
+  const markets = useMarkets();
+  const kindOf = (symbol: string): Kind => (markets.forexPair(symbol) ? 'forex' : 'crypto');
+  /** The markets a tab lists. */
+  const offered = (of: Kind) => (of === 'crypto' ? markets.simpleScreen : markets.forexPairs);
+  const [kind, setKind] = useState<Kind>(() => kindOf(params.get('symbol') ?? ''));
   const [quotes, setQuotes] = useState<Quote[]>([]);
-  const [selected, setSelected] = useState<string>(params.get('symbol') ?? SIMPLE_CRYPTO[0]);
+  const [selected, setSelected] = useState<string>(
+    () => params.get('symbol') ?? markets.simpleScreen[0]?.symbol ?? DEFAULT_PAIR,
+  );
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
   const [balance, setBalance] = useState(Number(user?.balance ?? 0));
@@ -58,11 +60,11 @@ export default function SimpleTrading() {
       .quotes()
       .catch(async (error) => {
         console.warn('trading: quotes unavailable, using fallback', error);
-        return fallbackQuotes();
+        return fallbackQuotes(markets);
       })
       .then(setQuotes)
       .catch((error) => console.warn('trading: no prices', error));
-  }, []);
+  }, [markets]);
 
   const loadBalance = useCallback(async () => {
     try {
@@ -90,23 +92,17 @@ export default function SimpleTrading() {
   });
   usePolling(loadQuotes, 5000, !connected);
 
-  const list = useMemo(() => {
-    const wanted = kind === 'crypto' ? SIMPLE_CRYPTO : SIMPLE_FOREX.map((f) => f.symbol);
-    return wanted.map((symbol) => {
-      const live = quotes.find((q) => q.symbol === symbol);
-      const name =
-        kind === 'crypto'
-          ? (CRYPTO_MARKETS.find((m) => m.symbol === symbol)?.name ?? symbol)
-          : (SIMPLE_FOREX.find((f) => f.symbol === symbol)?.name ?? symbol);
-      return { symbol, name, price: live?.price ?? null, kind } as Quote & { price: number | null };
-    });
-  }, [quotes, kind]);
+  const list = offered(kind).map(({ symbol, name }) => ({
+    symbol,
+    name,
+    price: quotes.find((q) => q.symbol === symbol)?.price ?? null,
+  }));
 
   const current = quotes.find((q) => q.symbol === selected);
-  const currentKind: Kind = SIMPLE_FOREX.some((f) => f.symbol === selected) ? 'forex' : 'crypto';
+  const currentKind = kindOf(selected);
   const price = current?.price ?? 0;
   const total = (Number(amount) || 0) * price;
-  const heldAsset = heldAssetOf(selected);
+  const heldAsset = heldAssetOf(markets, selected);
   const held = assets.find((a) => a.asset === heldAsset);
 
   const trade = async (side: 'buy' | 'sell') => {
@@ -140,8 +136,8 @@ export default function SimpleTrading() {
 
   const switchKind = (next: Kind) => {
     setKind(next);
-    const symbols = next === 'crypto' ? SIMPLE_CRYPTO : SIMPLE_FOREX.map((f) => f.symbol);
-    if (!symbols.includes(selected)) setSelected(symbols[0]);
+    const symbols = offered(next).map((m) => m.symbol);
+    if (!symbols.includes(selected) && symbols.length > 0) setSelected(symbols[0]);
   };
 
   return (

@@ -17,7 +17,7 @@ import ProfileMenu from '../components/ProfileMenu';
 import TickerStrip from '../components/TickerStrip';
 import UserOrders from '../components/UserOrders';
 import { cryptoPrice, slashSymbol } from '../format';
-import { DEFAULT_PAIR, isKnownMarket, marketInfo } from '../markets';
+import { DEFAULT_PAIR, useMarkets } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
 
 const PriceChart = lazy(() => import('../components/PriceChart'));
@@ -32,9 +32,10 @@ export default function Trade() {
   const { user, patchUser } = useSession();
   const { enqueueSnackbar } = useSnackbar();
   const [params, setParams] = useSearchParams();
+  const markets = useMarkets();
   const requested = (params.get('pair') ?? '').toUpperCase().replace('/', '');
-  const symbol = isKnownMarket(requested) ? requested : DEFAULT_PAIR;
-  const base = marketInfo(symbol).base;
+  const symbol = markets.bookMarket(requested) ? requested : DEFAULT_PAIR;
+  const base = markets.info(symbol).base;
 
   const [ticker, setTicker] = useState<Ticker | null>(null);
   const [tickers, setTickers] = useState<Ticker[]>([]);

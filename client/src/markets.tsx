@@ -1,0 +1,103 @@
+/**
+ * The markets the venue lists, read once from /api/markets and shared with every screen through
+ * MarketsProvider and useMarkets(). Only the coins' colours are the client's own.
+ */
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { marketsApi } from './api/endpoints';
+import type { BookMarket, ForexPair, MarketCatalog } from './api/types';
+import Loading from './components/Loading';
+
+export const DEFAULT_PAIR = 'BTCUSDT';
+
+/** Presentation: each coin's brand colour, grey for any other. */
+const COIN_COLORS: Record<string, string> = {
+  BTC: '#F7931A',
+  ETH: '#627EEA',
+  BNB: '#F0B90B',
+  SOL: '#9945FF',
+  XRP: '#23A8E0',
+  ADA: '#3468D1',
+  USDT: '#26A17B',
+};
+const OTHER_COIN_COLOR = '#848E9C';
+
+/** While the catalog cannot be read the screens show empty lists, and it is asked for again. */
+const RETRY_MS = 5000;
+
+export interface MarketInfo {
+  symbol: string;
+  base: string;
+  name: string;
+  color: string;
+}
+
+export interface Markets {
+  /** The order-book markets, in the catalog's order. */
+  bookMarkets: BookMarket[];
+  forexPairs: ForexPair[];
+  /** The book markets the simple screen offers, in its order (it offers every forex pair too). */
+  simpleScreen: BookMarket[];
+  bookMarket(symbol: string): BookMarket | undefined;
+  forexPair(symbol: string): ForexPair | undefined;
+  /** Name, base and colour of a book market; a symbol we do not list is named after its base. */
+  info(symbol: string): MarketInfo;
+}
+
+function marketsOf(catalog: MarketCatalog): Markets {
+  const bookMarket = (symbol: string) => catalog.markets.find((m) => m.symbol === symbol);
+  const colorOf = (base: string) => COIN_COLORS[base] ?? OTHER_COIN_COLOR;
+  return {
+    bookMarkets: catalog.markets,
+    forexPairs: catalog.forex,
+    simpleScreen: catalog.simple_screen.flatMap((symbol) => bookMarket(symbol) ?? []),
+    bookMarket,
+    forexPair: (symbol) => catalog.forex.find((p) => p.symbol === symbol),
+    info(symbol) {
+      const known = bookMarket(symbol);
+      if (known) return { symbol, base: known.base, name: known.name, color: colorOf(known.base) };
+      const base = symbol.replace(/USDT$|USD$/, '') || symbol;
+      return { symbol, base, name: base, color: colorOf(base) };
+    },
+  };
+}
+
+const NO_MARKETS = marketsOf({ markets: [], forex: [], simple_screen: [] });
+
+const MarketsContext = createContext<Markets | null>(null);
+
+/** Shows the loading screen until the catalog first answers (or fails), then the screens. */
+export function MarketsProvider({ children }: { children: ReactNode }) {
+  const [markets, setMarkets] = useState<Markets | null>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const load = () => {
+      marketsApi
+        .catalog()
+        .then((catalog) => {
+          if (!stopped) setMarkets(marketsOf(catalog));
+        })
+        .catch((error: unknown) => {
+          if (stopped) return;
+          console.warn('markets: catalog unavailable, retrying', error);
+          setMarkets((current) => current ?? NO_MARKETS);
+          retry = setTimeout(load, RETRY_MS);
+        });
+    };
+    load();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+    };
+  }, []);
+
+  if (!markets) return <Loading />;
+  return <MarketsContext.Provider value={markets}>{children}</MarketsContext.Provider>;
+}
+
+export function useMarkets(): Markets {
+  const markets = useContext(MarketsContext);
+  if (!markets) throw new Error('useMarkets outside MarketsProvider');
+  return markets;
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { route } from '../http/route';
+import { BOOK_MARKETS, FOREX_PAIRS, SIMPLE_SCREEN_MARKETS } from './catalog';
+
+/** Sizes and prices travel as decimal strings, exact as the catalog holds them. */
+const decimal = z.string().regex(/^\d+(\.\d+)?$/);
+
+const bookMarket = z.object({
+  symbol: z.string(),
+  display: z.string(),
+  name: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  tick_size: decimal,
+  lot_size: decimal,
+  min_notional: decimal,
+  seed_price: decimal,
+});
+
+const forexPair = z.object({
+  symbol: z.string(),
+  display: z.string(),
+  name: z.string(),
+  asset: z.string(),
+  quote: z.string(),
+  tick_size: decimal,
+  lot_size: decimal,
+  seed_price: decimal,
+});
+
+const catalog = z.object({
+  markets: z.array(bookMarket).describe('Order-book markets, traded on the trade screen'),
+  forex: z.array(forexPair).describe('Simulated forex pairs, traded on the simple screen only'),
+  simple_screen: z
+    .array(z.string())
+    .describe('Symbols of the book markets the simple screen offers, in its order (it offers every forex pair too)'),
+});
+
+/** The catalog never changes while the server runs: one answer, made once. */
+const CATALOG: z.infer<typeof catalog> = {
+  markets: BOOK_MARKETS.map((market) => ({
+    symbol: market.symbol,
+    display: market.display,
+    name: market.name,
+    base: market.base,
+    quote: market.quote,
+    tick_size: market.tickSize,
+    lot_size: market.lotSize,
+    min_notional: market.minNotional,
+    seed_price: market.seedPrice,
+  })),
+  forex: FOREX_PAIRS.map((pair) => ({
+    symbol: pair.symbol,
+    display: pair.display,
+    name: pair.name,
+    asset: pair.asset,
+    quote: pair.quote,
+    tick_size: pair.tickSize,
+    lot_size: pair.lotSize,
+    seed_price: pair.seedPrice,
+  })),
+  simple_screen: [...SIMPLE_SCREEN_MARKETS],
+};
+
+/** The markets the venue lists, for the client's pair lists and screens. */
+export function marketsRoutes() {
+  return [
+    route({
+      method: 'get',
+      path: '/markets',
+      summary: 'The listed markets: order-book markets with their sizes, and forex pairs',
+      tags: ['market data'],
+      access: 'public',
+      response: catalog,
+      handler: async () => CATALOG,
+    }),
+  ];
+}
