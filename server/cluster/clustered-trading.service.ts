@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { HttpError } from '../http/errors';
-import type { OrderRequest } from '../trading/order-input';
+import type { OrderRequest } from '../trading/books/order-input';
 import type { OrderView } from '../trading/order-views';
 import { bookMarketOf, TradingService } from '../trading/trading.service';
 import * as messages from './book-messages';

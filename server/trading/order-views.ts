@@ -1,7 +1,7 @@
 import { money, toJsonNumber } from '../ledger/money';
 import { findBookMarket } from '../markets/catalog';
-import type { LiveOrder } from './live-order';
-import { decimals } from './order-input';
+import type { LiveOrder } from './books/live-order';
+import { decimals } from './books/order-input';
 import type { OrderRow } from './order.entity';
 import type { TradeRow } from './trade.entity';
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { route, type RouteSpec } from '../http/route';
 import { standalone } from '../http/validation';
 import { money } from '../ledger/money';
-import { MAX_LIST, type TradingService } from './trading.service';
+import { MAX_LIST } from './read-limits';
+import type { TradingService } from './trading.service';
 
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 

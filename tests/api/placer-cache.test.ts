@@ -1,8 +1,8 @@
 import { toLedgerUnits } from '../../server/ledger/money';
-import { BalanceSheet } from '../../server/trading/balance-sheet';
-import type { Trader } from '../../server/trading/order-execution';
-import { PlacerCache } from '../../server/trading/placer-cache';
-import type { Placers } from '../../server/trading/placers';
+import { BalanceSheet } from '../../server/trading/traders/balance-sheet';
+import type { Trader } from '../../server/trading/sequencer/order-execution';
+import { PlacerCache } from '../../server/trading/traders/trader-cache';
+import type { Placers } from '../../server/trading/traders/trader-reads';
 
 /** Which placers a round must read, by the cache's own rules (the rounds around it are in trading.test.ts). */
 const trader: Trader = { kyc_status: 'approved', is_active: true, is_admin: false, is_system: false };

@@ -2,10 +2,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { toLedgerUnits } from '../../server/ledger/money';
 import { findBookMarket } from '../../server/markets/catalog';
 import { pipelineStatements, statementRunner, type StatementRunner } from '../../server/db/named-statement';
-import { writeRound, type MarketBatch } from '../../server/trading/batch-writer';
-import type { MarketState } from '../../server/trading/market-state';
-import { emptyEffects } from '../../server/trading/order-execution';
-import { readPlacers } from '../../server/trading/placers';
+import { writeRound, type MarketBatch } from '../../server/trading/round-writer/round-writer';
+import type { MarketState } from '../../server/trading/books/market-state';
+import { emptyEffects } from '../../server/trading/sequencer/order-execution';
+import { readPlacers } from '../../server/trading/traders/trader-reads';
 import { ApiClient, registerTrader } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 

@@ -1,5 +1,5 @@
-import { toLedgerUnits, type LedgerUnits } from '../ledger/money';
-import type { Posting } from '../ledger/ledger';
+import { toLedgerUnits, type LedgerUnits } from '../../ledger/money';
+import type { Posting } from '../../ledger/ledger';
 
 /**
  * The spendable balances of order placers, as read (see placers.ts) and moved by every posting a

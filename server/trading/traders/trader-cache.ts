@@ -1,6 +1,6 @@
 import { BalanceSheet } from './balance-sheet';
-import type { Trader } from './order-execution';
-import type { PlacerKeys, Placers } from './placers';
+import type { Trader } from '../sequencer/order-execution';
+import type { PlacerKeys, Placers } from './trader-reads';
 
 /**
  * What a sequencer knows of its order placers between rounds: who they are and what they can

@@ -1,13 +1,13 @@
 import type { EntityManager } from 'typeorm';
-import type { UsdBalance } from '../accounts/balance-events';
-import type { StatementRunner } from '../db/named-statement';
-import { SqlParams } from '../db/sql-params';
-import { postingsSql } from '../ledger/ledger';
-import { USD } from '../markets/catalog';
-import type { BatchEffects } from './order-execution';
-import type { MarketState } from './market-state';
-import type { OrderRow } from './order.entity';
-import { roundCommittedSql, type RoundMarker } from './placers';
+import type { UsdBalance } from '../../accounts/balance-events';
+import type { StatementRunner } from '../../db/named-statement';
+import { SqlParams } from '../../db/sql-params';
+import { postingsSql } from '../../ledger/ledger';
+import { USD } from '../../markets/catalog';
+import type { BatchEffects } from '../sequencer/order-execution';
+import type { MarketState } from '../books/market-state';
+import type { OrderRow } from '../order.entity';
+import { roundCommittedSql, type RoundMarker } from '../traders/trader-reads';
 
 /** Why a round's statement fails when one of its placers may no longer trade (see PlacerCache). */
 const PLACER_CHANGED = 'a placer of this round may no longer trade';

@@ -8,12 +8,12 @@ import {
   type BookSnapshot,
   type Command,
   type MarketSpec,
-} from '../../engine';
-import type { Logger } from '../logger';
-import type { BookMarket } from '../markets/catalog';
-import { OPEN_STATUSES, type LiveOrder } from './live-order';
-import type { MarketState } from './market-state';
-import type { OrderRow } from './order.entity';
+} from '../../../engine';
+import type { Logger } from '../../logger';
+import type { BookMarket } from '../../markets/catalog';
+import { OPEN_STATUSES, type LiveOrder } from '../books/live-order';
+import type { MarketState } from '../books/market-state';
+import type { OrderRow } from '../order.entity';
 
 /**
  * Rebuilds a symbol's state from the database: the book from its latest snapshot plus the command

@@ -1,28 +1,34 @@
 import { availableParallelism } from 'node:os';
 import type { DataSource } from 'typeorm';
-import { stateHash, type BookSnapshot, type Depth, type OrderBook } from '../../engine';
-import type { UsdBalance } from '../accounts/balance-events';
-import { pgPool } from '../db/data-source';
-import { pipelineStatements, poolStatementRunner, statementRunner } from '../db/named-statement';
-import { HttpError } from '../http/errors';
+import { stateHash, type BookSnapshot, type Depth, type OrderBook } from '../../../engine';
+import type { UsdBalance } from '../../accounts/balance-events';
+import { pgPool } from '../../db/data-source';
+import { pipelineStatements, poolStatementRunner, statementRunner } from '../../db/named-statement';
+import { HttpError } from '../../http/errors';
 import {
   accountKeys,
   asInsufficientFunds,
   ensureAccounts,
   InsufficientFundsError,
   type Posting,
-} from '../ledger/ledger';
-import type { Logger } from '../logger';
-import { USD } from '../markets/catalog';
-import { isPlacerChange, recordStateHash, writeRound, type MarketBatch, type WrittenRound } from './batch-writer';
+} from '../../ledger/ledger';
+import type { Logger } from '../../logger';
+import { USD } from '../../markets/catalog';
+import {
+  isPlacerChange,
+  recordStateHash,
+  writeRound,
+  type MarketBatch,
+  type WrittenRound,
+} from '../round-writer/round-writer';
 import type { FeeRates } from './funds-hold';
-import type { MarketState } from './market-state';
+import type { MarketState } from '../books/market-state';
 import { emptyEffects, OrderExecution, type Outcome, type Submission } from './order-execution';
-import { orderRecord } from './order-views';
-import { PlacerCache } from './placer-cache';
-import { readPlacers, type PlacerKeys, type PlacersConnection, type RoundMarker } from './placers';
-import { recoverMarket } from './recovery';
-import { MAX_LIST } from './trading.service';
+import { orderRecord } from '../order-views';
+import { PlacerCache } from '../traders/trader-cache';
+import { readPlacers, type PlacerKeys, type PlacersConnection, type RoundMarker } from '../traders/trader-reads';
+import { recoverMarket } from '../checkpoints/recovery';
+import { MAX_LIST } from '../read-limits';
 
 /**
  * Rounds of one writer sent and not yet answered, at most: the first in PostgreSQL, the others

@@ -8,11 +8,11 @@ import {
   type MarketSpec,
   type Side,
   type TimeInForce,
-} from '../../engine';
-import { badRequest } from '../http/errors';
-import { toLedgerUnits, type LedgerUnits } from '../ledger/money';
-import type { BookMarket } from '../markets/catalog';
-import type { OrderKind } from './order.entity';
+} from '../../../engine';
+import { badRequest } from '../../http/errors';
+import { toLedgerUnits, type LedgerUnits } from '../../ledger/money';
+import type { BookMarket } from '../../markets/catalog';
+import type { OrderKind } from '../order.entity';
 
 /** What a caller asks for, as decimal strings (the API accepts JSON numbers or numeric strings). */
 export interface OrderRequest {

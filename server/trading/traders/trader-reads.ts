@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import type { StatementRunner } from '../db/named-statement';
-import { ensureAccounts } from '../ledger/ledger';
+import type { StatementRunner } from '../../db/named-statement';
+import { ensureAccounts } from '../../ledger/ledger';
 import { BalanceSheet } from './balance-sheet';
-import type { Trader } from './order-execution';
+import type { Trader } from '../sequencer/order-execution';
 
 /** Whose balances a round must read: the users placing orders in it, in the assets it trades. */
 export interface PlacerKeys {

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Command, EngineEvent, RejectReason, TradeEvent } from '../../engine';
-import { assertTrader, INVALID_TOKEN } from '../auth/authenticator';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../http/errors';
-import type { Posting } from '../ledger/ledger';
-import type { LedgerUnits } from '../ledger/money';
-import { USD } from '../markets/catalog';
-import type { BalanceSheet } from './balance-sheet';
+import type { Command, EngineEvent, RejectReason, TradeEvent } from '../../../engine';
+import { assertTrader, INVALID_TOKEN } from '../../auth/authenticator';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../http/errors';
+import type { Posting } from '../../ledger/ledger';
+import type { LedgerUnits } from '../../ledger/money';
+import { USD } from '../../markets/catalog';
+import type { BalanceSheet } from '../traders/balance-sheet';
 import { buyHoldAtLimit, holdFor, type FeeRates } from './funds-hold';
-import type { LiveOrder } from './live-order';
-import type { MarketState } from './market-state';
-import { decimals, ledgerUnits, type OrderTerms } from './order-input';
-import type { TradeRow } from './trade.entity';
+import type { LiveOrder } from '../books/live-order';
+import type { MarketState } from '../books/market-state';
+import { decimals, ledgerUnits, type OrderTerms } from '../books/order-input';
+import type { TradeRow } from '../trade.entity';
 
 /** A command waiting for its symbol's sequencer. */
 export type Submission =
