@@ -4,12 +4,15 @@ import { fromLots, fromTicks } from '../../engine';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { findBookMarket, type BookMarket } from '../markets/catalog';
 import { FINAL_STATUSES, OPEN_STATUSES } from './books/live-order';
-import { NOT_OPEN, type Outcome, type Submission } from './sequencer/order-execution';
-import type { CommittedBook, OrderSequencer } from './sequencer/order-sequencer';
-import { orderTerms, type OrderRequest } from './books/order-input';
-import { orderRecord, orderView, userTradeView, type OrderView, type UserTradeView } from './order-views';
+import { orderTerms } from './books/order-input';
+import { orderRecord } from './books/order-rows';
+import type { OrderRequest, OrderView, UserTradeView } from './order-schemas';
+import { orderView, userTradeView } from './order-views';
 import type { OrderRow } from './order.entity';
 import { MAX_LIST } from './read-limits';
+import type { CommittedBook } from './sequencer/committed-book';
+import { NOT_OPEN, type Outcome, type Submission } from './sequencer/order-execution';
+import type { OrderSequencer } from './sequencer/order-sequencer';
 import type { TradeRow } from './trade.entity';
 
 /** The books a service trades on: one sequencer, or (several processes) those of the symbols this process owns. */

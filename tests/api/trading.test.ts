@@ -490,8 +490,8 @@ describe('money is never overspent and the ledger always balances', () => {
   });
 });
 
-describe('what a round knows of its placers between rounds', () => {
-  // A round does not read again a placer it read a moment ago (see PlacerCache); what changes elsewhere
+describe('what a round knows of its traders between rounds', () => {
+  // A round does not read again a trader it read a moment ago (see TraderCache); what changes elsewhere
   // in between still decides. Immediate-or-cancel bids far under the market rest nowhere.
   const bid = (amount: number) => ({
     symbol: 'ADAUSDT',
