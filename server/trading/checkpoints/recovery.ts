@@ -16,7 +16,7 @@ import type { OrderRow } from '../order.entity';
 export async function recoverMarket(dataSource: DataSource, market: BookMarket, logger: Logger): Promise<MarketState> {
   return dataSource.transaction('REPEATABLE READ', async (manager) => {
     const symbol = market.symbol;
-    // The book keeps the four rules only: its snapshots stay as earlier versions wrote them.
+    // The book gets the four rules only, not the catalog's other fields: its snapshots hold nothing else.
     const spec: MarketSpec = {
       symbol: market.symbol,
       tickSize: market.tickSize,

@@ -28,7 +28,7 @@ import { arrivesFirst, snapshotDue, takeRound, traderKeys, type MarketLine, type
 
 /**
  * Rounds of one writer sent and not yet answered, at most: the first in PostgreSQL, the others
- * queued behind it. Three made more, smaller rounds (a read of traders each) and measured slower.
+ * queued behind it. A deeper pipeline makes more, smaller rounds (a read of traders each): slower.
  */
 const PIPELINE_DEPTH = 2;
 
@@ -91,8 +91,8 @@ export class OrderSequencer {
     this.traders = new TraderCache(traderTrustMs);
     const poolSize = pgPool(dataSource).options.max!;
     this.pipelined = poolSize > 1;
-    // One pipelined writer keeps its PostgreSQL backend busy; a second on two cores only made the two
-    // wait for each other's account locks (the same traders' USD) and cost a tenth more CPU per order.
+    // One pipelined writer keeps its PostgreSQL backend busy; a second on two cores only makes the two
+    // wait for each other's account locks (the same traders' USD) and costs more CPU per order.
     const writerCount = Math.max(
       1,
       Math.min(Math.floor(availableParallelism() / 2), Math.floor(poolSize / 4), states.length),

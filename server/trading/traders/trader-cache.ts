@@ -5,8 +5,9 @@ import type { TraderKeys, Traders } from './trader-reads';
 /**
  * What a sequencer knows of the traders placing orders between rounds: who they are and what they
  * can spend, as last read and moved since by every round it executed. A trader read less than
- * `trustMs` ago is not read again for the next round (a read per round was a round trip on the
- * critical path and a sixth of PostgreSQL's work per order). What this cannot see, it meets as follows:
+ * `trustMs` ago is not read again for the next round (a read per round would put a round trip on
+ * the critical path, and add a sizeable share of PostgreSQL's work per order). What this cannot
+ * see, it meets as follows:
  * - a credit from elsewhere (a deposit approved): a refusal on what is cached is never final, the
  *   order goes to the next round with its trader read afresh (see executeRound);
  * - a debit from elsewhere (a withdrawal's hold): the accounts' check constraint refuses any
