@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { feeFor, OrderBook, type MarketSpec } from '../../engine';
 import { HttpError } from '../../server/http/errors';
 import { findBookMarket } from '../../server/markets/catalog';
-import type { OrderTerms } from '../../server/trading/books/order-input';
+import { orderTerms } from '../../server/trading/books/order-input';
+import type { OrderRequest } from '../../server/trading/order-schemas';
 import { bookValue, buyHoldAtLimit, holdFor, marketBuyHold } from '../../server/trading/sequencer/funds-hold';
 
 /** What an order holds when placed (no database): notional units for a buy, lots for a sell. */
@@ -31,16 +32,9 @@ function bookWith(side: 'buy' | 'sell', levels: Array<[number, number]>): OrderB
   return book;
 }
 
-const terms = (fields: Partial<OrderTerms>): OrderTerms => ({
-  side: 'buy',
-  type: 'limit',
-  timeInForce: 'GTC',
-  postOnly: false,
-  lots: 100,
-  priceTicks: 10_000_000,
-  stopTicks: null,
-  ...fields,
-});
+/** The terms of a request (0.001 BTC at 100,000 USDT unless told otherwise): 100 lots at 10,000,000 ticks. */
+const terms = (fields: Partial<OrderRequest>) =>
+  orderTerms(BTC, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.001', price: '100000', ...fields });
 
 const refusal = (hold: () => unknown) => {
   try {
@@ -61,7 +55,7 @@ it('a limit buy holds its value, the fee at the higher rate, and one unit per lo
 it('a sell holds its lots, whatever its type', () => {
   expect(holdFor(BTC, terms({ side: 'sell' }), new OrderBook(spec), fees)).toBe(100);
   const bids = bookWith('buy', [[10_000_000, 1000]]);
-  expect(holdFor(BTC, terms({ side: 'sell', type: 'market', priceTicks: null }), bids, fees)).toBe(100);
+  expect(holdFor(BTC, terms({ side: 'sell', type: 'market', price: null }), bids, fees)).toBe(100);
 });
 
 it('a market buy holds the asks it would walk now, plus the taker fee and one unit per lot', () => {
@@ -71,12 +65,12 @@ it('a market buy holds the asks it would walk now, plus the taker fee and one un
   ]);
   const value = 60 * 10_000_000 + 40 * 10_000_100;
   expect(bookValue(asks, 'asks', 100)).toBe(value);
-  expect(holdFor(BTC, terms({ type: 'market', priceTicks: null }), asks, fees)).toBe(marketBuyHold(value, 100, fees));
+  expect(holdFor(BTC, terms({ type: 'market', price: null }), asks, fees)).toBe(marketBuyHold(value, 100, fees));
   expect(marketBuyHold(value, 100, fees)).toBe(value + feeFor(value, fees.takerPpm) + 100);
 });
 
 it('a market order on an empty side, or worth less than the minimum there, is refused', () => {
-  const market = terms({ type: 'market', priceTicks: null });
+  const market = terms({ type: 'market', price: null });
   expect(refusal(() => holdFor(BTC, market, new OrderBook(spec), fees))).toBe('400 Insufficient liquidity');
   const cheapAsks = bookWith('sell', [[100, 1000]]);
   expect(refusal(() => holdFor(BTC, market, cheapAsks, fees))).toBe('400 Order value must be at least 5 USDT');
