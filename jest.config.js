@@ -1,4 +1,4 @@
-/** Three projects: the pure engine, the API against a real database, and the browser. */
+/** Four projects: the pure engine, units of the server without a database, the API against a real database, and the browser. */
 const swc = [
   '@swc/jest',
   {
@@ -19,6 +19,7 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'engine', testMatch: ['<rootDir>/tests/engine/**/*.test.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
     {
       ...common,
       displayName: 'api',

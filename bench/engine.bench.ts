@@ -115,7 +115,7 @@ function ours(stream: Stream): { subject: Subject<OrderBook>; prefill: (b: Order
       name: 'ours',
       create: () => new OrderBook(BENCH_SPEC),
       step(book, i) {
-        // What the trading service does (server/trading/order-execution.ts): apply, read the events.
+        // What the trading service does (server/trading/sequencer/order-execution.ts): apply, read the events.
         const events = book.apply(commands[i]);
         let trades = 0;
         for (let k = 0; k < events.length; k++) if (events[k].type === 'trade') trades++;

@@ -22,8 +22,7 @@ export type RejectReason =
   | 'UNKNOWN_ORDER'
   | 'POST_ONLY_WOULD_TAKE'
   | 'FOK_NOT_FILLABLE'
-  | 'NOTHING_TO_AMEND'
-  | 'UNKNOWN_SYMBOL';
+  | 'NOTHING_TO_AMEND';
 
 export type CancelReason = 'USER' | 'SELF_TRADE';
 export type ExpireReason = 'IOC_REMAINDER' | 'NO_LIQUIDITY' | 'FOK_NOT_FILLABLE';

@@ -3,7 +3,5 @@ export * from './commands';
 export * from './events';
 export * from './market-spec';
 export * from './order-book';
-export * from './engine';
 export * from './snapshot';
 export * from './state-hash';
-export { ReferenceBook } from './reference-book';

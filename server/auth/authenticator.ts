@@ -2,17 +2,15 @@ import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
 import { poolStatementRunner, type StatementRunner } from '../db/named-statement';
 import { forbidden, unauthorized } from '../http/errors';
+import { assertTraderAccount, SUSPENDED } from '../trading/may-trade';
 import type { AuthenticatedUser } from './authenticated-user';
 import type { TokenService } from './tokens';
 
-export const SUSPENDED = 'Account suspended';
+export { SUSPENDED };
 export const INVALID_TOKEN = 'Invalid or expired token';
 
-/** Trader functions (the router's `trader` access, and an order's round): 403 for a suspended account or an administrator. */
-export function assertTrader(user: Pick<AuthenticatedUser, 'is_active' | 'is_admin'>): void {
-  if (!user.is_active) throw forbidden(SUSPENDED);
-  if (user.is_admin) throw forbidden('Administrators cannot use trader functions');
-}
+/** The router's `trader` access: the account checks of the trading rule (trading/may-trade.ts). */
+export const assertTrader = assertTraderAccount;
 
 const authorizationOf = (ctx: Context) => ctx.get('authorization') || undefined;
 

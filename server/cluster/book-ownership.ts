@@ -1,7 +1,7 @@
 import type { Logger } from '../logger';
 import { BOOK_MARKETS, type BookMarket } from '../markets/catalog';
-import type { Submission, Outcome } from '../trading/order-execution';
-import type { OrderSequencer } from '../trading/order-sequencer';
+import type { Submission, Outcome } from '../trading/sequencer/order-execution';
+import type { OrderSequencer } from '../trading/sequencer/order-sequencer';
 import type { Books } from '../trading/trading.service';
 import type { Cluster } from './cluster';
 import { marketUnavailable } from './forwarder';

@@ -1,8 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { HttpError } from '../http/errors';
-import type { OrderRequest } from '../trading/order-input';
-import type { OrderView } from '../trading/order-views';
+import { orderViewSchema, type OrderRequest, type OrderView } from '../trading/order-schemas';
 import { bookMarketOf, TradingService } from '../trading/trading.service';
 import * as messages from './book-messages';
 import type { BookCall } from './book-messages';
@@ -33,14 +32,14 @@ export class ClusteredTradingService extends TradingService {
 
   override placeOrder(userId: string, request: OrderRequest): Promise<OrderView> {
     const call: BookCall = { method: 'placeOrder', symbol: bookMarketOf(request.symbol).symbol, userId, request };
-    return this.route(call, messages.orderView, () => super.placeOrder(userId, request));
+    return this.route(call, orderViewSchema, () => super.placeOrder(userId, request));
   }
 
   override async cancelOrder(userId: string, orderId: string): Promise<OrderView> {
     const symbol = await this.symbolOfOrder(orderId);
     // No such order: the local path answers 404 without touching a book.
     if (!symbol) return super.cancelOrder(userId, orderId);
-    return this.route({ method: 'cancelOrder', symbol, userId, orderId }, messages.orderView, () =>
+    return this.route({ method: 'cancelOrder', symbol, userId, orderId }, orderViewSchema, () =>
       super.cancelOrder(userId, orderId),
     );
   }

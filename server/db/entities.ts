@@ -6,9 +6,9 @@ import { InstantTrade } from '../instant-trade/instant-trade.entity';
 import { KycSubmission } from '../kyc/kyc-submission.entity';
 import { Account } from '../ledger/account.entity';
 import { LedgerEntry } from '../ledger/ledger-entry.entity';
-import { BookSnapshotRow } from '../trading/book-snapshot.entity';
-import { BookStateRow } from '../trading/book-state.entity';
-import { CommandLogRow } from '../trading/command-log.entity';
+import { BookSnapshotRow } from '../trading/checkpoints/book-snapshot.entity';
+import { BookStateRow } from '../trading/checkpoints/book-state.entity';
+import { CommandLogRow } from '../trading/round-writer/command-log.entity';
 import { OrderRow } from '../trading/order.entity';
 import { TradeRow } from '../trading/trade.entity';
 

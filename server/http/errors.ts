@@ -13,5 +13,4 @@ export const unauthorized = (detail = 'Not authenticated') => new HttpError(401,
 export const forbidden = (detail = 'Not allowed') => new HttpError(403, detail);
 export const notFound = (detail = 'Not found') => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
-export const unprocessable = (detail: string) => new HttpError(422, detail);
 export const tooManyRequests = (detail = 'Too many requests, please try again later') => new HttpError(429, detail);

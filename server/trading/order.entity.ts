@@ -1,7 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { OrderStatus, Side, TimeInForce } from '../../engine';
-
-export type OrderKind = 'limit' | 'market' | 'stop_limit';
+import type { OrderKind } from './order-schemas';
 
 /**
  * One row per accepted order. `reserved` is what is still held for it (USD for a buy, the base

@@ -1,7 +1,7 @@
 import { balanceMessages } from '../accounts/balance-events';
 import type { ServerContext } from '../context';
 import { userMessage, userRoom, type RealtimeMessage } from '../realtime/notifier';
-import type { CommittedRound } from './order-sequencer';
+import type { CommittedRound } from './sequencer/order-sequencer';
 import { orderView, userTradeView } from './order-views';
 
 /**

@@ -2,17 +2,17 @@ import type { ExchangeModule, ServerContext } from '../context';
 import { ensureAccounts } from '../ledger/ledger';
 import { money } from '../ledger/money';
 import { BOOK_MARKETS, USD, type BookMarket } from '../markets/catalog';
-import type { FeeRates } from './funds-hold';
-import { OrderSequencer } from './order-sequencer';
-import { recoverMarket } from './recovery';
+import type { FeeRates } from './sequencer/funds-hold';
+import { OrderSequencer } from './sequencer/order-sequencer';
+import { recoverMarket } from './checkpoints/recovery';
 import { publishCommittedRound } from './trading-notifications';
 import { tradingRoutes } from './trading.routes';
 import { TradingService } from './trading.service';
 
 const ppm = (rate: string) => money(rate).times(1_000_000).toNumber();
 
-/** How long what a round read of an order placer serves the next rounds (see PlacerCache). */
-const PLACER_TRUST_MS = 1000;
+/** How long what a round read of a trader serves the next rounds (see TraderCache). */
+const TRADER_TRUST_MS = 1000;
 
 /**
  * Rebuilds these markets' books from the database and starts one sequencer (their single writer)
@@ -22,17 +22,17 @@ export async function openBooks(ctx: ServerContext, markets: readonly BookMarket
   const fees: FeeRates = { makerPpm: ppm(ctx.config.MAKER_FEE_RATE), takerPpm: ppm(ctx.config.TAKER_FEE_RATE) };
   const states = [];
   for (const market of markets) states.push(await recoverMarket(ctx.dataSource, market, ctx.logger));
-  // Every trade pays into it; order placers' own accounts are created as they place (see readPlacers).
+  // Every trade pays into it; traders' own accounts are created as they place orders (see readTraders).
   await ensureAccounts(ctx.dataSource.manager, { users: [], systems: [{ system: 'fees', asset: USD }] });
-  // Processes sharing the books spend the same users' balances: each reads its placers for every round.
-  const placerTrustMs = ctx.config.CLUSTER === 'on' ? 0 : PLACER_TRUST_MS;
+  // Processes sharing the books spend the same users' balances: each reads its traders for every round.
+  const traderTrustMs = ctx.config.CLUSTER === 'on' ? 0 : TRADER_TRUST_MS;
   return new OrderSequencer(
     states,
     ctx.dataSource,
     fees,
     ctx.logger,
     (round) => publishCommittedRound(ctx, round),
-    placerTrustMs,
+    traderTrustMs,
   );
 }
 

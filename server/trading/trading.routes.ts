@@ -1,28 +1,9 @@
 import { z } from 'zod';
 import { route, type RouteSpec } from '../http/route';
 import { standalone } from '../http/validation';
-import { money } from '../ledger/money';
-import { MAX_LIST, type TradingService } from './trading.service';
-
-const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
-
-/** A positive decimal sent as a JSON number or a numeric string, kept exact as a string. */
-const decimal = (what: string) => {
-  const message = standalone(`${what} must be a positive number`);
-  return z.union([z.number(), z.string().trim().regex(PLAIN_DECIMAL, message)]).transform((value, ctx) => {
-    // Most come plain (0.002, "100000"): positive when a digit is not zero, passed on as they are.
-    // Only the others (1e-7, negatives) need a decimal parse.
-    const text = String(value);
-    if (PLAIN_DECIMAL.test(text)) {
-      if (/[1-9]/.test(text)) return text;
-    } else {
-      const parsed = money(value);
-      if (parsed.isFinite() && parsed.gt(0)) return parsed.toFixed();
-    }
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  });
-};
+import { orderRequestSchema, orderViewSchema, userTradeViewSchema } from './order-schemas';
+import { MAX_LIST } from './read-limits';
+import type { TradingService } from './trading.service';
 
 const symbolParam = z
   .string()
@@ -38,17 +19,6 @@ const limitParam = z.coerce
   .transform((n) => Math.min(n, MAX_LIST));
 const listQuery = z.object({ symbol: symbolParam, limit: limitParam });
 
-const placeOrderInput = z.object({
-  symbol: z.string().trim().min(1, standalone('Please fill all required fields')).max(16),
-  side: z.enum(['buy', 'sell']),
-  type: z.enum(['limit', 'market', 'stop_limit']),
-  amount: decimal('Amount'),
-  price: decimal('Price').nullish(),
-  stop_price: decimal('Stop price').nullish(),
-  time_in_force: z.enum(['GTC', 'IOC', 'FOK']).optional(),
-  post_only: z.boolean().optional(),
-});
-
 export function tradingRoutes(trading: TradingService): RouteSpec[] {
   return [
     route({
@@ -58,7 +28,8 @@ export function tradingRoutes(trading: TradingService): RouteSpec[] {
       tags: ['trading'],
       // The order's round checks the account (suspension, role, KYC) with the balances it reads.
       access: 'signed',
-      input: placeOrderInput,
+      input: orderRequestSchema,
+      response: orderViewSchema,
       handler: ({ input, user }) => trading.placeOrder(user.id, input),
     }),
     route({
@@ -68,6 +39,7 @@ export function tradingRoutes(trading: TradingService): RouteSpec[] {
       tags: ['trading'],
       access: 'trader',
       input: z.object({ order_id: z.string().trim().min(1, standalone('order_id is required')) }),
+      response: orderViewSchema,
       handler: ({ input, user }) => trading.cancelOrder(user.id, input.order_id),
     }),
     route({
@@ -77,6 +49,7 @@ export function tradingRoutes(trading: TradingService): RouteSpec[] {
       tags: ['trading'],
       access: 'trader',
       query: z.object({ symbol: symbolParam }),
+      response: z.array(orderViewSchema),
       handler: ({ query, user }) => trading.openOrders(user.id, query.symbol),
     }),
     route({
@@ -86,6 +59,7 @@ export function tradingRoutes(trading: TradingService): RouteSpec[] {
       tags: ['trading'],
       access: 'trader',
       query: listQuery,
+      response: z.array(orderViewSchema),
       handler: ({ query, user }) => trading.orderHistory(user.id, query.symbol, query.limit),
     }),
     route({
@@ -95,6 +69,7 @@ export function tradingRoutes(trading: TradingService): RouteSpec[] {
       tags: ['trading'],
       access: 'trader',
       query: listQuery,
+      response: z.array(userTradeViewSchema),
       handler: ({ query, user }) => trading.userTrades(user.id, query.symbol, query.limit),
     }),
   ];

@@ -3,19 +3,20 @@ import type { DataSource } from 'typeorm';
 import { fromLots, fromTicks } from '../../engine';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { findBookMarket, type BookMarket } from '../markets/catalog';
-import { FINAL_STATUSES, OPEN_STATUSES } from './live-order';
-import { NOT_OPEN, type Outcome, type Submission } from './order-execution';
-import type { CommittedBook, OrderSequencer } from './order-sequencer';
-import { orderTerms, type OrderRequest } from './order-input';
-import { orderRecord, orderView, userTradeView, type OrderView, type UserTradeView } from './order-views';
+import { FINAL_STATUSES, OPEN_STATUSES } from './books/live-order';
+import { orderTerms } from './books/order-input';
+import { orderRecord } from './books/order-rows';
+import type { OrderRequest, OrderView, UserTradeView } from './order-schemas';
+import { orderView, userTradeView } from './order-views';
 import type { OrderRow } from './order.entity';
+import { MAX_LIST } from './read-limits';
+import type { CommittedBook } from './sequencer/committed-book';
+import { NOT_OPEN, type Outcome, type Submission } from './sequencer/order-execution';
+import type { OrderSequencer } from './sequencer/order-sequencer';
 import type { TradeRow } from './trade.entity';
 
 /** The books a service trades on: one sequencer, or (several processes) those of the symbols this process owns. */
 export type Books = Pick<OrderSequencer, 'committedBook' | 'submit'>;
-
-/** Longest list any read answers. */
-export const MAX_LIST = 500;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

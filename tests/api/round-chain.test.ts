@@ -2,10 +2,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { toLedgerUnits } from '../../server/ledger/money';
 import { findBookMarket } from '../../server/markets/catalog';
 import { pipelineStatements, statementRunner, type StatementRunner } from '../../server/db/named-statement';
-import { writeRound, type MarketBatch } from '../../server/trading/batch-writer';
-import type { MarketState } from '../../server/trading/market-state';
-import { emptyEffects } from '../../server/trading/order-execution';
-import { readPlacers } from '../../server/trading/placers';
+import type { MarketState } from '../../server/trading/books/market-state';
+import { emptyEffects, type MarketRound } from '../../server/trading/round-writer/round-effects';
+import { writeRound } from '../../server/trading/round-writer/round-writer';
+import { readTraders } from '../../server/trading/traders/trader-reads';
 import { ApiClient, registerTrader } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 
@@ -24,7 +24,7 @@ const SYMBOL = 'CHAINTEST';
 const market = findBookMarket('BTCUSDT')!;
 
 /** A round that logs commands `seqs` (a cancel each) and changes nothing else. */
-function round(seqs: number[]): MarketBatch[] {
+function round(seqs: number[]): MarketRound[] {
   const effects = emptyEffects();
   for (const seq of seqs)
     effects.commands.push({
@@ -94,7 +94,7 @@ it('commits a round written after one that committed, and refuses one whose roun
   },
 );
 
-it("a round's placers read counts which rounds still being written it already sees committed (they commit in order)", async () => {
+it("a round's read of its traders counts which rounds still being written it already sees committed (they commit in order)", async () => {
   const { dataSource } = server.exchange.context;
   const { user } = await registerTrader(new ApiClient(server.url));
   const keys = { userIds: [user.id], assets: ['USD'] };
@@ -102,17 +102,17 @@ it("a round's placers read counts which rounds still being written it already se
     await writeRound(run, round([1, 2]), new Date(), null);
     const connection = { run, manager };
     const seen = async (...after: Array<{ symbol: string; seq: number } | null>) =>
-      (await readPlacers(connection, keys, after)).seen;
+      (await readTraders(connection, keys, after)).seen;
     expect(await seen()).toBe(0);
     expect(await seen({ symbol: SYMBOL, seq: 2 })).toBe(1);
     expect(await seen({ symbol: SYMBOL, seq: 2 }, { symbol: SYMBOL, seq: 3 })).toBe(1);
     // A round that logged nothing and followed nothing has nothing to see: seen.
     expect(await seen(null, { symbol: SYMBOL, seq: 2 }, { symbol: SYMBOL, seq: 2 })).toBe(3);
     expect(await seen({ symbol: SYMBOL, seq: 5 })).toBe(0);
-    // The placer itself is read too, with the account a first order needs created.
-    const { placers } = await readPlacers(connection, keys, []);
-    expect(placers.traders.get(user.id)).toMatchObject({ kyc_status: expect.any(String), is_active: true });
-    expect(placers.sheet.canSpend(user.id, 'USD', 0n)).toBe(true);
-    expect(placers.sheet.canSpend(user.id, 'USD', toLedgerUnits('0.01'))).toBe(false);
+    // The trader is read too, with the account a first order needs created.
+    const { traders } = await readTraders(connection, keys, []);
+    expect(traders.standings.get(user.id)).toMatchObject({ kyc_status: expect.any(String), is_active: true });
+    expect(traders.sheet.canSpend(user.id, 'USD', 0n)).toBe(true);
+    expect(traders.sheet.canSpend(user.id, 'USD', toLedgerUnits('0.01'))).toBe(false);
   });
 });

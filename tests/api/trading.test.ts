@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
+import { z } from 'zod';
 import { resolveJwtSecret } from '../../server/auth/jwt-secret';
 import { TokenService } from '../../server/auth/tokens';
 import { User } from '../../server/auth/user.entity';
 import { money } from '../../server/ledger/money';
+import { orderViewSchema, userTradeViewSchema } from '../../server/trading/order-schemas';
 import { ApiClient, registerTrader } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 import { approveKyc, credit, debit, fundedTrader } from '../support/trader-fixtures';
@@ -216,6 +218,55 @@ describe('partial fills and cancel', () => {
     const canceled = await buyer.client.request('DELETE', `/trading/order?order_id=${bid.id}`);
     expect(canceled.body).toMatchObject({ status: 'canceled', filled: 0 });
     expect(await balanceOf(server, buyer.user.id, 'USD')).toEqual({ available: '500', locked: '0' });
+  });
+});
+
+describe('what the trading routes answer', () => {
+  // Exactly the declared fields: an answer with more, fewer or other-typed fields fails here.
+  const fill = userTradeViewSchema.strict();
+  const order = orderViewSchema.strict().extend({ fills: z.array(fill).optional() });
+
+  it('is what their response schemas in /api/openapi.json describe', async () => {
+    const seller = await fundedTrader(server, { SOL: '1' });
+    const buyer = await fundedTrader(server, { USD: '1000' });
+    const ask = await seller.client.post('/trading/order', {
+      symbol: 'SOLUSDT',
+      side: 'sell',
+      type: 'limit',
+      amount: 1,
+      price: 200,
+    });
+    const bid = await buyer.client.post('/trading/order', {
+      symbol: 'SOLUSDT',
+      side: 'buy',
+      type: 'limit',
+      amount: 0.4,
+      price: 200,
+    });
+    order.parse(ask.body);
+    expect(order.parse(bid.body).fills).toHaveLength(1);
+    z.array(order)
+      .nonempty()
+      .parse((await seller.client.get('/trading/orders/open')).body);
+    order.parse((await seller.client.delete('/trading/order', { order_id: ask.body.id })).body);
+    z.array(order)
+      .nonempty()
+      .parse((await seller.client.get('/trading/orders/history')).body);
+    z.array(fill)
+      .nonempty()
+      .parse((await buyer.client.get('/trading/trades')).body);
+
+    const { paths } = (await new ApiClient(server.url).get('/openapi.json')).body;
+    const fields = (path: string, method: string) => {
+      const schema = paths[`/api${path}`][method].responses['200'].content['application/json'].schema;
+      return Object.keys((schema.items ?? schema).properties);
+    };
+    const orderFields = Object.keys(orderViewSchema.shape);
+    expect(fields('/trading/order', 'post')).toEqual(orderFields);
+    expect(fields('/trading/order', 'delete')).toEqual(orderFields);
+    expect(fields('/trading/orders/open', 'get')).toEqual(orderFields);
+    expect(fields('/trading/orders/history', 'get')).toEqual(orderFields);
+    expect(fields('/trading/trades', 'get')).toEqual(Object.keys(userTradeViewSchema.shape));
   });
 });
 
@@ -490,8 +541,8 @@ describe('money is never overspent and the ledger always balances', () => {
   });
 });
 
-describe('what a round knows of its placers between rounds', () => {
-  // A round does not read again a placer it read a moment ago (see PlacerCache); what changes elsewhere
+describe('what a round knows of its traders between rounds', () => {
+  // A round does not read again a trader it read a moment ago (see TraderCache); what changes elsewhere
   // in between still decides. Immediate-or-cancel bids far under the market rest nowhere.
   const bid = (amount: number) => ({
     symbol: 'ADAUSDT',

@@ -1,4 +1,14 @@
-import { feeFor, fromLots, fromNotional, fromTicks, minNotionalUnits, toLots, toNotional, toTicks } from '../../engine';
+import {
+  feeFor,
+  fromLots,
+  fromNotional,
+  fromTicks,
+  minNotionalUnits,
+  OrderBook,
+  toLots,
+  toNotional,
+  toTicks,
+} from '../../engine';
 import { BTC } from './helpers';
 
 describe('market spec conversions', () => {
@@ -48,5 +58,10 @@ describe('market spec conversions', () => {
     const big = Number.MAX_SAFE_INTEGER;
     expect(BigInt(feeFor(big, 1_000_000))).toBe(BigInt(big));
     expect(BigInt(feeFor(big, 999_999))).toBe((BigInt(big) * 999_999n + 999_999n) / 1_000_000n);
+  });
+
+  it('a book refuses a market spec that is not exact decimal text', () => {
+    expect(() => new OrderBook({ ...BTC, tickSize: '1e-2' })).toThrow(/tickSize/);
+    expect(() => new OrderBook({ ...BTC, lotSize: '0' })).toThrow(/lotSize/);
   });
 });

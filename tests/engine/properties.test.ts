@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { OrderBook, ReferenceBook, stateHash, type Command, type EngineEvent } from '../../engine';
+import { OrderBook, stateHash, type Command, type EngineEvent } from '../../engine';
 import { commandStream } from './arbitraries';
 import { BTC } from './helpers';
+import { ReferenceBook } from './reference-book';
 
 const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) };
 

@@ -8,23 +8,11 @@ import {
   type MarketSpec,
   type Side,
   type TimeInForce,
-} from '../../engine';
-import { badRequest } from '../http/errors';
-import { toLedgerUnits, type LedgerUnits } from '../ledger/money';
-import type { BookMarket } from '../markets/catalog';
-import type { OrderKind } from './order.entity';
-
-/** What a caller asks for, as decimal strings (the API accepts JSON numbers or numeric strings). */
-export interface OrderRequest {
-  symbol: string;
-  side: Side;
-  type: OrderKind;
-  amount: string;
-  price?: string | null;
-  stop_price?: string | null;
-  time_in_force?: TimeInForce;
-  post_only?: boolean;
-}
+} from '../../../engine';
+import { badRequest } from '../../http/errors';
+import { toLedgerUnits, type LedgerUnits } from '../../ledger/money';
+import type { BookMarket } from '../../markets/catalog';
+import type { OrderKind, OrderRequest } from '../order-schemas';
 
 /** An order request checked against its market's rules and turned into the engine's integer units. */
 export interface OrderTerms {

@@ -1,19 +1,11 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import {
-  isCurrentStateHash,
-  OrderBook,
-  toLots,
-  toNotional,
-  toTicks,
-  type BookSnapshot,
-  type Command,
-  type MarketSpec,
-} from '../../engine';
-import type { Logger } from '../logger';
-import type { BookMarket } from '../markets/catalog';
-import { OPEN_STATUSES, type LiveOrder } from './live-order';
-import type { MarketState } from './market-state';
-import type { OrderRow } from './order.entity';
+import { isCurrentStateHash, OrderBook, type BookSnapshot, type Command, type MarketSpec } from '../../../engine';
+import type { Logger } from '../../logger';
+import type { BookMarket } from '../../markets/catalog';
+import { OPEN_STATUSES, type LiveOrder } from '../books/live-order';
+import type { MarketState } from '../books/market-state';
+import { liveOrder } from '../books/order-rows';
+import type { OrderRow } from '../order.entity';
 
 /**
  * Rebuilds a symbol's state from the database: the book from its latest snapshot plus the command
@@ -24,7 +16,7 @@ import type { OrderRow } from './order.entity';
 export async function recoverMarket(dataSource: DataSource, market: BookMarket, logger: Logger): Promise<MarketState> {
   return dataSource.transaction('REPEATABLE READ', async (manager) => {
     const symbol = market.symbol;
-    // The book keeps the four rules only: its snapshots stay as earlier versions wrote them.
+    // The book gets the four rules only, not the catalog's other fields: its snapshots hold nothing else.
     const spec: MarketSpec = {
       symbol: market.symbol,
       tickSize: market.tickSize,
@@ -109,31 +101,4 @@ function compareWithBook(book: OrderBook, open: Map<string, LiveOrder>, logger: 
       { symbol, problems: problems.slice(0, 20) },
       'RECOVERY MISMATCH: rebuilt book differs from the open orders',
     );
-}
-
-function units(conversion: { ok: true; value: number } | { ok: false }, text: string): number {
-  if (conversion.ok) return conversion.value;
-  if (Number(text) === 0) return 0;
-  throw new Error(`stored amount ${text} does not fit the market's units`);
-}
-
-function liveOrder(row: OrderRow, spec: MarketSpec): LiveOrder {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    symbol: row.symbol,
-    side: row.side,
-    type: row.type,
-    timeInForce: row.time_in_force,
-    priceTicks: row.price === null ? null : units(toTicks(row.price, spec), row.price),
-    stopTicks: row.stop_price === null ? null : units(toTicks(row.stop_price, spec), row.stop_price),
-    lots: units(toLots(row.amount, spec), row.amount),
-    filledLots: units(toLots(row.filled, spec), row.filled),
-    quoteFilled: units(toNotional(row.quote_filled, spec), row.quote_filled),
-    reserved: units(row.side === 'buy' ? toNotional(row.reserved, spec) : toLots(row.reserved, spec), row.reserved),
-    status: row.status,
-    seq: Number(row.seq),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
 }

@@ -1,8 +1,8 @@
-import { toLedgerUnits, type LedgerUnits } from '../ledger/money';
-import type { Posting } from '../ledger/ledger';
+import { toLedgerUnits, type LedgerUnits } from '../../ledger/money';
+import type { Posting } from '../../ledger/ledger';
 
 /**
- * The spendable balances of order placers, as read (see placers.ts) and moved by every posting a
+ * The spendable balances of traders, as read (see trader-reads.ts) and moved by every posting a
  * round makes, so each order's hold is checked against what the orders before it left. The
  * accounts' check constraint checks the final balances again.
  */

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { BookSnapshot } from '../../engine';
+import type { BookSnapshot } from '../../../engine';
 
 /** The engine's book after command `seq`: recovery starts here and replays the later commands. */
 @Entity({ name: 'book_snapshots' })

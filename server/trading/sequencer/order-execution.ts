@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Command, EngineEvent, RejectReason, TradeEvent } from '../../engine';
-import { assertTrader, INVALID_TOKEN } from '../auth/authenticator';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../http/errors';
-import type { Posting } from '../ledger/ledger';
-import type { LedgerUnits } from '../ledger/money';
-import { USD } from '../markets/catalog';
-import type { BalanceSheet } from './balance-sheet';
+import type { Command, EngineEvent, RejectReason, TradeEvent } from '../../../engine';
+import { INVALID_TOKEN } from '../../auth/authenticator';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../http/errors';
+import type { Posting } from '../../ledger/ledger';
+import type { LedgerUnits } from '../../ledger/money';
+import { USD } from '../../markets/catalog';
+import type { LiveOrder } from '../books/live-order';
+import type { MarketState } from '../books/market-state';
+import { decimals, ledgerUnits, type OrderTerms } from '../books/order-input';
+import { assertMayTrade } from '../may-trade';
+import type { RoundEffects } from '../round-writer/round-effects';
+import type { TradeRow } from '../trade.entity';
+import type { Traders } from '../traders/trader-reads';
 import { buyHoldAtLimit, holdFor, type FeeRates } from './funds-hold';
-import type { LiveOrder } from './live-order';
-import type { MarketState } from './market-state';
-import { decimals, ledgerUnits, type OrderTerms } from './order-input';
-import type { TradeRow } from './trade.entity';
 
 /** A command waiting for its symbol's sequencer. */
 export type Submission =
@@ -18,45 +20,12 @@ export type Submission =
   | { kind: 'cancel'; orderId: string; userId: string };
 
 /**
- * What the caller of one command gets once its batch has committed. `onPlacerData`: refused on
- * what the round knew of its placer (who they are, what they can spend), which may be older than
- * the database (see PlacerCache).
+ * What the caller of one command gets once its round has committed. `onTraderData`: refused on
+ * what the round knew of its trader (who they are, what they can spend), which may be older than
+ * the database (see TraderCache).
  */
 export type Outcome =
-  { ok: true; order: LiveOrder; fills: TradeRow[] } | { ok: false; error: HttpError; onPlacerData?: true };
-
-/**
- * Who places an order, as the round knows them with their balances (see PlacerCache): the order
- * route reads no user (see Access 'signed'), so this is where suspension, role and KYC are checked
- * (and the round's statement checks them again, as the database has them when it commits).
- */
-export interface Trader {
-  kyc_status: string;
-  is_active: boolean;
-  is_admin: boolean;
-  is_system: boolean;
-}
-
-/** Everything a batch changes, written in one transaction. */
-export interface BatchEffects {
-  /** Every order the batch placed or changed, as it leaves the batch. */
-  orders: Map<string, LiveOrder>;
-  /** Which of them the batch placed (new rows; the others exist). */
-  placed: Set<string>;
-  trades: TradeRow[];
-  postings: Posting[];
-  commands: Array<{ seq: number; command: Command }>;
-  bookChanged: boolean;
-}
-
-export const emptyEffects = (): BatchEffects => ({
-  orders: new Map(),
-  placed: new Set(),
-  trades: [],
-  postings: [],
-  commands: [],
-  bookChanged: false,
-});
+  { ok: true; order: LiveOrder; fills: TradeRow[] } | { ok: false; error: HttpError; onTraderData?: true };
 
 const REJECTIONS: Partial<Record<RejectReason, string>> = {
   POST_ONLY_WOULD_TAKE: 'Post-only order would trade immediately',
@@ -80,10 +49,9 @@ export class OrderExecution {
 
   constructor(
     private readonly state: MarketState,
-    private readonly sheet: BalanceSheet,
-    private readonly traders: ReadonlyMap<string, Trader>,
+    private readonly traders: Traders,
     private readonly fees: FeeRates,
-    readonly effects: BatchEffects,
+    readonly effects: RoundEffects,
   ) {
     this.asset = { buy: USD, sell: state.market.base };
     this.units = decimals(state.market);
@@ -103,14 +71,14 @@ export class OrderExecution {
     try {
       this.assertMayTrade(userId);
     } catch (error) {
-      if (error instanceof HttpError) return { ok: false, error, onPlacerData: true };
+      if (error instanceof HttpError) return { ok: false, error, onTraderData: true };
       throw error;
     }
     const hold = holdFor(this.state.market, terms, this.state.book, this.fees);
     const heldAsset = this.asset[terms.side];
     const heldAmount = this.holdUnits(terms.side, hold);
-    if (!this.sheet.canSpend(userId, heldAsset, heldAmount))
-      return { ok: false, error: badRequest('Insufficient balance'), onPlacerData: true };
+    if (!this.traders.sheet.canSpend(userId, heldAsset, heldAmount))
+      return { ok: false, error: badRequest('Insufficient balance'), onTraderData: true };
 
     const command: Command = {
       type: 'place',
@@ -169,12 +137,15 @@ export class OrderExecution {
     return { ok: true, order, fills: [] };
   }
 
+  /**
+   * The order route reads no user (its access is 'signed'): the trader is checked here, as the
+   * round knows them, and again by the round's statement, as the database has them when it commits.
+   */
   private assertMayTrade(userId: string) {
-    const trader = this.traders.get(userId);
+    const standing = this.traders.standings.get(userId);
     // A validly signed token of a user that is not there (a database restored without them).
-    if (!trader) throw unauthorized(INVALID_TOKEN);
-    assertTrader(trader);
-    if (!trader.is_system && trader.kyc_status !== 'approved') throw badRequest('KYC must be approved to trade');
+    if (!standing) throw unauthorized(INVALID_TOKEN);
+    assertMayTrade(standing);
   }
 
   /** Every command the engine sees is logged, rejected ones too: replay must reproduce its sequence numbers. */
@@ -240,7 +211,7 @@ export class OrderExecution {
         { owner: { userId: buyer.userId }, asset: base, bucket: 'available', amount: ledger.amount(event.quantity) },
       ],
     });
-    this.sheet.apply(this.effects.postings[this.effects.postings.length - 1]!);
+    this.traders.sheet.apply(this.effects.postings[this.effects.postings.length - 1]!);
     buyer.reserved -= event.notional + buyerFee;
     seller.reserved -= event.quantity;
     for (const order of [maker, taker]) {
@@ -304,7 +275,7 @@ export class OrderExecution {
       ],
     };
     this.effects.postings.push(posting);
-    this.sheet.apply(posting);
+    this.traders.sheet.apply(posting);
   }
 
   private touch(order: LiveOrder, status: LiveOrder['status'], now: number) {

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Command } from '../../engine';
+import type { Command } from '../../../engine';
 
 /**
  * Every command the engine applied, per symbol in sequence, written in the transaction that

@@ -1,7 +1,7 @@
-import { feeFor, type OrderBook } from '../../engine';
-import { badRequest } from '../http/errors';
-import type { BookMarket } from '../markets/catalog';
-import { assertMinNotional, type OrderTerms } from './order-input';
+import { feeFor, type OrderBook } from '../../../engine';
+import { badRequest } from '../../http/errors';
+import type { BookMarket } from '../../markets/catalog';
+import { assertMinNotional, type OrderTerms } from '../books/order-input';
 
 /** Fee rates in parts per million of the trade value. */
 export interface FeeRates {

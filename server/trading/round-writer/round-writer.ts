@@ -1,32 +1,22 @@
-import type { EntityManager } from 'typeorm';
-import type { UsdBalance } from '../accounts/balance-events';
-import type { StatementRunner } from '../db/named-statement';
-import { SqlParams } from '../db/sql-params';
-import { postingsSql } from '../ledger/ledger';
-import { USD } from '../markets/catalog';
-import type { BatchEffects } from './order-execution';
-import type { MarketState } from './market-state';
-import type { OrderRow } from './order.entity';
-import { roundCommittedSql, type RoundMarker } from './placers';
+import type { UsdBalance } from '../../accounts/balance-events';
+import type { StatementRunner } from '../../db/named-statement';
+import { SqlParams } from '../../db/sql-params';
+import { postingsSql } from '../../ledger/ledger';
+import { USD } from '../../markets/catalog';
+import { KEEP_NEWEST_STATE_HASH } from '../checkpoints/book-checkpoints';
+import { mayTradeSql } from '../may-trade';
+import type { MarketRound } from './round-effects';
+import { roundCommittedSql, type RoundMarker } from './round-marker';
 
-/** Why a round's statement fails when one of its placers may no longer trade (see PlacerCache). */
-const PLACER_CHANGED = 'a placer of this round may no longer trade';
+/** Why a round's statement fails when one of its traders may no longer trade (see TraderCache). */
+const TRADER_CHANGED = 'a trader of this round may no longer trade';
 
-export const isPlacerChange = (error: unknown): boolean =>
-  error instanceof Error && error.message.includes(PLACER_CHANGED);
+export const isTraderChange = (error: unknown): boolean =>
+  error instanceof Error && error.message.includes(TRADER_CHANGED);
 
 /** What a round's write answers: the new USD balances of the users whose USD moved. */
 export interface WrittenRound {
   balances: UsdBalance[];
-}
-
-/** One symbol's part of a commit; `stateHash` is recorded when given (a checkpoint recovery must reach). */
-export interface MarketBatch {
-  state: MarketState;
-  effects: BatchEffects;
-  /** The rows of the orders the round changed (written, then pushed to their users). */
-  orders: OrderRow[];
-  stateHash: string | null;
 }
 
 /**
@@ -36,12 +26,12 @@ export interface MarketBatch {
  * commits whole, durably, before its answer comes back, in a single round trip. It answers the new USD
  * balances of the users whose USD moved. `after` is the round written just before this one on the
  * same connection, whose effects this round was computed on: unless its last command is there (it
- * committed), this statement fails whole. So it does if one of the users whose orders it places
- * was suspended, made an administrator or lost KYC approval since the round last read them.
+ * committed), this statement fails whole. So it does if one of the traders whose orders it places
+ * may no longer trade (see may-trade.ts) by the time it commits, whatever the round last read of them.
  */
 export async function writeRound(
   run: StatementRunner,
-  markets: MarketBatch[],
+  markets: MarketRound[],
   now: Date,
   after: RoundMarker | null,
 ): Promise<WrittenRound> {
@@ -72,7 +62,7 @@ export async function writeRound(
   );
   const commandsTable = params.rows(commands, 'c', 'symbol varchar, seq bigint, command jsonb');
   const hashesTable = params.rows(hashes, 'h', 'symbol varchar, seq bigint, hash varchar');
-  const placerIds = params.add(
+  const traderIds = params.add(
     [...new Set(markets.flatMap(({ effects }) => [...effects.placed].map((id) => effects.orders.get(id)!.userId)))],
     'uuid[]',
   );
@@ -104,8 +94,7 @@ export async function writeRound(
        RETURNING 1
      ), checkpoints AS (
        INSERT INTO book_states (symbol, seq, state_hash, updated_at) SELECT h.*, now() FROM ${hashesTable}
-       ON CONFLICT (symbol) DO UPDATE SET seq = EXCLUDED.seq, state_hash = EXCLUDED.state_hash, updated_at = now()
-        WHERE book_states.seq < EXCLUDED.seq
+       ${KEEP_NEWEST_STATE_HASH}
        RETURNING 1
      )
      SELECT (SELECT COALESCE(json_agg(json_build_object('user_id', user_id, 'available', available::text)), '[]')
@@ -113,26 +102,10 @@ export async function writeRound(
             -- Not a constant: a cast PostgreSQL can only try when it gets here, so it fails the statement exactly then.
             CASE WHEN ${roundCommittedSql(afterSymbol, afterSeq)} THEN true
                  ELSE (SELECT 'the round before, up to ' || ${afterSymbol} || ' ' || ${afterSeq} || ', did not commit')::boolean END AS chained,
-            -- The trader checks of order-execution.ts, as the database has them now.
-            CASE WHEN NOT EXISTS (SELECT 1 FROM users WHERE id = ANY(${placerIds})
-                                     AND NOT (is_active AND NOT is_admin AND (is_system OR kyc_status = 'approved'))) THEN true
-                 ELSE (SELECT '${PLACER_CHANGED}: ' || ${placerIds}::text)::boolean END AS placers_may_trade`,
+            -- The rule each order was checked by in its round, as the database has it now.
+            CASE WHEN NOT EXISTS (SELECT 1 FROM users trader WHERE trader.id = ANY(${traderIds}) AND NOT ${mayTradeSql('trader')}) THEN true
+                 ELSE (SELECT '${TRADER_CHANGED}: ' || ${traderIds}::text)::boolean END AS traders_may_trade`,
     values: params.values,
   });
   return written!;
-}
-
-/** The running book's hash after command `seq`; an older checkpoint never replaces a newer one. */
-export async function recordStateHash(
-  manager: EntityManager,
-  symbol: string,
-  seq: number,
-  hash: string,
-): Promise<void> {
-  await manager.query(
-    `INSERT INTO book_states (symbol, seq, state_hash, updated_at) VALUES ($1, $2, $3, now())
-     ON CONFLICT (symbol) DO UPDATE SET seq = EXCLUDED.seq, state_hash = EXCLUDED.state_hash, updated_at = now()
-      WHERE book_states.seq < EXCLUDED.seq`,
-    [symbol, seq, hash],
-  );
 }

@@ -12,10 +12,10 @@ import type {
   Side,
   StpMode,
   TimeInForce,
-} from './commands';
-import type { CancelReason, EngineEvent, ExpireReason, RejectReason } from './events';
-import { feeFor, minNotionalUnits, type MarketSpec } from './market-spec';
-import { idText, isTimestamp, notionalFits, validateAmend, validatePlace } from './validation';
+} from '../../engine/commands';
+import type { CancelReason, EngineEvent, ExpireReason, RejectReason } from '../../engine/events';
+import { feeFor, minNotionalUnits, type MarketSpec } from '../../engine/market-spec';
+import { idText, isTimestamp, notionalFits, validateAmend, validatePlace } from '../../engine/validation';
 
 interface RefOrder {
   id: string;

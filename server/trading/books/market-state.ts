@@ -1,5 +1,5 @@
-import type { OrderBook } from '../../engine';
-import type { BookMarket } from '../markets/catalog';
+import type { OrderBook } from '../../../engine';
+import type { BookMarket } from '../../markets/catalog';
 import type { LiveOrder } from './live-order';
 
 /**

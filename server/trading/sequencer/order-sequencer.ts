@@ -1,95 +1,41 @@
 import { availableParallelism } from 'node:os';
 import type { DataSource } from 'typeorm';
-import { stateHash, type BookSnapshot, type Depth, type OrderBook } from '../../engine';
-import type { UsdBalance } from '../accounts/balance-events';
-import { pgPool } from '../db/data-source';
-import { pipelineStatements, poolStatementRunner, statementRunner } from '../db/named-statement';
-import { HttpError } from '../http/errors';
+import type { UsdBalance } from '../../accounts/balance-events';
+import { pgPool } from '../../db/data-source';
+import { pipelineStatements, poolStatementRunner, statementRunner } from '../../db/named-statement';
+import { HttpError } from '../../http/errors';
 import {
   accountKeys,
   asInsufficientFunds,
   ensureAccounts,
   InsufficientFundsError,
   type Posting,
-} from '../ledger/ledger';
-import type { Logger } from '../logger';
-import { USD } from '../markets/catalog';
-import { isPlacerChange, recordStateHash, writeRound, type MarketBatch, type WrittenRound } from './batch-writer';
+} from '../../ledger/ledger';
+import type { Logger } from '../../logger';
+import type { MarketState } from '../books/market-state';
+import { BookCheckpoints } from '../checkpoints/book-checkpoints';
+import { recoverMarket } from '../checkpoints/recovery';
+import type { MarketRound } from '../round-writer/round-effects';
+import { lastCommand, type RoundMarker } from '../round-writer/round-marker';
+import { isTraderChange, writeRound, type WrittenRound } from '../round-writer/round-writer';
+import { TraderCache } from '../traders/trader-cache';
+import { readTraders, type ReadConnection } from '../traders/trader-reads';
+import { committedView, type CommittedBook } from './committed-book';
 import type { FeeRates } from './funds-hold';
-import type { MarketState } from './market-state';
-import { emptyEffects, OrderExecution, type Outcome, type Submission } from './order-execution';
-import { orderRecord } from './order-views';
-import { PlacerCache } from './placer-cache';
-import { readPlacers, type PlacerKeys, type PlacersConnection, type RoundMarker } from './placers';
-import { recoverMarket } from './recovery';
-import { MAX_LIST } from './trading.service';
+import type { Outcome, Submission } from './order-execution';
+import { executeRound, type ExecutedRound } from './round-execution';
+import { arrivesFirst, snapshotDue, takeRound, traderKeys, type MarketLine, type Round, type Writer } from './rounds';
 
 /**
  * Rounds of one writer sent and not yet answered, at most: the first in PostgreSQL, the others
- * queued behind it. Three made more, smaller rounds (a placers read each) and measured slower.
+ * queued behind it. A deeper pipeline makes more, smaller rounds (a read of traders each): slower.
  */
 const PIPELINE_DEPTH = 2;
-/** Commands of one symbol in one commit at most; what waits beyond goes in the next. */
-const MAX_BATCH = 512;
-/** How often each book's running state hash is recorded for recovery to check against, at most. */
-const HASH_CHECKPOINT_MS = 1000;
-/**
- * Hashing a deep book takes milliseconds (tens with tens of thousands of resting orders), inside a
- * round, so it holds up that round's orders: the checkpoints are spaced at least this many times
- * what the last hash of the book took.
- */
-const HASH_COST_RATIO = 200;
-/** Commands between two snapshots of a book (recovery replays at most this many). */
-const SNAPSHOT_EVERY = 100_000;
-
-interface Pending {
-  submission: Submission;
-  resolve(outcome: Outcome): void;
-  reject(error: unknown): void;
-}
-
-/** The symbols one connection writes for: their rounds run one after another on it. */
-interface Writer {
-  lines: MarketLine[];
-  draining: Promise<void> | null;
-  /** Called when a command arrives on one of its symbols, while its rounds wait for one (see commitRounds). */
-  arrival: (() => void) | null;
-}
-
-/** What others may read of a book (depth, last price): as of its last commit, never a round still being written. */
-export interface CommittedBook {
-  depth: Depth;
-  lastPrice: number | undefined;
-}
-
-const committedView = (book: OrderBook): CommittedBook => ({ depth: book.depth(MAX_LIST), lastPrice: book.lastPrice });
-
-/** One symbol: its state (owned here), its queue of commands in arrival order, its writer. */
-interface MarketLine {
-  state: MarketState;
-  committed: CommittedBook;
-  queue: Pending[];
-  writer: Writer;
-  /** The state may hold a batch that did not commit. */
-  stale: boolean;
-  lastHashAt: number;
-  hashEveryMs: number;
-  snapshotWrite: Promise<void>;
-}
-
-type Round = Array<{ line: MarketLine; pending: Pending[] }>;
 
 /** What is reported after each commit, for the notifications: per market, and the new USD balances. */
 export interface CommittedRound {
-  markets: MarketBatch[];
+  markets: MarketRound[];
   balances: UsdBalance[];
-}
-
-/** A round applied to the books in memory, ready to be written. */
-interface ExecutedRound {
-  now: Date;
-  outcomes: Outcome[][];
-  markets: MarketBatch[];
 }
 
 /** Why a chain of rounds stopped early: the rounds whose write failed, and what they had computed. */
@@ -112,40 +58,41 @@ interface Launched {
 
 /**
  * Applies each symbol's commands in arrival order to that symbol's book, and commits them in
- * groups: whatever is waiting, on every symbol of a writer, forms its next round: each command
+ * rounds: whatever is waiting, on every symbol of a writer, forms its next round: each command
  * applied to its engine book in turn, then all rows, postings and command-log entries written as
  * ONE statement (its own transaction), and only after it commits is any caller answered. A writer's
  * rounds are written one after another on one connection, pipelined: while a round is in
  * PostgreSQL, the commands arriving meanwhile form the next one, applied and queued behind it (its
- * placers that the PlacerCache cannot vouch for read first, on another connection), so PostgreSQL
+ * traders that the TraderCache cannot vouch for read first, on another connection), so PostgreSQL
  * starts it the moment the first commits instead of waiting for this busy process to notice. A
- * queued round was computed on the one before: its statement fails unless that one committed. The symbols are shared among a few writers (one per two cores, a quarter of the pool at
- * most), so PostgreSQL writes several rounds at once; rounds of two writers cannot deadlock, as
- * every statement locks its accounts in id order. If a write fails, the symbols' in-memory states
- * are rebuilt from the database (the round never happened) and its commands are retried one by
- * one, so a single bad command fails alone.
+ * queued round was computed on the one before: its statement fails unless that one committed. The
+ * symbols are shared among a few writers (one per two cores, a quarter of the pool at most), so
+ * PostgreSQL writes several rounds at once; rounds of two writers cannot deadlock, as every
+ * statement locks its accounts in id order. If a write fails, the symbols' in-memory states are
+ * rebuilt from the database (the round never happened) and its commands are retried one by one,
+ * so a single bad command fails alone.
  */
 export class OrderSequencer {
   private readonly lines = new Map<string, MarketLine>();
   private readonly writers: Writer[];
-  /** Whether a round can be queued behind another: its placers are read on a second connection, which the embedded database does not have. */
+  /** Whether a round can be queued behind another: its traders are read on a second connection, which the embedded database does not have. */
   private readonly pipelined: boolean;
-  private readonly placers: PlacerCache;
+  private readonly traders: TraderCache;
 
-  /** `placerTrustMs`: how long what a round read of a placer serves the next rounds (see PlacerCache). */
+  /** `traderTrustMs`: how long what a round read of a trader serves the next rounds (see TraderCache). */
   constructor(
     states: MarketState[],
     private readonly dataSource: DataSource,
     private readonly fees: FeeRates,
     private readonly logger: Logger,
     private readonly onCommit: (round: CommittedRound) => void,
-    placerTrustMs: number,
+    traderTrustMs: number,
   ) {
-    this.placers = new PlacerCache(placerTrustMs);
+    this.traders = new TraderCache(traderTrustMs);
     const poolSize = pgPool(dataSource).options.max!;
     this.pipelined = poolSize > 1;
-    // One pipelined writer keeps its PostgreSQL backend busy; a second on two cores only made the two
-    // wait for each other's account locks (the same traders' USD) and cost a tenth more CPU per order.
+    // One pipelined writer keeps its PostgreSQL backend busy; a second on two cores only makes the two
+    // wait for each other's account locks (the same traders' USD) and costs more CPU per order.
     const writerCount = Math.max(
       1,
       Math.min(Math.floor(availableParallelism() / 2), Math.floor(poolSize / 4), states.length),
@@ -159,9 +106,7 @@ export class OrderSequencer {
         queue: [],
         writer,
         stale: false,
-        lastHashAt: 0,
-        hashEveryMs: HASH_CHECKPOINT_MS,
-        snapshotWrite: Promise.resolve(),
+        checkpoints: new BookCheckpoints(dataSource, logger),
       };
       writer.lines.push(line);
       this.lines.set(state.market.symbol, line);
@@ -189,7 +134,7 @@ export class OrderSequencer {
   /** Waits for the queues to empty, then snapshots every book so the next start replays nothing. */
   async stop(): Promise<void> {
     for (const writer of this.writers) while (writer.draining) await writer.draining;
-    await Promise.all([...this.lines.values()].map((line) => this.snapshot(line)));
+    await Promise.all([...this.lines.values()].map((line) => line.checkpoints.snapshot(line.state)));
   }
 
   private async drain(writer: Writer) {
@@ -234,21 +179,21 @@ export class OrderSequencer {
    * sent has answered when this returns.
    */
   private async commitRounds(
-    connection: PlacersConnection,
-    beside: PlacersConnection,
+    connection: ReadConnection,
+    beside: ReadConnection,
     first: Round,
     chain: boolean,
   ): Promise<FailedRound | null> {
     const writer = first[0]!.line.writer;
     const inFlight: Launched[] = [];
     try {
-      inFlight.push(this.launch(connection, first, await this.readUnvouchedPlacers(connection, first, inFlight), null));
+      inFlight.push(this.launch(connection, first, await this.readUnvouchedTraders(connection, first, inFlight), null));
     } catch (error) {
       return { round: first, error: asInsufficientFunds(error), postings: [] };
     }
     while (inFlight.length > 0) {
       const last = inFlight[inFlight.length - 1]!;
-      // A snapshot must see the book as committed: nothing may be applied behind a round that makes one due.
+      // Nothing is applied behind a round that makes a snapshot due.
       // Someone else waiting for a connection (the embedded database has one) ends the chain.
       const mayQueue =
         chain &&
@@ -260,7 +205,7 @@ export class OrderSequencer {
       if (next) {
         try {
           inFlight.push(
-            this.launch(connection, next, await this.readUnvouchedPlacers(beside, next, inFlight), last.marker),
+            this.launch(connection, next, await this.readUnvouchedTraders(beside, next, inFlight), last.marker),
           );
           continue;
         } catch (error) {
@@ -300,19 +245,19 @@ export class OrderSequencer {
   }
 
   /**
-   * Reads the round's placers that the cache cannot vouch for, on `connection`, seeing which of the
+   * Reads the round's traders that the cache cannot vouch for, on `connection`, seeing which of the
    * rounds in flight had committed, and returns who was read.
    */
-  private async readUnvouchedPlacers(
-    connection: PlacersConnection,
+  private async readUnvouchedTraders(
+    connection: ReadConnection,
     round: Round,
     inFlight: Launched[],
   ): Promise<ReadonlySet<string>> {
-    const keys = placerKeys(round);
+    const keys = traderKeys(round);
     const readAt = Date.now();
-    const userIds = this.placers.toRead(keys, readAt);
+    const userIds = this.traders.toRead(keys, readAt);
     if (userIds.length > 0) {
-      const { placers, seen } = await readPlacers(
+      const { traders, seen } = await readTraders(
         connection,
         { userIds, assets: keys.assets },
         inFlight.map((r) => r.marker),
@@ -320,20 +265,20 @@ export class OrderSequencer {
       // Rounds commit in order: the read saw the first `seen` of them, the balance changes of the others are not in it yet.
       for (const { executed } of inFlight.slice(seen))
         for (const { effects } of executed.markets)
-          for (const posting of effects.postings) placers.sheet.apply(posting);
-      this.placers.store(userIds, placers, readAt);
+          for (const posting of effects.postings) traders.sheet.apply(posting);
+      this.traders.store(userIds, traders, readAt);
     }
     return new Set(userIds);
   }
 
   /** Applies `round` to its books and sends its write, queued behind `after` on the writer's connection. */
   private launch(
-    connection: PlacersConnection,
+    connection: ReadConnection,
     round: Round,
     read: ReadonlySet<string>,
     after: RoundMarker | null,
   ): Launched {
-    const executed = this.execute(round, read);
+    const executed = executeRound(round, this.traders, this.fees, read);
     const views = round.map(({ line }, i) => {
       const { effects } = executed.markets[i]!;
       return effects.bookChanged || effects.trades.length > 0 ? committedView(line.state.book) : null;
@@ -353,7 +298,9 @@ export class OrderSequencer {
       const view = views[i];
       if (view) line.committed = view;
     });
-    if (settled) for (const { line } of round) if (isSnapshotDue(line)) void this.snapshot(line);
+    if (settled)
+      for (const { line } of round)
+        if (line.checkpoints.snapshotDue(line.state)) void line.checkpoints.snapshot(line.state);
     round.forEach(({ pending }, i) => pending.forEach((p, j) => p.resolve(executed.outcomes[i]![j]!)));
     // The round is committed whatever happens here: a failing notification must not look like a failed round.
     try {
@@ -373,7 +320,7 @@ export class OrderSequencer {
     const all = round.flatMap(({ line, pending }) => pending.map((p) => ({ line, p })));
     const accounts = accountKeys(postings);
     // What the cache knows of these users includes the round's balance changes, which never happened.
-    this.placers.forget([...all.map(({ p }) => p.submission.userId), ...accounts.users.map((key) => key.userId)]);
+    this.traders.forget([...all.map(({ p }) => p.submission.userId), ...accounts.users.map((key) => key.userId)]);
     try {
       for (const line of lines) await this.recover(line);
       if (postings.length > 0) await ensureAccounts(this.dataSource.manager, accounts);
@@ -382,12 +329,12 @@ export class OrderSequencer {
       return;
     }
     if (all.length > 1) {
-      this.logger.warn({ size: all.length, error }, 'order batch failed; retrying its commands one by one');
+      this.logger.warn({ size: all.length, error }, 'order round failed; retrying its commands one by one');
       for (const { line, p } of all) await this.run([{ line, pending: [p] }], false);
     } else if (error instanceof InsufficientFundsError) {
       all[0]!.p.resolve({ ok: false, error: new HttpError(400, 'Insufficient balance') });
-    } else if (isPlacerChange(error)) {
-      // Read afresh now, its placer is refused (or not) as the database says.
+    } else if (isTraderChange(error)) {
+      // Read afresh now, its trader is refused (or not) as the database says.
       await this.run([{ line: all[0]!.line, pending: [all[0]!.p] }], false);
     } else {
       all[0]!.p.reject(error);
@@ -399,97 +346,6 @@ export class OrderSequencer {
     line.committed = committedView(line.state.book);
     line.stale = false;
   }
-
-  /**
-   * Applies each command of the round to its book. One refused on what the cache knew of its placer
-   * (`read`: the placers read for this round) is taken out of the round and put first in its queue,
-   * its placer forgotten: the next round reads them and decides.
-   */
-  private execute(round: Round, read: ReadonlySet<string>): ExecutedRound {
-    const now = Date.now();
-    const markets: MarketBatch[] = [];
-    const { traders, sheet } = this.placers.placers;
-    const outcomes = round.map((part) => {
-      const { line } = part;
-      const effects = emptyEffects();
-      const execution = new OrderExecution(line.state, sheet, traders, this.fees, effects);
-      const results: Outcome[] = [];
-      const kept: Pending[] = [];
-      const deferred: Pending[] = [];
-      for (const p of part.pending) {
-        const outcome = execution.run(p.submission, now);
-        if (!outcome.ok && outcome.onPlacerData && !read.has(p.submission.userId)) {
-          deferred.push(p);
-        } else {
-          kept.push(p);
-          results.push(outcome);
-        }
-      }
-      if (deferred.length > 0) {
-        this.placers.forget(deferred.map((p) => p.submission.userId));
-        line.queue.unshift(...deferred);
-        part.pending = kept;
-      }
-      const hashDue = now - line.lastHashAt >= line.hashEveryMs && effects.commands.length > 0;
-      const orders = [...effects.orders.values()].map(orderRecord);
-      markets.push({ state: line.state, effects, orders, stateHash: hashDue ? this.checkpointHash(line, now) : null });
-      return results;
-    });
-    return { now: new Date(now), outcomes, markets };
-  }
-
-  private checkpointHash(line: MarketLine, now: number): string {
-    const started = performance.now();
-    const hash = line.state.book.stateHash();
-    line.lastHashAt = now;
-    line.hashEveryMs = Math.max(HASH_CHECKPOINT_MS, HASH_COST_RATIO * (performance.now() - started));
-    return hash;
-  }
-
-  /**
-   * Snapshots the book as it is now (right after a commit) and writes it beside the running
-   * rounds, so a large book does not hold up the orders queued behind it.
-   */
-  private snapshot(line: MarketLine): Promise<void> {
-    const { market, book, commandSeq } = line.state;
-    if (commandSeq === line.state.snapshotSeq) return line.snapshotWrite;
-    let snapshot: BookSnapshot;
-    try {
-      snapshot = book.snapshot();
-    } catch (error) {
-      this.logger.error({ error, symbol: market.symbol }, 'book snapshot failed');
-      return line.snapshotWrite;
-    }
-    line.state.snapshotSeq = commandSeq;
-    line.snapshotWrite = line.snapshotWrite.then(() =>
-      this.dataSource
-        .transaction(async (manager) => {
-          await manager.query('INSERT INTO book_snapshots (symbol, seq, snapshot) VALUES ($1, $2, $3)', [
-            market.symbol,
-            commandSeq,
-            snapshot,
-          ]);
-          // Recovery starts from the latest; the command log keeps the full history.
-          await manager.query('DELETE FROM book_snapshots WHERE symbol = $1 AND seq < $2', [market.symbol, commandSeq]);
-          await recordStateHash(manager, market.symbol, commandSeq, stateHash(snapshot));
-        })
-        .catch((error: unknown) => this.logger.error({ error, symbol: market.symbol }, 'book snapshot failed')),
-    );
-    return line.snapshotWrite;
-  }
-}
-
-const isSnapshotDue = (line: MarketLine) => line.state.commandSeq - line.state.snapshotSeq >= SNAPSHOT_EVERY;
-const snapshotDue = (round: Round) => round.some(({ line }) => isSnapshotDue(line));
-
-/** The last command a round logs, if any. */
-function lastCommand(markets: MarketBatch[]): RoundMarker | null {
-  for (let i = markets.length - 1; i >= 0; i--) {
-    const { state, effects } = markets[i]!;
-    const last = effects.commands[effects.commands.length - 1];
-    if (last) return { symbol: state.market.symbol, seq: last.seq };
-  }
-  return null;
 }
 
 /** A launched round whose write failed. */
@@ -508,44 +364,4 @@ function merged(...failures: Array<FailedRound | null>): FailedRound | null {
     error: failed[0]!.error,
     postings: failed.flatMap((f) => f.postings),
   };
-}
-
-/** Whose balances a round reads: the users placing orders in it, in USD and the bases it trades. */
-function placerKeys(round: Round): PlacerKeys {
-  const userIds = [
-    ...new Set(
-      round.flatMap(({ pending }) =>
-        pending.filter((p) => p.submission.kind === 'place').map((p) => p.submission.userId),
-      ),
-    ),
-  ];
-  return { userIds, assets: [USD, ...round.map(({ line }) => line.state.market.base)] };
-}
-
-/**
- * Waits until commands arrive on `writer` (true) or `written` settles (false), whichever is first.
- * Arrivals are taken after the event loop's current turn, so the requests read in the same turn
- * make one round.
- */
-function arrivesFirst(writer: Writer, written: Promise<unknown>): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
-    writer.arrival = () => {
-      writer.arrival = null;
-      setImmediate(() => resolve(true));
-    };
-    written.then(
-      () => resolve(false),
-      () => resolve(false),
-    );
-  }).finally(() => {
-    writer.arrival = null;
-  });
-}
-
-/** Whatever waits on a writer's symbols, in arrival order, MAX_BATCH per symbol at most; null when nothing does. */
-function takeRound(writer: Writer): Round | null {
-  const round: Round = [];
-  for (const line of writer.lines)
-    if (line.queue.length > 0) round.push({ line, pending: line.queue.splice(0, MAX_BATCH) });
-  return round.length > 0 ? round : null;
 }

@@ -1,0 +1,36 @@
+import type { Command } from '../../../engine';
+import type { Posting } from '../../ledger/ledger';
+import type { LiveOrder } from '../books/live-order';
+import type { MarketState } from '../books/market-state';
+import type { OrderRow } from '../order.entity';
+import type { TradeRow } from '../trade.entity';
+
+/** Everything a round changes on one symbol, written in one transaction. */
+export interface RoundEffects {
+  /** Every order the round placed or changed, as it leaves the round. */
+  orders: Map<string, LiveOrder>;
+  /** Which of them the round placed (new rows; the others exist). */
+  placed: Set<string>;
+  trades: TradeRow[];
+  postings: Posting[];
+  commands: Array<{ seq: number; command: Command }>;
+  bookChanged: boolean;
+}
+
+export const emptyEffects = (): RoundEffects => ({
+  orders: new Map(),
+  placed: new Set(),
+  trades: [],
+  postings: [],
+  commands: [],
+  bookChanged: false,
+});
+
+/** One symbol's part of a round; `stateHash` is recorded when given (a checkpoint recovery must reach). */
+export interface MarketRound {
+  state: MarketState;
+  effects: RoundEffects;
+  /** The rows of the orders the round changed (written, then pushed to their users). */
+  orders: OrderRow[];
+  stateHash: string | null;
+}

@@ -1,0 +1,57 @@
+import { orderRecord } from '../books/order-rows';
+import { emptyEffects, type MarketRound } from '../round-writer/round-effects';
+import type { TraderCache } from '../traders/trader-cache';
+import type { FeeRates } from './funds-hold';
+import { OrderExecution, type Outcome } from './order-execution';
+import type { Pending, Round } from './rounds';
+
+/** A round applied to the books in memory, ready to be written. */
+export interface ExecutedRound {
+  now: Date;
+  /** Per symbol of the round, its commands' outcomes, in order. */
+  outcomes: Outcome[][];
+  markets: MarketRound[];
+}
+
+/**
+ * Applies each command of the round to its book, against what the cache knows of its traders. One
+ * refused on that knowledge although its trader was not read for this round (`read`) is taken out
+ * of the round and put first in its queue, its trader forgotten: the next round reads them and
+ * decides. Each symbol records its state hash with the round when a checkpoint is due.
+ */
+export function executeRound(
+  round: Round,
+  traders: TraderCache,
+  fees: FeeRates,
+  read: ReadonlySet<string>,
+): ExecutedRound {
+  const now = Date.now();
+  const markets: MarketRound[] = [];
+  const outcomes = round.map((part) => {
+    const { line } = part;
+    const effects = emptyEffects();
+    const execution = new OrderExecution(line.state, traders.traders, fees, effects);
+    const results: Outcome[] = [];
+    const kept: Pending[] = [];
+    const deferred: Pending[] = [];
+    for (const p of part.pending) {
+      const outcome = execution.run(p.submission, now);
+      if (!outcome.ok && outcome.onTraderData && !read.has(p.submission.userId)) {
+        deferred.push(p);
+      } else {
+        kept.push(p);
+        results.push(outcome);
+      }
+    }
+    if (deferred.length > 0) {
+      traders.forget(deferred.map((p) => p.submission.userId));
+      line.queue.unshift(...deferred);
+      part.pending = kept;
+    }
+    const stateHash = line.checkpoints.hashIfDue(line.state, now, effects.commands.length > 0);
+    const orders = [...effects.orders.values()].map(orderRecord);
+    markets.push({ state: line.state, effects, orders, stateHash });
+    return results;
+  });
+  return { now: new Date(now), outcomes, markets };
+}

@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { feeFor, OrderBook, type MarketSpec } from '../../engine';
+import { HttpError } from '../../server/http/errors';
+import { findBookMarket } from '../../server/markets/catalog';
+import { orderTerms } from '../../server/trading/books/order-input';
+import type { OrderRequest } from '../../server/trading/order-schemas';
+import { bookValue, buyHoldAtLimit, holdFor, marketBuyHold } from '../../server/trading/sequencer/funds-hold';
+
+/** What an order holds when placed (no database): notional units for a buy, lots for a sell. */
+const BTC = findBookMarket('BTCUSDT')!; // tick 0.01, lot 0.00001, at least 5 USDT (50,000,000 notional units)
+const spec: MarketSpec = { symbol: BTC.symbol, tickSize: BTC.tickSize, lotSize: BTC.lotSize, minNotional: '0' };
+const fees = { makerPpm: 1000, takerPpm: 2000 };
+
+/** A book with asks (or bids) of `levels`: [price ticks, lots]. */
+function bookWith(side: 'buy' | 'sell', levels: Array<[number, number]>): OrderBook {
+  const book = new OrderBook(spec);
+  levels.forEach(([price, quantity], i) =>
+    book.apply({
+      type: 'place',
+      orderId: `resting-${i}`,
+      userId: 'maker',
+      side,
+      orderType: 'limit',
+      price,
+      quantity,
+      timeInForce: 'GTC',
+      makerFeePpm: 0,
+      takerFeePpm: 0,
+      timestamp: i,
+    }),
+  );
+  return book;
+}
+
+/** The terms of a request (0.001 BTC at 100,000 USDT unless told otherwise): 100 lots at 10,000,000 ticks. */
+const terms = (fields: Partial<OrderRequest>) =>
+  orderTerms(BTC, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.001', price: '100000', ...fields });
+
+const refusal = (hold: () => unknown) => {
+  try {
+    hold();
+  } catch (error) {
+    if (error instanceof HttpError) return `${error.status} ${error.message}`;
+    throw error;
+  }
+  return 'held';
+};
+
+it('a limit buy holds its value, the fee at the higher rate, and one unit per lot', () => {
+  // 100 lots at 10,000,000 ticks: 1e9 units, fee 0.2% = 2,000,000, 100 units of rounding allowance.
+  expect(buyHoldAtLimit(10_000_000, 100, fees)).toBe(1_002_000_100);
+  expect(holdFor(BTC, terms({}), new OrderBook(spec), fees)).toBe(1_002_000_100);
+});
+
+it('a sell holds its lots, whatever its type', () => {
+  expect(holdFor(BTC, terms({ side: 'sell' }), new OrderBook(spec), fees)).toBe(100);
+  const bids = bookWith('buy', [[10_000_000, 1000]]);
+  expect(holdFor(BTC, terms({ side: 'sell', type: 'market', price: null }), bids, fees)).toBe(100);
+});
+
+it('a market buy holds the asks it would walk now, plus the taker fee and one unit per lot', () => {
+  const asks = bookWith('sell', [
+    [10_000_000, 60],
+    [10_000_100, 1000],
+  ]);
+  const value = 60 * 10_000_000 + 40 * 10_000_100;
+  expect(bookValue(asks, 'asks', 100)).toBe(value);
+  expect(holdFor(BTC, terms({ type: 'market', price: null }), asks, fees)).toBe(marketBuyHold(value, 100, fees));
+  expect(marketBuyHold(value, 100, fees)).toBe(value + feeFor(value, fees.takerPpm) + 100);
+});
+
+it('a market order on an empty side, or worth less than the minimum there, is refused', () => {
+  const market = terms({ type: 'market', price: null });
+  expect(refusal(() => holdFor(BTC, market, new OrderBook(spec), fees))).toBe('400 Insufficient liquidity');
+  const cheapAsks = bookWith('sell', [[100, 1000]]);
+  expect(refusal(() => holdFor(BTC, market, cheapAsks, fees))).toBe('400 Order value must be at least 5 USDT');
+});
+
+it('a book thinner than the order gives the value of what it has', () => {
+  expect(bookValue(bookWith('sell', [[10_000_000, 30]]), 'asks', 100)).toBe(300_000_000);
+});
+
+it('a limit buy holds enough for any fills at or under its price, each fee rounded up alone', () => {
+  const fills = fc.array(fc.record({ lots: fc.integer({ min: 1, max: 50 }), below: fc.nat(1000) }), {
+    minLength: 1,
+    maxLength: 30,
+  });
+  fc.assert(
+    fc.property(fc.integer({ min: 1001, max: 100_000_000 }), fills, fc.boolean(), (limit, split, maker) => {
+      const lots = split.reduce((sum, fill) => sum + fill.lots, 0);
+      const rate = maker ? fees.makerPpm : fees.takerPpm;
+      const spent = split.reduce((sum, { lots: q, below }) => {
+        const value = (limit - below) * q;
+        return sum + value + feeFor(value, rate);
+      }, 0);
+      expect(spent).toBeLessThanOrEqual(buyHoldAtLimit(limit, lots, fees));
+    }),
+  );
+});

@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import { fromLots, fromNotional, fromTicks, minNotionalUnits } from '../../engine';
+import { HttpError } from '../../server/http/errors';
+import { toLedgerUnits } from '../../server/ledger/money';
+import { findBookMarket } from '../../server/markets/catalog';
+import { ledgerUnits, orderTerms } from '../../server/trading/books/order-input';
+import { orderRequestSchema, type OrderRequest } from '../../server/trading/order-schemas';
+
+/** An order request checked against its market's rules and turned into engine units (no database). */
+const BTC = findBookMarket('BTCUSDT')!; // tick 0.01, lot 0.00001, at least 5 USDT
+
+const request = (fields: Partial<OrderRequest>): OrderRequest => ({
+  symbol: 'BTCUSDT',
+  side: 'buy',
+  type: 'limit',
+  amount: '0.001',
+  price: '100000',
+  ...fields,
+});
+
+function refusal(fields: Partial<OrderRequest>): { status: number; detail: string } {
+  try {
+    orderTerms(BTC, request(fields));
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.status, detail: error.message };
+    throw error;
+  }
+  throw new Error('accepted');
+}
+
+it('turns a limit order into lots and ticks, GTC unless told otherwise', () => {
+  expect(orderTerms(BTC, request({}))).toEqual({
+    side: 'buy',
+    type: 'limit',
+    timeInForce: 'GTC',
+    postOnly: false,
+    lots: 100,
+    priceTicks: 10_000_000,
+    stopTicks: null,
+  });
+  expect(orderTerms(BTC, request({ type: 'market', price: null, side: 'sell' }))).toMatchObject({
+    timeInForce: 'IOC',
+    priceTicks: null,
+  });
+  expect(orderTerms(BTC, request({ type: 'stop_limit', stop_price: '99000.5' }))).toMatchObject({
+    stopTicks: 9_900_050,
+  });
+});
+
+it('refuses, never rounds, what breaks a market rule, saying which', () => {
+  expect(refusal({ amount: '0.000001' })).toEqual({
+    status: 400,
+    detail: 'Amount must be a multiple of the lot size 0.00001',
+  });
+  expect(refusal({ price: '100000.001' })).toEqual({
+    status: 400,
+    detail: 'Price must be a multiple of the tick size 0.01',
+  });
+  expect(refusal({ price: null })).toEqual({ status: 400, detail: 'Price is required for a limit order' });
+  expect(refusal({ type: 'stop_limit' })).toEqual({
+    status: 400,
+    detail: 'Stop price is required for a stop-limit order',
+  });
+  expect(refusal({ amount: '0.00001', price: '100' })).toEqual({
+    status: 400,
+    detail: 'Order value must be at least 5 USDT',
+  });
+  expect(refusal({ type: 'market', price: null, time_in_force: 'GTC' })).toEqual({
+    status: 400,
+    detail: 'A market order cannot rest on the book: use IOC or FOK',
+  });
+  expect(refusal({ post_only: true, time_in_force: 'IOC' })).toEqual({
+    status: 400,
+    detail: 'Only a GTC limit order can be post-only',
+  });
+  expect(refusal({ amount: '100000000000' })).toEqual({ status: 400, detail: 'Amount is too large' });
+});
+
+it('takes back exactly the lots and ticks a request was written from, at or above the minimum value', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 100_000_000 }), (lots, ticks) => {
+      fc.pre(lots * ticks >= minNotionalUnits(BTC));
+      const terms = orderTerms(BTC, request({ amount: fromLots(lots, BTC), price: fromTicks(ticks, BTC) }));
+      expect([terms.lots, terms.priceTicks]).toEqual([lots, ticks]);
+    }),
+  );
+});
+
+it("ledger units of engine units are the decimal amounts' ledger units", () => {
+  const units = ledgerUnits(BTC);
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (n) => {
+      expect(units.amount(n)).toBe(toLedgerUnits(fromLots(n, BTC)));
+      expect(units.quote(n)).toBe(toLedgerUnits(fromNotional(n, BTC)));
+    }),
+  );
+});
+
+describe('the order request schema', () => {
+  it('keeps amounts exact as plain decimal text, from JSON numbers or strings', () => {
+    const parsed = orderRequestSchema.parse({ ...request({}), amount: 1e-7, price: ' 100000.50 ' });
+    expect(parsed).toMatchObject({ amount: '0.0000001', price: '100000.50' });
+    expect(orderRequestSchema.safeParse({ ...request({}), amount: '-1' }).success).toBe(false);
+    expect(orderRequestSchema.safeParse({ ...request({}), amount: 0 }).success).toBe(false);
+  });
+
+  it('accepts what it gave unchanged, so an order forwarded to its book owner is checked again as it was', () => {
+    const amount = fc.oneof(
+      fc.double({ min: 1e-12, max: 1e12, noNaN: true }),
+      fc.stringMatching(/^\d{1,20}(\.\d{1,18})?$/).filter((text) => /[1-9]/.test(text)),
+    );
+    fc.assert(
+      fc.property(amount, amount, (a, p) => {
+        const first = orderRequestSchema.parse({ ...request({}), amount: a, price: p });
+        expect(orderRequestSchema.parse(JSON.parse(JSON.stringify(first)))).toEqual(first);
+      }),
+    );
+  });
+});
