@@ -2167,7 +2167,37 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            symbol: string;
+                            /** @enum {string} */
+                            type: "limit" | "market" | "stop_limit";
+                            /** @enum {string} */
+                            side: "buy" | "sell";
+                            price: number | null;
+                            stop_price: number | null;
+                            amount: number;
+                            filled: number;
+                            average_price: number | null;
+                            /** @enum {string} */
+                            status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting";
+                            /** @enum {string} */
+                            time_in_force: "GTC" | "IOC" | "FOK";
+                            created_at: string;
+                            fills?: {
+                                id: string;
+                                symbol: string;
+                                /** @enum {string} */
+                                side: "buy" | "sell";
+                                price: number;
+                                amount: number;
+                                fee: number;
+                                total: number;
+                                created_at: string;
+                            }[];
+                        };
+                    };
                 };
                 /** @description Error */
                 default: {
@@ -2205,7 +2235,37 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            symbol: string;
+                            /** @enum {string} */
+                            type: "limit" | "market" | "stop_limit";
+                            /** @enum {string} */
+                            side: "buy" | "sell";
+                            price: number | null;
+                            stop_price: number | null;
+                            amount: number;
+                            filled: number;
+                            average_price: number | null;
+                            /** @enum {string} */
+                            status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting";
+                            /** @enum {string} */
+                            time_in_force: "GTC" | "IOC" | "FOK";
+                            created_at: string;
+                            fills?: {
+                                id: string;
+                                symbol: string;
+                                /** @enum {string} */
+                                side: "buy" | "sell";
+                                price: number;
+                                amount: number;
+                                fee: number;
+                                total: number;
+                                created_at: string;
+                            }[];
+                        };
+                    };
                 };
                 /** @description Error */
                 default: {
@@ -2249,7 +2309,37 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            symbol: string;
+                            /** @enum {string} */
+                            type: "limit" | "market" | "stop_limit";
+                            /** @enum {string} */
+                            side: "buy" | "sell";
+                            price: number | null;
+                            stop_price: number | null;
+                            amount: number;
+                            filled: number;
+                            average_price: number | null;
+                            /** @enum {string} */
+                            status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting";
+                            /** @enum {string} */
+                            time_in_force: "GTC" | "IOC" | "FOK";
+                            created_at: string;
+                            fills?: {
+                                id: string;
+                                symbol: string;
+                                /** @enum {string} */
+                                side: "buy" | "sell";
+                                price: number;
+                                amount: number;
+                                fee: number;
+                                total: number;
+                                created_at: string;
+                            }[];
+                        }[];
+                    };
                 };
                 /** @description Error */
                 default: {
@@ -2297,7 +2387,37 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            symbol: string;
+                            /** @enum {string} */
+                            type: "limit" | "market" | "stop_limit";
+                            /** @enum {string} */
+                            side: "buy" | "sell";
+                            price: number | null;
+                            stop_price: number | null;
+                            amount: number;
+                            filled: number;
+                            average_price: number | null;
+                            /** @enum {string} */
+                            status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting";
+                            /** @enum {string} */
+                            time_in_force: "GTC" | "IOC" | "FOK";
+                            created_at: string;
+                            fills?: {
+                                id: string;
+                                symbol: string;
+                                /** @enum {string} */
+                                side: "buy" | "sell";
+                                price: number;
+                                amount: number;
+                                fee: number;
+                                total: number;
+                                created_at: string;
+                            }[];
+                        }[];
+                    };
                 };
                 /** @description Error */
                 default: {
@@ -2345,7 +2465,19 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            symbol: string;
+                            /** @enum {string} */
+                            side: "buy" | "sell";
+                            price: number;
+                            amount: number;
+                            fee: number;
+                            total: number;
+                            created_at: string;
+                        }[];
+                    };
                 };
                 /** @description Error */
                 default: {

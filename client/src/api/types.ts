@@ -47,35 +47,8 @@ export type Side = PlaceOrderPayload['side'];
 export type OrderType = PlaceOrderPayload['type'];
 export type TimeInForce = NonNullable<PlaceOrderPayload['time_in_force']>;
 
-/*
- * The trading routes' answers are not in the OpenAPI description yet (no response schema): their
- * shapes are written out here, as the server's order and fill views send them.
- */
-export interface Order {
-  id: string;
-  symbol: string;
-  type: OrderType;
-  side: Side;
-  price: number | null;
-  stop_price: number | null;
-  amount: number;
-  filled: number;
-  average_price: number | null;
-  status: string;
-  time_in_force: string;
-  created_at: string;
-}
-
-export interface UserTrade {
-  id: string;
-  symbol: string;
-  side: Side;
-  price: number;
-  amount: number;
-  fee: number;
-  total: number;
-  created_at: string;
-}
+export type Order = Answer<'/api/trading/orders/open', 'get'>[number];
+export type UserTrade = Answer<'/api/trading/trades', 'get'>[number];
 
 export type Ticker = Answer<'/api/market/ticker', 'get'>;
 export type Depth = Answer<'/api/market/depth', 'get'>;
