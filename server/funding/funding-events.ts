@@ -14,13 +14,13 @@ export interface RequestChange {
 }
 
 /** After commit: the trader hears about their request ('funding'), the admins that a queue changed. */
-export async function announceRequestChange(
+export function announceRequestChange(
   ctx: Pick<ServerContext, 'dataSource' | 'notifier'>,
   change: RequestChange,
-): Promise<void> {
-  await ctx.notifier.toUser(change.userId, 'funding', { kind: change.kind, id: change.id, status: change.status });
-  if (change.moneyMoved) await publishBalances(ctx.dataSource, ctx.notifier, [change.userId]);
-  await announceToAdmins(ctx, change.kind);
+): void {
+  ctx.notifier.toUser(change.userId, 'funding', { kind: change.kind, id: change.id, status: change.status });
+  if (change.moneyMoved) publishBalances(ctx.dataSource, ctx.notifier, [change.userId]);
+  announceToAdmins(ctx, change.kind);
 }
 
 export const announceToAdmins = (ctx: Pick<ServerContext, 'notifier'>, kind: BackOfficeKind) =>
