@@ -12,6 +12,7 @@ import { resolveJwtSecret } from './auth/jwt-secret';
 import { TokenService } from './auth/tokens';
 import { bankAccountsModule } from './bank-accounts/bank-accounts.module';
 import { connectRedis, createEventBus } from './bus/event-bus';
+import { redisPrefix } from './bus/redis-prefix';
 import { Cluster, clusterWanted, soleProcess } from './cluster/cluster';
 import { clusteredTradingModule } from './cluster/clustered-trading.module';
 import type { Config } from './config/config';
@@ -64,16 +65,17 @@ export async function createExchange(
   const database = await openDatabase(config);
   const { dataSource } = database;
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
-  const bus = await createEventBus(redis);
+  const namespace = redisPrefix(config);
+  const bus = await createEventBus(redis, namespace, logger);
   const tokens = new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.JWT_TTL);
   const authenticator = new Authenticator(tokens, dataSource);
-  const notifier = new Notifier(bus);
+  const notifier = new Notifier(bus, logger);
   const context: ServerContext = { config, logger, dataSource, bus, notifier, authenticator, redis };
 
   const auth = new AuthService(dataSource, tokens);
   // Several processes on one database: each book has one owner among them (server/cluster).
   const cluster = clusterWanted(config, database.embedded)
-    ? await Cluster.join(config.DATABASE_URL!, redis!, logger)
+    ? await Cluster.join(config.DATABASE_URL!, redis!, namespace, logger)
     : null;
   const elect = cluster?.elect ?? soleProcess;
   /** Later modules (market data, market maker) trade and read the books through trading.service. */
@@ -83,7 +85,7 @@ export async function createExchange(
   const modules: ExchangeModule[] = [
     { routes: healthRoutes(dataSource, database.embedded, bus) },
     { routes: marketsRoutes() },
-    { routes: authRoutes(auth, dataSource, createRateLimiter('auth', config.AUTH_RATE_LIMIT, redis)) },
+    { routes: authRoutes(auth, dataSource, createRateLimiter('auth', config.AUTH_RATE_LIMIT, redis, namespace)) },
     accountsModule(context),
     fundingModule(context),
     kycModule(context),

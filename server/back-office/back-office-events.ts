@@ -6,15 +6,15 @@ import type { DecisionQueue, QueueItem } from './decision-queue';
  * After commit: the item's owner hears about it (the queue's event, with the item's kind, id and
  * status), and the admins that the queue changed.
  */
-export async function announceQueueChange(
+export function announceQueueChange(
   ctx: Pick<ServerContext, 'dataSource' | 'notifier'>,
   queue: Pick<DecisionQueue, 'kind' | 'ownerEvent'>,
   item: Pick<QueueItem, 'id' | 'status' | 'user_id'>,
   { moneyMoved }: { moneyMoved: boolean },
-): Promise<void> {
-  await ctx.notifier.toUser(item.user_id, queue.ownerEvent, { kind: queue.kind, id: item.id, status: item.status });
-  if (moneyMoved) await publishBalances(ctx.dataSource, ctx.notifier, [item.user_id]);
-  await announceToAdmins(ctx, queue.kind);
+): void {
+  ctx.notifier.toUser(item.user_id, queue.ownerEvent, { kind: queue.kind, id: item.id, status: item.status });
+  if (moneyMoved) publishBalances(ctx.dataSource, ctx.notifier, [item.user_id]);
+  announceToAdmins(ctx, queue.kind);
 }
 
 /**

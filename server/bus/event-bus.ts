@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from 'redis';
+import type { Logger } from '../logger';
 
 export type BusHandler = (message: unknown) => void;
 
@@ -9,7 +11,11 @@ export type BusHandler = (message: unknown) => void;
  */
 export interface EventBus {
   readonly kind: 'memory' | 'redis';
-  publish(topic: string, message: unknown): Promise<void>;
+  /**
+   * Sends `message` on its way and returns at once: delivery is the bus's own business (retried a
+   * few times, then logged), never the caller's, whose transaction has already committed.
+   */
+  publish(topic: string, message: unknown): void;
   subscribe(topic: string, handler: BusHandler): Promise<void>;
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;
@@ -19,7 +25,7 @@ class MemoryBus implements EventBus {
   readonly kind = 'memory' as const;
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 
-  async publish(topic: string, message: unknown) {
+  publish(topic: string, message: unknown) {
     // Same JSON round trip as Redis, so nothing works here that would break across processes.
     const copy: unknown = JSON.parse(JSON.stringify(message));
     queueMicrotask(() => this.emitter.emit(topic, copy));
@@ -38,7 +44,12 @@ class MemoryBus implements EventBus {
   }
 }
 
-const newRedisClient = (url: string) => createClient({ url });
+/** Waits before each retry of a message Redis refused: about 3 s in all, then it is dropped. */
+const PUBLISH_RETRY_DELAYS_MS = [100, 400, 1000, 1500];
+
+// Commands fail at once while the connection is down instead of queueing until it is back: a
+// publish is retried by the bus, a rate limit falls back to the process's own counters.
+const newRedisClient = (url: string) => createClient({ url, disableOfflineQueue: true });
 export type Redis = ReturnType<typeof newRedisClient>;
 
 class RedisBus implements EventBus {
@@ -47,14 +58,32 @@ class RedisBus implements EventBus {
   constructor(
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
+    private readonly prefix: string,
+    private readonly logger: Logger,
   ) {}
 
-  async publish(topic: string, message: unknown) {
-    await this.publisher.publish(topic, JSON.stringify(message));
+  publish(topic: string, message: unknown) {
+    void this.deliver(topic, JSON.stringify(message));
+  }
+
+  private async deliver(topic: string, payload: string) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.publisher.publish(this.channel(topic), payload);
+        return;
+      } catch (error) {
+        const delay = PUBLISH_RETRY_DELAYS_MS[attempt];
+        if (delay === undefined) {
+          this.logger.error({ err: error, topic, attempts: attempt + 1 }, 'bus message dropped: Redis refused it');
+          return;
+        }
+        await sleep(delay);
+      }
+    }
   }
 
   async subscribe(topic: string, handler: BusHandler) {
-    await this.subscriber.subscribe(topic, (raw) => handler(JSON.parse(raw)));
+    await this.subscriber.subscribe(this.channel(topic), (raw) => handler(JSON.parse(raw)));
   }
 
   async isHealthy() {
@@ -68,6 +97,10 @@ class RedisBus implements EventBus {
   async close() {
     await Promise.allSettled([this.subscriber.close(), this.publisher.close()]);
   }
+
+  private channel(topic: string) {
+    return `${this.prefix}:${topic}`;
+  }
 }
 
 export async function connectRedis(url: string): Promise<Redis> {
@@ -77,10 +110,11 @@ export async function connectRedis(url: string): Promise<Redis> {
   return client;
 }
 
-export async function createEventBus(redis: Redis | null): Promise<EventBus> {
+/** `prefix`: the deployment's namespace (see redis-prefix.ts), so deployments sharing a Redis never hear each other. */
+export async function createEventBus(redis: Redis | null, prefix: string, logger: Logger): Promise<EventBus> {
   if (!redis) return new MemoryBus();
   const subscriber = redis.duplicate();
   subscriber.on('error', () => undefined);
   await subscriber.connect();
-  return new RedisBus(redis, subscriber);
+  return new RedisBus(redis, subscriber, prefix, logger);
 }

@@ -15,8 +15,8 @@ export const soleProcess: Election = (_name, start) => start();
 
 /**
  * This process as one of several sharing a PostgreSQL database and a Redis: its advisory locks
- * (who owns what), and Redis channels named after the database, so processes of other databases
- * on the same Redis never hear them.
+ * (who owns what), and Redis channels in the deployment's namespace, so processes of other
+ * deployments on the same Redis never hear them.
  */
 export class Cluster {
   /** This process, for replies addressed to it. */
@@ -31,13 +31,14 @@ export class Cluster {
     private readonly logger: Logger,
   ) {}
 
-  static async join(databaseUrl: string, redis: Redis, logger: Logger): Promise<Cluster> {
+  /** `prefix`: the deployment's Redis namespace (bus/redis-prefix.ts). */
+  static async join(databaseUrl: string, redis: Redis, prefix: string, logger: Logger): Promise<Cluster> {
     // Fail-stop: another process may take the books over at once, so this one must not match any more.
     const locks = await AdvisoryLocks.connect(databaseUrl, logger, () => process.exit(1));
     const subscriber = redis.duplicate();
     subscriber.on('error', () => undefined); // reconnects by itself; forwarded calls time out meanwhile
     await subscriber.connect();
-    return new Cluster(locks, redis, subscriber, `cluster:${new URL(databaseUrl).host}/${locks.database}`, logger);
+    return new Cluster(locks, redis, subscriber, `${prefix}:cluster`, logger);
   }
 
   channel(name: string): string {

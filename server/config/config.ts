@@ -14,6 +14,11 @@ export const configSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Namespace of this deployment's Redis channels and keys; unset: derived from the database (bus/redis-prefix.ts). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:./@-]{1,200}$/, 'must be 1-200 letters, digits or : . / @ - _')
+    .optional(),
   /** Several processes share the books (server/cluster); needs REDIS_URL and a PostgreSQL DATABASE_URL. */
   CLUSTER: booleanSwitch.default('off'),
   DATA_DIR: z.string().min(1).default('./data'),

@@ -3,11 +3,25 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import type { Redis } from '../bus/event-bus';
 import { tooManyRequests } from './errors';
 
-/** A per-client limit (by IP) shared by every server process when Redis is there. */
-export function createRateLimiter(name: string, pointsPerMinute: number, redis: Redis | null): RateLimiterAbstract {
-  const options = { keyPrefix: `ratelimit:${name}`, points: pointsPerMinute, duration: 60 };
+/**
+ * A per-client limit (by IP) shared by every server process when Redis is there, its keys in the
+ * deployment's namespace (`prefix`).
+ */
+export function createRateLimiter(
+  name: string,
+  pointsPerMinute: number,
+  redis: Redis | null,
+  prefix: string,
+): RateLimiterAbstract {
+  const options = { keyPrefix: `${prefix}:ratelimit:${name}`, points: pointsPerMinute, duration: 60 };
+  // Redis down: each process counts on its own rather than refusing everyone.
   return redis
-    ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: true })
+    ? new RateLimiterRedis({
+        ...options,
+        storeClient: redis,
+        useRedisPackage: true,
+        insuranceLimiter: new RateLimiterMemory(options),
+      })
     : new RateLimiterMemory(options);
 }
 

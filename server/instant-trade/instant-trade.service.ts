@@ -104,8 +104,8 @@ export class InstantTradeService {
     });
 
     const execution = view({ ...row, type: row.side });
-    await publishBalances(this.dataSource, this.notifier, [user.id]);
-    await this.notifier.toUser(user.id, 'fill', execution);
+    publishBalances(this.dataSource, this.notifier, [user.id]);
+    this.notifier.toUser(user.id, 'fill', execution);
     return execution;
   }
 

@@ -1,4 +1,5 @@
 import type { EventBus } from '../bus/event-bus';
+import type { Logger } from '../logger';
 
 export const REALTIME_TOPIC = 'realtime';
 
@@ -28,7 +29,10 @@ export const userMessage = (userId: string, event: string, data: unknown): Realt
 export class Notifier {
   private audience: (room: string) => boolean = () => true;
 
-  constructor(private readonly bus: EventBus) {}
+  constructor(
+    private readonly bus: EventBus,
+    private readonly logger: Logger,
+  ) {}
 
   /**
    * Which rooms have a socket in them. Only one process's socket hub can tell, so it is set when
@@ -43,9 +47,18 @@ export class Notifier {
     return this.audience(room);
   }
 
-  async publish(messages: RealtimeMessage[]): Promise<void> {
+  /** Returns at once: the bus delivers (or logs why it could not). */
+  publish(messages: RealtimeMessage[]): void {
     const heard = messages.filter((message) => this.audience(message.room));
-    if (heard.length > 0) await this.bus.publish(REALTIME_TOPIC, heard);
+    if (heard.length > 0) this.bus.publish(REALTIME_TOPIC, heard);
+  }
+
+  /**
+   * Runs `work` (say, reading what to push) without the caller waiting: after a commit the answer is
+   * the commit's, so a failure here is logged with its cause and never reaches the request.
+   */
+  afterCommit(what: string, work: () => Promise<void>): void {
+    work().catch((error: unknown) => this.logger.error({ err: error, what }, 'notification after commit failed'));
   }
 
   private send(room: string, event: string, data: unknown) {

@@ -10,8 +10,7 @@ import { orderView, userTradeView } from './order-views';
  * committed transaction itself, so no query is needed here.
  */
 export function publishCommittedRound(ctx: ServerContext, { markets, balances }: CommittedRound): void {
-  const { notifier, bus, logger } = ctx;
-  const sends: Array<Promise<void>> = [];
+  const { notifier, bus } = ctx;
   const messages: RealtimeMessage[] = [];
   // Views only for users someone listens to (API clients without a socket are many).
   const listened = (userId: string) => notifier.reaches(userRoom(userId));
@@ -31,10 +30,9 @@ export function publishCommittedRound(ctx: ServerContext, { markets, balances }:
         taker_side: t.taker_side,
         time: t.created_at.getTime(),
       }));
-      sends.push(bus.publish('market.trades', { symbol, trades }));
+      bus.publish('market.trades', { symbol, trades });
     }
-    if (effects.bookChanged) sends.push(bus.publish('market.book', { symbol }));
+    if (effects.bookChanged) bus.publish('market.book', { symbol });
   }
-  sends.push(notifier.publish([...messages, ...balanceMessages(balances)]));
-  Promise.all(sends).catch((error: unknown) => logger.warn({ error }, 'trading notifications failed'));
+  notifier.publish([...messages, ...balanceMessages(balances)]);
 }

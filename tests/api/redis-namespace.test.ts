@@ -1,0 +1,56 @@
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { connectRedis, createEventBus, type Redis } from '../../server/bus/event-bus';
+import { redisPrefix } from '../../server/bus/redis-prefix';
+import { createRateLimiter } from '../../server/http/rate-limit';
+import { createLogger } from '../../server/logger';
+import { startRedisServer, type RedisServer } from '../support/redis-server';
+
+/** Two deployments sharing one Redis: neither hears the other's events nor spends the other's limits. */
+let redisServer: RedisServer;
+let redis: Redis;
+
+beforeAll(async () => {
+  redisServer = await startRedisServer();
+  redis = await connectRedis(redisServer.url);
+});
+afterAll(async () => {
+  await redis.close();
+  await redisServer.kill();
+});
+
+describe('the deployment namespace', () => {
+  it('is REDIS_PREFIX when set, else derived from the database', () => {
+    const embedded = { DATA_DIR: '/var/lib/exchange' };
+    expect(redisPrefix({ ...embedded, REDIS_PREFIX: 'venue-a' })).toBe('venue-a');
+    const a = redisPrefix({ ...embedded, DATABASE_URL: 'postgres://u@db.example:5432/exchange_a' });
+    const b = redisPrefix({ ...embedded, DATABASE_URL: 'postgres://u@db.example:5432/exchange_b' });
+    const other = redisPrefix({ ...embedded, DATABASE_URL: 'postgres://u@db2.example:5432/exchange_a' });
+    expect(new Set([a, b, other]).size).toBe(3);
+    expect(redisPrefix({ ...embedded, DATABASE_URL: 'postgres://u:secret@db.example/exchange_a' })).toBe(a);
+    expect(a).not.toContain('secret');
+    expect(redisPrefix(embedded)).not.toBe(redisPrefix({ DATA_DIR: '/srv/other' }));
+  });
+
+  it("keeps one deployment's bus messages from the other's subscribers", async () => {
+    const logger = createLogger('silent');
+    const [busA, busB] = await Promise.all([
+      createEventBus(await connectRedis(redisServer.url), 'venue-a', logger),
+      createEventBus(await connectRedis(redisServer.url), 'venue-b', logger),
+    ]);
+    const heardByB: unknown[] = [];
+    await busB.subscribe('market.trades', (message) => heardByB.push(message));
+    busA.publish('market.trades', { from: 'a' });
+    busB.publish('market.trades', { from: 'b' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heardByB).toEqual([{ from: 'b' }]);
+    await Promise.all([busA.close(), busB.close()]);
+  });
+
+  it("keeps one deployment's failed logins from throttling the other", async () => {
+    const limiterA = createRateLimiter('auth', 3, redis, 'venue-a');
+    const limiterB = createRateLimiter('auth', 3, redis, 'venue-b');
+    for (let attempt = 0; attempt < 3; attempt++) await limiterA.consume('10.0.0.7');
+    await expect(limiterA.consume('10.0.0.7')).rejects.toBeInstanceOf(RateLimiterRes);
+    await expect(limiterB.consume('10.0.0.7')).resolves.toBeInstanceOf(RateLimiterRes);
+  });
+});
