@@ -23,6 +23,7 @@ import { healthRoutes } from './health/health.routes';
 import { errorMiddleware } from './http/error-middleware';
 import { jsonBody } from './http/json-body';
 import { buildOpenApi } from './http/openapi';
+import { installUserRateLimits } from './http/per-user-rate-limits';
 import { createRateLimiter } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import { route } from './http/route';
@@ -107,6 +108,7 @@ export async function createExchange(
   );
 
   const app = new Koa({ proxy: false });
+  installUserRateLimits(app, context);
   app.use(errorMiddleware(logger));
   app.use(requestLog(logger));
   app.use(jsonBody());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userRateLimit } from '../http/per-user-rate-limits';
 import { route, type RouteSpec } from '../http/route';
 import { standalone } from '../http/validation';
 import { money } from '../ledger/money';
@@ -58,6 +59,7 @@ export function tradingRoutes(trading: TradingService): RouteSpec[] {
       tags: ['trading'],
       // The order's round checks the account (suspension, role, KYC) with the balances it reads.
       access: 'signed',
+      before: [userRateLimit('orders')],
       input: placeOrderInput,
       handler: ({ input, user }) => trading.placeOrder(user.id, input),
     }),
@@ -67,6 +69,7 @@ export function tradingRoutes(trading: TradingService): RouteSpec[] {
       summary: 'Cancel an open order (body or query order_id); what it still holds is released',
       tags: ['trading'],
       access: 'trader',
+      before: [userRateLimit('orders')],
       input: z.object({ order_id: z.string().trim().min(1, standalone('order_id is required')) }),
       handler: ({ input, user }) => trading.cancelOrder(user.id, input.order_id),
     }),
