@@ -161,6 +161,8 @@ async function main() {
       MARKET_FEED: 'off',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000000',
+      // Each trader places hundreds of orders a second: counted as always, never refused.
+      ORDER_RATE_LIMIT: '100000000',
       ADMIN_EMAIL: 'bench-admin@example.com',
       ADMIN_PASSWORD: 'bench-admin-password',
       CLIENT_DIST: '/nonexistent',

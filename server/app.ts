@@ -24,6 +24,7 @@ import { healthRoutes } from './health/health.routes';
 import { errorMiddleware } from './http/error-middleware';
 import { jsonBody } from './http/json-body';
 import { buildOpenApi, type OpenApiDocument } from './http/openapi';
+import { installUserRateLimits } from './http/per-user-rate-limits';
 import { createRateLimiter } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import { route } from './http/route';
@@ -70,7 +71,16 @@ export async function createExchange(
   const tokens = new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.JWT_TTL);
   const authenticator = new Authenticator(tokens, dataSource);
   const notifier = new Notifier(bus, logger);
-  const context: ServerContext = { config, logger, dataSource, bus, notifier, authenticator, redis };
+  const context: ServerContext = {
+    config,
+    logger,
+    dataSource,
+    bus,
+    notifier,
+    authenticator,
+    redis,
+    redisPrefix: namespace,
+  };
 
   const auth = new AuthService(dataSource, tokens);
   // Several processes on one database: each book has one owner among them (server/cluster).
@@ -113,6 +123,7 @@ export async function createExchange(
   );
 
   const app = new Koa({ proxy: false });
+  installUserRateLimits(app, context);
   app.use(errorMiddleware(logger));
   app.use(requestLog(logger));
   app.use(jsonBody());

@@ -15,6 +15,8 @@ export interface ServerContext {
   notifier: Notifier;
   authenticator: Authenticator;
   redis: Redis | null;
+  /** The deployment's namespace of Redis channels and keys (bus/redis-prefix.ts). */
+  redisPrefix: string;
 }
 
 /** A domain (auth, funding, trading...): its routes, and background work started after the server listens. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DecisionQueueRegistry } from '../back-office/decision-queue-registry';
 import { recordId } from '../back-office/decision-inputs';
-import { pageQuery } from '../back-office/list-query';
+import { pageQuery, sendPage } from '../back-office/list-query';
 import { userRefSchema } from '../back-office/user-refs';
 import type { ServerContext } from '../context';
 import { route } from '../http/route';
@@ -73,12 +73,12 @@ export function adminRoutes(
     route({
       method: 'get',
       path: '/admin/users',
-      summary: 'Users with their dollar balance and KYC status, newest first',
+      summary: 'Users with their dollar balance and KYC status, newest first; the total in X-Total-Count',
       tags: ['admin', 'users'],
       access: 'admin',
       query: pageQuery,
       response: z.array(listedUser),
-      handler: ({ query }) => admin.users(query),
+      handler: async ({ query, ctx }) => sendPage(ctx, await admin.users(query)),
     }),
     setActive('suspend'),
     setActive('activate'),

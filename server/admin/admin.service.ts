@@ -39,16 +39,17 @@ export class AdminService {
     private readonly queueService: DecisionQueueService,
   ) {}
 
+  /** A page of the people, newest first, and how many there are. */
   async users(page: Page) {
     const { manager } = this.ctx.dataSource;
-    const users = await manager.find(User, {
+    const [users, total] = await manager.findAndCount(User, {
       where: PEOPLE,
       select: USER_COLUMNS,
       order: { created_at: 'DESC', id: 'DESC' },
       take: page.limit,
       skip: page.offset,
     });
-    return withBalances(manager, users);
+    return { items: await withBalances(manager, users), total };
   }
 
   /** Suspends or reactivates a trader; administrators (the caller included) and system accounts are out of reach. */

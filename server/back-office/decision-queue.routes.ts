@@ -3,7 +3,7 @@ import { route } from '../http/route';
 import type { DecisionQueue } from './decision-queue';
 import type { DecisionQueueService } from './decision-queue.service';
 import { decisionInput, type Decision } from './decision-inputs';
-import { decisionListQuery } from './list-query';
+import { decisionListQuery, sendPage } from './list-query';
 
 /** A queue's admin routes, from its registry entry: its list, and the approval and rejection of an item. */
 export function decisionQueueRoutes(service: DecisionQueueService, queue: DecisionQueue) {
@@ -24,12 +24,12 @@ export function decisionQueueRoutes(service: DecisionQueueService, queue: Decisi
     route({
       method: 'get',
       path: routes.list,
-      summary: routes.listSummary,
+      summary: `${routes.listSummary}: pending ones first, the oldest first, then decided ones, the newest first; the total in X-Total-Count`,
       tags,
       access: 'admin',
       query: decisionListQuery,
       response: z.array(queue.adminItem),
-      handler: ({ query }) => service.list(queue, query),
+      handler: async ({ query, ctx }) => sendPage(ctx, await service.list(queue, query)),
     }),
     decide('approve'),
     decide('reject'),

@@ -1,4 +1,4 @@
-import type { EntityManager, FindOptionsOrder, FindOptionsWhere } from 'typeorm';
+import type { FindOptionsWhere } from 'typeorm';
 import { recordAudit } from '../audit/audit-log';
 import type { ServerContext } from '../context';
 import { post } from '../ledger/ledger';
@@ -7,34 +7,37 @@ import { claimPending } from './claim-pending';
 import type { DecisionQueue, QueueItem } from './decision-queue';
 import type { DecisionQueueRegistry } from './decision-queue-registry';
 import type { Decision } from './decision-inputs';
-import type { DecisionListQuery } from './list-query';
+import type { DecisionListQuery, ListPage } from './list-query';
 import { userRefs } from './user-refs';
-
-/** Newest first: by the entity's creation date column, then id, so pages never overlap. */
-function newestFirst(manager: EntityManager, queue: DecisionQueue): FindOptionsOrder<QueueItem> {
-  const createdAt = manager.connection.getMetadata(queue.entity).createDateColumn;
-  if (!createdAt) throw new Error(`The ${queue.kind} queue's entity has no creation date column`);
-  return { [createdAt.propertyName]: 'DESC', id: 'DESC' } as FindOptionsOrder<QueueItem>;
-}
 
 /** What every decision queue does the same way: its admin list, its decisions, its pending count. */
 export class DecisionQueueService {
   constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>) {}
 
-  /** The queue's items, optionally of one status, each with whose it is. */
-  async list(queue: DecisionQueue, query: DecisionListQuery) {
+  /**
+   * A page of the queue's items, optionally of one status, each with whose it is, and how many
+   * there are. Pending items come first, the oldest first (the next to decide, however many arrive
+   * after them), then decided ones, the newest first; the id breaks ties, so pages never overlap.
+   */
+  async list(queue: DecisionQueue, query: DecisionListQuery): Promise<ListPage<unknown>> {
     const { manager } = this.ctx.dataSource;
-    const items = await manager.find(queue.entity, {
-      where: { ...queue.scope, ...(query.status ? { status: query.status } : {}) },
-      order: newestFirst(manager, queue),
-      take: query.limit,
-      skip: query.offset,
-    });
+    const createdAt = manager.connection.getMetadata(queue.entity).createDateColumn?.propertyName;
+    if (!createdAt) throw new Error(`The ${queue.kind} queue's entity has no creation date column`);
+    const [items, total] = await manager
+      .createQueryBuilder(queue.entity, 'item')
+      .where({ ...queue.scope, ...(query.status ? { status: query.status } : {}) })
+      .orderBy(`item.status = 'pending'`, 'DESC')
+      .addOrderBy(`CASE WHEN item.status = 'pending' THEN item.${createdAt} END`, 'ASC')
+      .addOrderBy(`item.${createdAt}`, 'DESC')
+      .addOrderBy('item.id', 'DESC')
+      .limit(query.limit)
+      .offset(query.offset)
+      .getManyAndCount();
     const users = await userRefs(
       manager,
       items.map((item) => item.user_id),
     );
-    return items.map((item) => queue.adminView(item, users.get(item.user_id)));
+    return { items: items.map((item) => queue.adminView(item, users.get(item.user_id))), total };
   }
 
   /** Approves or rejects a pending item once; the money it moves, its other changes and the audit entry commit with it. */

@@ -26,7 +26,8 @@ export interface QueueRoutes {
 /**
  * One queue administrators decide (deposits, withdrawals, KYC): an entry of the decision queue
  * registry. Its admin routes, its counter, its decisions and their events are worked out from it.
- * Items are listed newest first by the entity's creation date column.
+ * Items are listed by the entity's creation date column: pending ones oldest first, then decided
+ * ones newest first.
  */
 export interface DecisionQueue<Item extends QueueItem = QueueItem> {
   /** What the queue holds, e.g. 'deposit': the audit target type and the kind its events carry. */

@@ -7,6 +7,13 @@ const feeRate = z
   .string()
   .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a decimal between 0 and 1 with at most 6 decimals')
   .default('0.001');
+/** A cap on how many requests may wait, or how many a user may make a minute: 0 means no cap. */
+const countCap = (byDefault: number) => z.coerce.number().int().min(0).default(byDefault);
+/** A cap on one request's amount, in dollars with at most 2 decimals: 0 means no cap. */
+const dollarCap = z
+  .string()
+  .regex(/^\d{1,10}(\.\d{1,2})?$/, 'must be a dollar amount with at most 2 decimals (0: no cap)')
+  .default('1000000');
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -38,6 +45,16 @@ export const configSchema = z.object({
   TAKER_FEE_RATE: feeRate,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Requests one user may have waiting for an administrator at once, per kind. */
+  MAX_PENDING_DEPOSITS: countCap(5),
+  MAX_PENDING_WITHDRAWALS: countCap(5),
+  /** The most one deposit or withdrawal request may ask for. */
+  MAX_DEPOSIT_AMOUNT: dollarCap,
+  MAX_WITHDRAWAL_AMOUNT: dollarCap,
+  /** Per user per minute: deposit and withdrawal requests and instant trades together. */
+  MONEY_RATE_LIMIT: countCap(600),
+  /** Per user per minute: orders placed and cancelled together. */
+  ORDER_RATE_LIMIT: countCap(6000),
   CLIENT_DIST: z.string().min(1).default('client/dist'),
 });
 

@@ -26,7 +26,7 @@ export const FUNDING_QUEUES: Record<FundingKind, DecisionQueue<FundingRequest>> 
     postings: { approve: depositArrival },
     routes: {
       list: '/admin/deposits',
-      listSummary: "Every trader's deposits, newest first",
+      listSummary: "Every trader's deposits",
       decision: '/admin/deposit',
       idField: 'deposit_id',
     },
@@ -36,7 +36,7 @@ export const FUNDING_QUEUES: Record<FundingKind, DecisionQueue<FundingRequest>> 
     postings: { approve: withdrawalPayout, reject: withdrawalRelease },
     routes: {
       list: '/admin/withdrawals',
-      listSummary: "Every trader's withdrawals, newest first",
+      listSummary: "Every trader's withdrawals",
       decision: '/admin/withdrawal',
       idField: 'withdrawal_id',
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../back-office/list-query';
+import { userRateLimit } from '../http/per-user-rate-limits';
 import { route } from '../http/route';
 import { usdAmount } from './amount';
 import type { FundingKind } from './funding-request.entity';
@@ -21,6 +22,7 @@ function fundingRoutes(funding: FundingService, kind: FundingKind) {
           : 'Ask for a withdrawal (holds the amount)',
       tags: ['funding'],
       access: 'trader',
+      before: [userRateLimit('money')],
       input: z.object({ amount: usdAmount }),
       response: fundingItem,
       handler: ({ input, user: trader }) => funding.request(kind, trader.id, input.amount),

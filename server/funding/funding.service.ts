@@ -3,6 +3,7 @@ import type { Page } from '../back-office/list-query';
 import type { ServerContext } from '../context';
 import { post } from '../ledger/ledger';
 import { toSql, type Money } from '../ledger/money';
+import { assertAmountWithinCap, assertPendingRoom, fundingCaps } from './funding-caps';
 import { withdrawalHold } from './funding-postings';
 import { FUNDING_QUEUES } from './funding-queues';
 import { FundingRequest, type FundingKind } from './funding-request.entity';
@@ -10,11 +11,19 @@ import { fundingView } from './funding-view';
 
 /** Deposits and withdrawals as traders ask for them; administrators decide them in the back office's queues. */
 export class FundingService {
-  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>) {}
+  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier' | 'config'>) {}
 
-  /** A deposit waits with nothing moved; a withdrawal holds its amount in the same transaction. */
+  private readonly caps = fundingCaps(this.ctx.config);
+
+  /**
+   * A deposit waits with nothing moved; a withdrawal holds its amount in the same transaction. Both
+   * are refused beyond the caps: the amount of one request, and how many of the trader's may wait.
+   */
   async request(kind: FundingKind, userId: string, amount: Money) {
+    const caps = this.caps[kind];
+    assertAmountWithinCap(kind, amount, caps);
     const created = await this.ctx.dataSource.transaction(async (manager) => {
+      await assertPendingRoom(manager, kind, userId, caps);
       const request = await manager.save(
         manager.create(FundingRequest, { user_id: userId, kind, amount: toSql(amount) }),
       );

@@ -4,7 +4,7 @@ import type { Redis } from '../bus/event-bus';
 import { tooManyRequests } from './errors';
 
 /**
- * A per-client limit (by IP) shared by every server process when Redis is there, its keys in the
+ * A limit per key (a client's address, a user's id) shared by every server process when Redis is there, its keys in the
  * deployment's namespace (`prefix`).
  */
 export function createRateLimiter(
@@ -14,25 +14,33 @@ export function createRateLimiter(
   prefix: string,
 ): RateLimiterAbstract {
   const options = { keyPrefix: `${prefix}:ratelimit:${name}`, points: pointsPerMinute, duration: 60 };
-  // Redis down: each process counts on its own rather than refusing everyone.
+  // Redis unreachable: each process counts on its own at once, rather than refusing or stalling everyone.
   return redis
     ? new RateLimiterRedis({
         ...options,
         storeClient: redis,
         useRedisPackage: true,
+        rejectIfRedisNotReady: true,
         insuranceLimiter: new RateLimiterMemory(options),
       })
     : new RateLimiterMemory(options);
 }
 
-export function rateLimited(limiter: RateLimiterAbstract) {
+/** Whom a request counts against; by default the client's address. */
+export type RateLimitKey = (ctx: Context) => string | Promise<string>;
+
+export function rateLimited(
+  limiter: RateLimiterAbstract,
+  keyOf: RateLimitKey = (ctx) => ctx.ip,
+  detail = 'Too many attempts, please try again in a minute',
+) {
   return async (ctx: Context) => {
     try {
-      await limiter.consume(ctx.ip);
+      await limiter.consume(await keyOf(ctx));
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
       ctx.set('Retry-After', String(Math.ceil(error.msBeforeNext / 1000)));
-      throw tooManyRequests('Too many attempts, please try again in a minute');
+      throw tooManyRequests(detail);
     }
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userRateLimit } from '../http/per-user-rate-limits';
 import { route } from '../http/route';
 import { standalone } from '../http/validation';
 import { money } from '../ledger/money';
@@ -43,6 +44,7 @@ export function instantTradeRoutes(instantTrades: InstantTradeService) {
       summary: 'Buy or sell at once against the house desk at the current quote (the price seen must be within 1%)',
       tags: ['simple trading'],
       access: 'trader',
+      before: [userRateLimit('money')],
       input: tradeInput,
       response: execution,
       handler: ({ user, input }) =>

@@ -16,7 +16,7 @@ export const KYC_QUEUE: DecisionQueue<KycSubmission> = {
   ownerEvent: 'funding',
   routes: {
     list: '/admin/kyc',
-    listSummary: 'KYC submissions, newest first',
+    listSummary: 'KYC submissions',
     decision: '/admin/kyc',
     idField: 'kyc_id',
     tag: 'kyc',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userRateLimit } from '../http/per-user-rate-limits';
 import { route, type RouteSpec } from '../http/route';
 import { standalone } from '../http/validation';
 import { orderRequestSchema, orderViewSchema, userTradeViewSchema } from './order-schemas';
@@ -28,6 +29,7 @@ export function tradingRoutes(trading: TradingService): RouteSpec[] {
       tags: ['trading'],
       // The order's round checks the account (suspension, role, KYC) with the balances it reads.
       access: 'signed',
+      before: [userRateLimit('orders')],
       input: orderRequestSchema,
       response: orderViewSchema,
       handler: ({ input, user }) => trading.placeOrder(user.id, input),
@@ -38,6 +40,7 @@ export function tradingRoutes(trading: TradingService): RouteSpec[] {
       summary: 'Cancel an open order (body or query order_id); what it still holds is released',
       tags: ['trading'],
       access: 'trader',
+      before: [userRateLimit('orders')],
       input: z.object({ order_id: z.string().trim().min(1, standalone('order_id is required')) }),
       response: orderViewSchema,
       handler: ({ input, user }) => trading.cancelOrder(user.id, input.order_id),

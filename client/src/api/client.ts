@@ -51,7 +51,29 @@ export function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+/** One page of a list, and how many items the whole list holds. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  return (await send(method, path, options)).data as T;
+}
+
+/** A page of a list: the body is its items, the X-Total-Count header the size of the whole list. */
+export async function requestPage<T>(path: string, query: Query): Promise<ListPage<T>> {
+  const { data, response } = await send('GET', path, { query });
+  const items = data as T[];
+  return { items, total: Number(response.headers.get('X-Total-Count') ?? items.length) };
+}
+
+/** One call: its parsed JSON answer and the response itself (for its headers); a refusal throws ApiError. */
+async function send(
+  method: string,
+  path: string,
+  options: RequestOptions,
+): Promise<{ data: unknown; response: Response }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.auth !== false) Object.assign(headers, authHeaders());
   let body: string | undefined;
@@ -87,7 +109,7 @@ export async function request<T>(method: string, path: string, options: RequestO
       `Request failed (${response.status})`,
     );
   }
-  return data as T;
+  return { data, response };
 }
 
 /** The text to show for a failed call: the server's detail when present, otherwise the fallback. */

@@ -1,5 +1,5 @@
 /** One typed function per endpoint: its method, path and parameters, and the type of its answer. */
-import { request } from './client';
+import { request, requestPage } from './client';
 import type {
   AdminStats,
   AssetBalance,
@@ -65,10 +65,11 @@ export const tradingApi = {
 };
 
 export const adminApi = {
-  users: () => request<User[]>('GET', '/admin/users'),
-  deposits: () => request<FundingRequest[]>('GET', '/admin/deposits'),
-  withdrawals: () => request<FundingRequest[]>('GET', '/admin/withdrawals'),
-  kyc: () => request<KycSubmission[]>('GET', '/admin/kyc'),
+  /** The lists come a page at a time, with the size of the whole list. */
+  users: (offset: number, limit: number) => requestPage<User>('/admin/users', { offset, limit }),
+  deposits: (offset: number, limit: number) => requestPage<FundingRequest>('/admin/deposits', { offset, limit }),
+  withdrawals: (offset: number, limit: number) => requestPage<FundingRequest>('/admin/withdrawals', { offset, limit }),
+  kyc: (offset: number, limit: number) => requestPage<KycSubmission>('/admin/kyc', { offset, limit }),
   bankAccounts: () => request<BankAccount[]>('GET', '/admin/bank-accounts'),
   stats: () => request<AdminStats>('GET', '/admin/stats'),
   suspendUser: (user_id: string) => request<unknown>('POST', '/admin/user/suspend', { query: { user_id } }),

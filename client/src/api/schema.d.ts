@@ -1129,7 +1129,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users with their dollar balance and KYC status, newest first */
+        /** Users with their dollar balance and KYC status, newest first; the total in X-Total-Count */
         get: {
             parameters: {
                 query?: {
@@ -1504,7 +1504,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every trader's deposits, newest first */
+        /** Every trader's deposits: pending ones first, the oldest first, then decided ones, the newest first; the total in X-Total-Count */
         get: {
             parameters: {
                 query?: {
@@ -1710,7 +1710,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every trader's withdrawals, newest first */
+        /** Every trader's withdrawals: pending ones first, the oldest first, then decided ones, the newest first; the total in X-Total-Count */
         get: {
             parameters: {
                 query?: {
@@ -1916,7 +1916,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** KYC submissions, newest first */
+        /** KYC submissions: pending ones first, the oldest first, then decided ones, the newest first; the total in X-Total-Count */
         get: {
             parameters: {
                 query?: {

@@ -8,11 +8,14 @@ import Tabs from '../../components/Tabs';
 import BankAccountsTab from './BankAccountsTab';
 import DepositsTab from './DepositsTab';
 import KycTab from './KycTab';
-import { useAdminData } from './useAdminData';
+import Pager from './Pager';
+import { PAGE_SIZE, useAdminData, type PagedList } from './useAdminData';
 import UsersTab from './UsersTab';
 import WithdrawalsTab from './WithdrawalsTab';
 
 type TabKey = 'users' | 'deposits' | 'withdrawals' | 'kyc' | 'banks';
+/** Every tab but the bank accounts shows its list a page at a time. */
+const isPaged = (tab: TabKey): tab is PagedList => tab !== 'banks';
 const TABS: { key: TabKey; label: string }[] = [
   { key: 'users', label: 'Users' },
   { key: 'deposits', label: 'Deposits' },
@@ -25,7 +28,8 @@ export default function AdminPage() {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabKey>('users');
-  const { users, deposits, withdrawals, kyc, banks, stats, act } = useAdminData();
+  const { users, deposits, withdrawals, kyc, banks, stats, act, turnPage } = useAdminData();
+  const pages = { users, deposits, withdrawals, kyc };
 
   const counters = [
     { label: 'Total Users', value: stats.total_users, icon: <UsersIcon size={16} /> },
@@ -72,11 +76,12 @@ export default function AdminPage() {
         </div>
         <Tabs items={TABS} active={tab} onChange={setTab} />
         <div className="card" style={{ marginTop: 16 }}>
-          {tab === 'users' && <UsersTab users={users} act={act} />}
-          {tab === 'deposits' && <DepositsTab deposits={deposits} act={act} />}
-          {tab === 'withdrawals' && <WithdrawalsTab withdrawals={withdrawals} act={act} />}
-          {tab === 'kyc' && <KycTab submissions={kyc} act={act} />}
+          {tab === 'users' && <UsersTab users={users.items} act={act} />}
+          {tab === 'deposits' && <DepositsTab deposits={deposits.items} act={act} />}
+          {tab === 'withdrawals' && <WithdrawalsTab withdrawals={withdrawals.items} act={act} />}
+          {tab === 'kyc' && <KycTab submissions={kyc.items} act={act} />}
           {tab === 'banks' && <BankAccountsTab accounts={banks} act={act} />}
+          {isPaged(tab) && <Pager page={pages[tab]} pageSize={PAGE_SIZE} onTurn={(offset) => turnPage(tab, offset)} />}
         </div>
       </main>
     </div>
