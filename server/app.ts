@@ -105,8 +105,9 @@ export async function createExchange(
   );
 
   const app = new Koa({ proxy: false });
-  app.use(errorMiddleware(logger));
+  // Outermost: the log shows the status the error middleware answered with.
   app.use(requestLog(logger));
+  app.use(errorMiddleware(logger));
   app.use(jsonBody());
   const router = buildApiRouter(routes, authenticator);
   app.use(router.routes());
