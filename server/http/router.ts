@@ -1,3 +1,4 @@
+import { METHODS } from 'node:http';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { assertTrader, type Authenticator } from '../auth/authenticator';
@@ -37,7 +38,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /** Mounts route declarations under /api: authorize, run guards, validate, call the handler. */
 export function buildApiRouter(routes: RouteSpec[], authenticator: Authenticator): Router {
-  const router = new Router({ prefix: '/api' });
+  // Every method node reads counts as known: a path's other methods are 405 with Allow (not 501, a 5xx).
+  const router = new Router({ prefix: '/api', methods: METHODS });
   for (const spec of routes) {
     router[spec.method](spec.path, async (ctx) => {
       const user = await authorize(spec.access, ctx, authenticator);
