@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { accountsModule } from './accounts/accounts.module';
@@ -20,9 +20,10 @@ import { openDatabase } from './db/database';
 import { fundingModule } from './funding/funding.module';
 import { healthRoutes } from './health/health.routes';
 import { errorMiddleware } from './http/error-middleware';
-import { jsonBody } from './http/json-body';
+import { createHttpServer } from './http/http-server';
 import { buildOpenApi } from './http/openapi';
 import { createRateLimiter } from './http/rate-limit';
+import { closeWhenBodyUnread } from './http/request-body';
 import { requestLog } from './http/request-log';
 import { route } from './http/route';
 import { buildApiRouter } from './http/router';
@@ -37,9 +38,6 @@ import { instantTradeModule } from './instant-trade/instant-trade.module';
 import { liquidityModule } from './liquidity/liquidity.module';
 import { marketDataModule } from './market-data/market-data.module';
 import { referencePricesModule } from './reference-prices/reference-prices.module';
-
-/** KYC documents may travel in the query string (10 MB as base64), as the first client sent them. */
-const MAX_HEADER_BYTES = 16 * 1024 * 1024;
 
 export interface Exchange {
   context: ServerContext;
@@ -107,14 +105,15 @@ export async function createExchange(
   const app = new Koa({ proxy: false });
   // Outermost: the log shows the status the error middleware answered with.
   app.use(requestLog(logger));
+  app.use(closeWhenBodyUnread);
   app.use(errorMiddleware(logger));
-  app.use(jsonBody());
+  // Each route reads its body itself, after authorizing the caller (server/http/router.ts).
   const router = buildApiRouter(routes, authenticator);
   app.use(router.routes());
   app.use(router.allowedMethods());
   for (const middleware of staticClient(config.CLIENT_DIST)) app.use(middleware);
 
-  const httpServer = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
+  const httpServer = createHttpServer(app.callback(), config.REQUEST_TIMEOUT, logger);
   const io = await startSocketHub(httpServer, authenticator, bus, notifier, logger);
   await ensureAdmin(dataSource, auth, logger, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
 

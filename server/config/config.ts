@@ -7,6 +7,16 @@ const feeRate = z
   .string()
   .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a decimal between 0 and 1 with at most 6 decimals')
   .default('0.001');
+/** A duration such as 500ms, 30s or 2m, read as milliseconds. */
+const DURATION = /^([1-9]\d*)(ms|s|m)$/;
+const MILLISECONDS_PER = { ms: 1, s: 1000, m: 60_000 } as const;
+const duration = z
+  .string()
+  .regex(DURATION, 'must look like 500ms, 30s or 2m')
+  .transform((text) => {
+    const [, amount, unit] = DURATION.exec(text)!;
+    return Number(amount) * MILLISECONDS_PER[unit as keyof typeof MILLISECONDS_PER];
+  });
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -34,6 +44,11 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   CLIENT_DIST: z.string().min(1).default('client/dist'),
+  /**
+   * How long a client has to send a whole request, headers and body (the headers alone get at most
+   * 10 s): a connection trickling its body is cut then. Enough for a 10 MB document at 2 Mbit/s.
+   */
+  REQUEST_TIMEOUT: duration.prefault('60s'),
 });
 
 export type Config = z.infer<typeof configSchema>;

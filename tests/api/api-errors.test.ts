@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { RawConnection } from '../support/raw-http';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 
 let server: TestExchange;
@@ -42,5 +43,14 @@ describe('every answer under /api is JSON {"detail"}', () => {
     const response = await call(method, '/api/no-such-route');
     expect(response.status).toBe(404);
     expect(JSON.parse(response.body)).toEqual({ detail: 'Not found' });
+  });
+
+  it('a request the HTTP parser cannot read answers 400 with a detail, and the connection closes', async () => {
+    const connection = await RawConnection.open(server.url);
+    connection.writeHead('NOT A METHOD', '/api/health');
+    const answer = await connection.answer();
+    expect(await connection.untilClosed()).toBe(true);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ detail: 'Bad request' });
   });
 });
