@@ -27,6 +27,7 @@ import { closeWhenBodyUnread } from './http/request-body';
 import { requestLog } from './http/request-log';
 import { route } from './http/route';
 import { buildApiRouter } from './http/router';
+import { addSecurityHeaders } from './http/security-headers';
 import { staticClient } from './http/static-client';
 import { kycModule } from './kyc/kyc.module';
 import { createLogger, type Logger } from './logger';
@@ -115,6 +116,7 @@ export async function createExchange(
 
   const httpServer = createHttpServer(app.callback(), config.REQUEST_TIMEOUT, logger);
   const io = await startSocketHub(httpServer, authenticator, bus, notifier, logger);
+  addSecurityHeaders(httpServer, app);
   await ensureAdmin(dataSource, auth, logger, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
 
   return {

@@ -2,6 +2,7 @@ import { createServer, STATUS_CODES, type RequestListener, type Server } from 'n
 import type { Socket } from 'node:net';
 import type { Logger } from '../logger';
 import { statusDetail } from './errors';
+import { SECURITY_HEADERS } from './security-headers';
 
 /**
  * The request line and headers together: a bearer token and any query string of the API fit many
@@ -40,7 +41,7 @@ export function createHttpServer(listener: RequestListener, requestTimeoutMs: nu
 }
 
 /**
- * Answers what the parser refused as the API answers (JSON {"detail"}), then
+ * Answers what the parser refused as the API answers (JSON {"detail"}, the security headers), then
  * closes the connection, as node itself would. Nothing is written on a connection already
  * answering a request, or one the client has gone from.
  */
@@ -54,6 +55,7 @@ function answerRefusal(error: NodeJS.ErrnoException, socket: Socket, logger: Log
   const status = STATUS_OF_PARSER_ERROR[error.code ?? ''] ?? 400;
   const body = JSON.stringify({ detail: statusDetail(status) });
   const headers = {
+    ...SECURITY_HEADERS,
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     Connection: 'close',
