@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { Pool } from 'undici';
-import { jsonBody } from '../server/http/json-body';
+import { DEFAULT_BODY_LIMIT, jsonBodyReader } from '../server/http/request-body';
 import { processCpu } from './process-cpu';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -51,7 +51,7 @@ function bare(req: IncomingMessage, res: ServerResponse) {
   });
 }
 
-/** koa as server/app.ts has it: an error middleware, its JSON body parser, a router under /api. */
+/** koa as server/app.ts has it: an error middleware, a router under /api, the route reading its JSON body. */
 function koaApp() {
   const app = new Koa({ proxy: false });
   app.use(async (ctx, next) => {
@@ -61,10 +61,11 @@ function koaApp() {
       ctx.status = 500;
     }
   });
-  app.use(jsonBody());
+  const readBody = jsonBodyReader(DEFAULT_BODY_LIMIT);
   const router = new Router({ prefix: '/api' });
   for (let i = 0; i < OTHER_ROUTES; i++) router.get(`/other/${i}`, (ctx) => (ctx.body = {}));
-  router.post('/trading/order', (ctx) => {
+  router.post('/trading/order', async (ctx) => {
+    await readBody(ctx);
     ctx.body = { ...ORDER_VIEW };
   });
   app.use(router.routes());

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { accountsModule } from './accounts/accounts.module';
@@ -22,13 +22,15 @@ import { fundingModule } from './funding/funding.module';
 import { FUNDING_QUEUES } from './funding/funding-queues';
 import { healthRoutes } from './health/health.routes';
 import { errorMiddleware } from './http/error-middleware';
-import { jsonBody } from './http/json-body';
+import { createHttpServer } from './http/http-server';
 import { buildOpenApi, type OpenApiDocument } from './http/openapi';
 import { installUserRateLimits } from './http/per-user-rate-limits';
 import { createRateLimiter } from './http/rate-limit';
+import { closeWhenBodyUnread } from './http/request-body';
 import { requestLog } from './http/request-log';
 import { route } from './http/route';
 import { buildApiRouter } from './http/router';
+import { addSecurityHeaders } from './http/security-headers';
 import { staticClient } from './http/static-client';
 import { kycModule } from './kyc/kyc.module';
 import { KYC_QUEUE } from './kyc/kyc-queue';
@@ -42,9 +44,6 @@ import { liquidityModule } from './liquidity/liquidity.module';
 import { marketDataModule } from './market-data/market-data.module';
 import { marketsRoutes } from './markets/markets.routes';
 import { referencePricesModule } from './reference-prices/reference-prices.module';
-
-/** KYC documents may travel in the query string (10 MB as base64), as the first client sent them. */
-const MAX_HEADER_BYTES = 16 * 1024 * 1024;
 
 export interface Exchange {
   context: ServerContext;
@@ -124,16 +123,19 @@ export async function createExchange(
 
   const app = new Koa({ proxy: false });
   installUserRateLimits(app, context);
-  app.use(errorMiddleware(logger));
+  // Outermost: the log shows the status the error middleware answered with.
   app.use(requestLog(logger));
-  app.use(jsonBody());
+  app.use(closeWhenBodyUnread);
+  app.use(errorMiddleware(logger));
+  // Each route reads its body itself, after authorizing the caller (server/http/router.ts).
   const router = buildApiRouter(routes, authenticator);
   app.use(router.routes());
   app.use(router.allowedMethods());
   for (const middleware of staticClient(config.CLIENT_DIST)) app.use(middleware);
 
-  const httpServer = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
+  const httpServer = createHttpServer(app.callback(), config.REQUEST_TIMEOUT, logger);
   const io = await startSocketHub(httpServer, authenticator, bus, notifier, logger);
+  addSecurityHeaders(httpServer, app);
   await ensureAdmin(dataSource, auth, logger, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
 
   return {

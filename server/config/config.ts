@@ -14,6 +14,16 @@ const dollarCap = z
   .string()
   .regex(/^\d{1,10}(\.\d{1,2})?$/, 'must be a dollar amount with at most 2 decimals (0: no cap)')
   .default('1000000');
+/** A duration such as 500ms, 30s or 2m, read as milliseconds. */
+const DURATION = /^([1-9]\d*)(ms|s|m)$/;
+const MILLISECONDS_PER = { ms: 1, s: 1000, m: 60_000 } as const;
+const duration = z
+  .string()
+  .regex(DURATION, 'must look like 500ms, 30s or 2m')
+  .transform((text) => {
+    const [, amount, unit] = DURATION.exec(text)!;
+    return Number(amount) * MILLISECONDS_PER[unit as keyof typeof MILLISECONDS_PER];
+  });
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -56,6 +66,11 @@ export const configSchema = z.object({
   /** Per user per minute: orders placed and cancelled together. */
   ORDER_RATE_LIMIT: countCap(6000),
   CLIENT_DIST: z.string().min(1).default('client/dist'),
+  /**
+   * How long a client has to send a whole request, headers and body (the headers alone get at most
+   * 10 s): a connection trickling its body is cut then. Enough for a 10 MB document at 2 Mbit/s.
+   */
+  REQUEST_TIMEOUT: duration.prefault('60s'),
 });
 
 export type Config = z.infer<typeof configSchema>;

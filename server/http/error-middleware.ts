@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { InsufficientFundsError } from '../ledger/ledger';
 import type { Logger } from '../logger';
-import { HttpError } from './errors';
+import { HttpError, statusDetail } from './errors';
 
 interface StatusError {
   status?: unknown;
@@ -31,7 +31,8 @@ export function errorMiddleware(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new HttpError(404, 'Not found');
+      // A status set without a body (no route: 404; the router's method check: 405) gets its detail too.
+      if (ctx.status >= 400 && ctx.body == null) throw new HttpError(ctx.status, statusDetail(ctx.status));
     } catch (error) {
       const known = toHttpError(error);
       if (known) {

@@ -1,9 +1,12 @@
+import { METHODS } from 'node:http';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { assertTrader, type Authenticator } from '../auth/authenticator';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { HttpError, forbidden, unauthorized } from './errors';
+import { bodyLimitOf, DEFAULT_BODY_LIMIT, jsonBodyReader } from './request-body';
 import type { Access, RouteSpec, SignedCaller } from './route';
+import { UploadSlots } from './upload-slots';
 import { flattenQuery, parseOrThrow } from './validation';
 
 async function authorize(
@@ -35,13 +38,20 @@ async function authorize(
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Mounts route declarations under /api: authorize, run guards, validate, call the handler. */
+/**
+ * Mounts route declarations under /api: authorize, run guards, read the body, validate, call the
+ * handler. The body is read last, within the route's limit: an anonymous or refused caller's body
+ * is never read, and the one route that takes megabytes reads them only from whom it may.
+ */
 export function buildApiRouter(routes: RouteSpec[], authenticator: Authenticator): Router {
-  const router = new Router({ prefix: '/api' });
+  // Every method node reads counts as known: a path's other methods are 405 with Allow (not 501, a 5xx).
+  const router = new Router({ prefix: '/api', methods: METHODS });
+  const uploads = new UploadSlots();
   for (const spec of routes) {
-    router[spec.method](spec.path, async (ctx) => {
-      const user = await authorize(spec.access, ctx, authenticator);
-      for (const guard of spec.before ?? []) await guard(ctx);
+    const bodyLimit = bodyLimitOf(spec);
+    const readBody = jsonBodyReader(bodyLimit);
+    const handle = async (ctx: Context, user: AuthenticatedUser | SignedCaller | null) => {
+      await readBody(ctx);
       const query = flattenQuery(ctx.query);
       const rawBody: unknown = ctx.request.body;
       const body = isPlainObject(rawBody) ? rawBody : {};
@@ -58,6 +68,11 @@ export function buildApiRouter(routes: RouteSpec[], authenticator: Authenticator
         ctx.status = spec.status ?? 200;
         ctx.body = result;
       }
+    };
+    router[spec.method](spec.path, async (ctx) => {
+      const user = await authorize(spec.access, ctx, authenticator);
+      for (const guard of spec.before ?? []) await guard(ctx);
+      await (bodyLimit > DEFAULT_BODY_LIMIT ? uploads.hold(ctx, () => handle(ctx, user)) : handle(ctx, user));
     });
   }
   return router;

@@ -78,7 +78,7 @@ describe('registration', () => {
     ['a number for a name', { email: 'x@example.com', password: 'good-password', full_name: 42 }],
     ['a short password', { email: 'x@example.com', password: 'short', full_name: 'X' }],
     ['an oversized name', { email: 'x@example.com', password: 'good-password', full_name: 'x'.repeat(10_000) }],
-    ['an oversized password', { email: 'x@example.com', password: 'p'.repeat(100_000), full_name: 'X' }],
+    ['an oversized password', { email: 'x@example.com', password: 'p'.repeat(10_000), full_name: 'X' }],
     ['an oversized e-mail', { email: `${'a'.repeat(300)}@example.com`, password: 'good-password', full_name: 'X' }],
     ['an array body', ['email', 'password']],
   ])('refuses %s with 400 and a detail', async (_case, body) => {

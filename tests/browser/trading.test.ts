@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { logIn, openPage, register, storedToken, toast, uniqueEmail } from './support/browser';
+import { logIn, noisyPhoto, openPage, register, storedToken, toast, uniqueEmail } from './support/browser';
 import { adminToken as loginAdmin, api, TINY_PNG, verifyAndFund } from './support/exchange-api';
 import type { ExchangeServer } from './support/exchange-server';
 import { withExchangeAndBrowser } from './support/suite';
@@ -121,17 +121,7 @@ describe('from KYC to a resting order', () => {
   it('a large photo is compressed before upload and still reaches the admin', async () => {
     const trader = await openPage(browser, server.baseUrl);
     await register(trader, 'Frances Allen', uniqueEmail('fa'), 'correct-horse-battery');
-    // Random pixels do not compress: a 1400x1400 PNG of noise is several megabytes.
-    const dataUrl = await trader.evaluate<string>(`(() => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 1400; canvas.height = 1400;
-      const context = canvas.getContext('2d');
-      const image = context.createImageData(1400, 1400);
-      for (let i = 0; i < image.data.length; i += 1) image.data[i] = i % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
-      context.putImageData(image, 0, 0);
-      return canvas.toDataURL('image/png');
-    })()`);
-    const photo = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+    const photo = await noisyPhoto(trader);
     expect(photo.length).toBeGreaterThan(1048576);
 
     await trader.getByRole('tab', { name: 'KYC' }).click();

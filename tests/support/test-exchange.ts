@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createExchange, type Exchange } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config/config';
-import { createLogger } from '../../server/logger';
+import { createLogger, type Logger } from '../../server/logger';
 
 export interface TestExchange {
   exchange: Exchange;
@@ -15,9 +15,12 @@ export interface TestExchange {
 
 /**
  * A whole exchange in this process on a free port, against the test database (real PostgreSQL in
- * CI) and REDIS_URL when set. Each one gets its own administrator.
+ * CI) and REDIS_URL when set. Each one gets its own administrator, and logs nothing unless given a logger.
  */
-export async function startTestExchange(overrides: Partial<Record<keyof Config, string>> = {}): Promise<TestExchange> {
+export async function startTestExchange(
+  overrides: Partial<Record<keyof Config, string>> = {},
+  logger: Logger = createLogger('silent'),
+): Promise<TestExchange> {
   const admin = { email: `admin-${randomUUID().slice(0, 8)}@test.local`, password: 'admin-password-123' };
   const config = loadConfig({
     DATABASE_URL: process.env.TEST_DATABASE_URL,
@@ -35,7 +38,7 @@ export async function startTestExchange(overrides: Partial<Record<keyof Config, 
     CLIENT_DIST: '/nonexistent',
     ...overrides,
   });
-  const exchange = await createExchange(config, createLogger('silent'));
+  const exchange = await createExchange(config, logger);
   const port = await exchange.listen();
   return { exchange, url: `http://127.0.0.1:${port}`, admin, close: () => exchange.close() };
 }

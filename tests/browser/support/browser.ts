@@ -59,3 +59,20 @@ export async function storeToken(page: Page, token: string | null): Promise<void
     token === null ? "localStorage.removeItem('token')" : `localStorage.setItem('token', ${JSON.stringify(token)})`,
   );
 }
+
+/**
+ * A PNG of random pixels, made in the page: noise does not compress, so 1400x1400 of it is several
+ * megabytes, over the size the client shrinks a photo from.
+ */
+export async function noisyPhoto(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate<string>(`(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1400; canvas.height = 1400;
+    const context = canvas.getContext('2d');
+    const image = context.createImageData(1400, 1400);
+    for (let i = 0; i < image.data.length; i += 1) image.data[i] = i % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
+    context.putImageData(image, 0, 0);
+    return canvas.toDataURL('image/png');
+  })()`);
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
