@@ -51,7 +51,11 @@ export class AdminService {
     return withBalances(manager, users);
   }
 
-  /** Suspends or reactivates a trader; administrators (the caller included) and system accounts are out of reach. */
+  /**
+   * Suspends or reactivates a trader; administrators (the caller included) and system accounts are
+   * out of reach. A suspension commits first, then closes their sockets in every process before it
+   * answers.
+   */
   async setActive(adminId: string, userId: string, active: boolean) {
     const user = await this.ctx.dataSource.transaction(async (manager) => {
       const [target]: Array<{ is_admin: boolean; is_system: boolean }> = await manager.query(
@@ -73,6 +77,7 @@ export class AdminService {
       ]);
       return updated!;
     });
+    if (!active) await this.ctx.notifier.disconnectUser(userId);
     await announceToAdmins(this.ctx, 'user');
     return user;
   }
