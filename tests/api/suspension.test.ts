@@ -133,4 +133,26 @@ describe('suspending a trader', () => {
     const history = (await trader.client.get('/trading/orders/history')).body as Array<{ status: string }>;
     expect(history.map((order) => order.status)).toEqual(Array(7).fill('canceled'));
   });
+
+  it('never fills a resting order of a trader suspended before the books heard of it: the order is cancelled instead', async () => {
+    const trader = await fundedTrader(server, { BNB: '1' }, 'Suspended Maker');
+    const taker = await fundedTrader(server, { USD: '1000' }, 'Would-be Taker');
+    const [price] = await pricesInsideSpread(server, 'BNBUSDT', 1);
+    const resting = await placed(trader.client, limit('BNBUSDT', 'sell', price!, '0.5'));
+    // The suspension has committed and its cancels have not run yet: the books have not been told.
+    await server.exchange.context.dataSource.query('UPDATE users SET is_active = false WHERE id = $1', [
+      trader.user.id,
+    ]);
+
+    const buy = await placed(taker.client, limit('BNBUSDT', 'buy', price!, '0.5'));
+    expect(buy).toMatchObject({ status: 'new', filled: 0, fills: [] });
+    expect(await openOrderIds(trader.user.id)).toEqual([]);
+    const [row] = await server.exchange.context.dataSource.query('SELECT status FROM orders WHERE id = $1', [
+      resting.id,
+    ]);
+    expect(row.status).toBe('canceled');
+    expect(await balanceOf(server, trader.user.id, 'BNB')).toEqual({ available: '1', locked: '0' });
+    expect((await taker.client.delete('/trading/order', { order_id: buy.id })).status).toBe(200);
+    expect((await ledgerReport(server)).mismatches).toEqual([]);
+  });
 });
