@@ -2,6 +2,7 @@ import { query, signInAdmin, traderWithDeposit } from '../support/back-office';
 import { pricesInsideSpread } from '../support/book-trades';
 import type { ApiClient } from '../support/http-client';
 import { RecordingSocket } from '../support/market-socket';
+import { withDatabase } from '../support/stopped-exchange-database';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 import { balanceOf, ledgerReport, placed } from '../support/trading-fixtures';
 import { fundedTrader } from '../support/trader-fixtures';
@@ -154,5 +155,29 @@ describe('suspending a trader', () => {
     expect(await balanceOf(server, trader.user.id, 'BNB')).toEqual({ available: '1', locked: '0' });
     expect((await taker.client.delete('/trading/order', { order_id: buy.id })).status).toBe(200);
     expect((await ledgerReport(server)).mismatches).toEqual([]);
+  });
+
+  // Last: it stops this file's exchange and starts another on the same database.
+  it('orders a suspension left open (the server died before its cancels) are cancelled when the books are recovered at start', async () => {
+    const trader = await fundedTrader(server, { USD: '500', ADA: '100' }, 'Crashed Suspension');
+    const [adaAsk] = await pricesInsideSpread(server, 'ADAUSDT', 1);
+    const [solBid] = await pricesInsideSpread(server, 'SOLUSDT', 1);
+    await placed(trader.client, limit('ADAUSDT', 'sell', adaAsk!, '50'));
+    await placed(trader.client, limit('SOLUSDT', 'buy', solBid!, '0.5'));
+    await server.close();
+    await withDatabase((dataSource) =>
+      dataSource.query('UPDATE users SET is_active = false WHERE id = $1', [trader.user.id]),
+    );
+
+    server = await startTestExchange();
+    admin = await signInAdmin(server);
+    expect(await openOrderIds(trader.user.id)).toEqual([]);
+    expect(await balanceOf(server, trader.user.id, 'USD')).toEqual({ available: '500', locked: '0' });
+    expect(await balanceOf(server, trader.user.id, 'ADA')).toEqual({ available: '100', locked: '0' });
+    expect((await depth('ADAUSDT')).asks.map(([price]) => price)).not.toContain(Number(adaAsk));
+    expect((await depth('SOLUSDT')).bids.map(([price]) => price)).not.toContain(Number(solBid));
+    const report = await ledgerReport(server);
+    expect(report.mismatches).toEqual([]);
+    expect(report.ok).toBe(true);
   });
 });
