@@ -99,7 +99,7 @@ export async function createExchange(
     fundingModule(context),
     kycModule(context),
     bankAccountsModule(context),
-    adminModule(context, [FUNDING_QUEUES.deposit, FUNDING_QUEUES.withdrawal, KYC_QUEUE]),
+    adminModule(context, [FUNDING_QUEUES.deposit, FUNDING_QUEUES.withdrawal, KYC_QUEUE], trading.service),
     trading,
     referencePrices,
     // One process turns commits into market pushes: every process's hub delivers them, so more would repeat them.

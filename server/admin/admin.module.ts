@@ -3,17 +3,19 @@ import { DecisionQueueRegistry } from '../back-office/decision-queue-registry';
 import { decisionQueueRoutes } from '../back-office/decision-queue.routes';
 import { DecisionQueueService } from '../back-office/decision-queue.service';
 import type { ExchangeModule, ServerContext } from '../context';
+import type { TradingService } from '../trading/trading.service';
 import { adminRoutes } from './admin.routes';
 import { AdminService } from './admin.service';
 
 /**
  * The admin page's API: users, counters, audit log and ledger check, and the list and decisions of
- * every decision queue given (in the order the page shows them).
+ * every decision queue given (in the order the page shows them). A suspension cancels the trader's
+ * orders through `trading`.
  */
-export function adminModule(ctx: ServerContext, queues: DecisionQueue[]): ExchangeModule {
+export function adminModule(ctx: ServerContext, queues: DecisionQueue[], trading: TradingService): ExchangeModule {
   const decisionQueues = new DecisionQueueRegistry(queues);
   const queueService = new DecisionQueueService(ctx);
-  const admin = new AdminService(ctx, decisionQueues, queueService);
+  const admin = new AdminService(ctx, decisionQueues, queueService, trading);
   return {
     routes: [
       ...adminRoutes(admin, decisionQueues, ctx),

@@ -8,6 +8,7 @@ import type { DecisionQueueService } from '../back-office/decision-queue.service
 import type { Page } from '../back-office/list-query';
 import type { ServerContext } from '../context';
 import { forbidden, notFound } from '../http/errors';
+import type { TradingService } from '../trading/trading.service';
 
 const USER_COLUMNS = {
   id: true,
@@ -37,6 +38,7 @@ export class AdminService {
     private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>,
     private readonly decisionQueues: DecisionQueueRegistry,
     private readonly queueService: DecisionQueueService,
+    private readonly trading: Pick<TradingService, 'cancelAllOrders'>,
   ) {}
 
   /** A page of the people, newest first, and how many there are. */
@@ -52,9 +54,15 @@ export class AdminService {
     return { items: await withBalances(manager, users), total };
   }
 
-  /** Suspends or reactivates a trader; administrators (the caller included) and system accounts are out of reach. */
+  /**
+   * Suspends or reactivates a trader; administrators (the caller included) and system accounts are
+   * out of reach. A suspension commits first, so no order of theirs is accepted from then on (a
+   * round's statement checks it), then cuts them off before it answers: their sockets close in every
+   * process and their open orders are cancelled on every book, what they held released. A
+   * reactivation restores no order.
+   */
   async setActive(adminId: string, userId: string, active: boolean) {
-    const user = await this.ctx.dataSource.transaction(async (manager) => {
+    await this.ctx.dataSource.transaction(async (manager) => {
       const [target]: Array<{ is_admin: boolean; is_system: boolean }> = await manager.query(
         'SELECT is_admin, is_system FROM users WHERE id = $1 FOR UPDATE',
         [userId],
@@ -69,13 +77,18 @@ export class AdminService {
         targetType: 'user',
         targetId: userId,
       });
-      const [updated] = await withBalances(manager, [
-        await manager.findOneOrFail(User, { where: { id: userId }, select: USER_COLUMNS }),
-      ]);
-      return updated!;
     });
+    if (!active) {
+      await this.ctx.notifier.disconnectUser(userId);
+      await this.trading.cancelAllOrders(userId);
+    }
     await announceToAdmins(this.ctx, 'user');
-    return user;
+    // Read after the cancels: the balance shown is what their release left.
+    const { manager } = this.ctx.dataSource;
+    const [user] = await withBalances(manager, [
+      await manager.findOneOrFail(User, { where: { id: userId }, select: USER_COLUMNS }),
+    ]);
+    return user!;
   }
 
   /** The admin page's counters: the people of the venue, and each decision queue's pending items. */

@@ -13,6 +13,7 @@ const userId = z.string().min(1);
 export const bookCall = z.discriminatedUnion('method', [
   z.object({ method: z.literal('placeOrder'), symbol, userId, request: orderRequestSchema }),
   z.object({ method: z.literal('cancelOrder'), symbol, userId, orderId: z.string() }),
+  z.object({ method: z.literal('cancelAllOrdersOnBook'), symbol, userId }),
   z.object({ method: z.literal('depth'), symbol, limit: z.number().int() }),
   z.object({ method: z.literal('lastPrice'), symbol }),
 ]);
@@ -31,6 +32,7 @@ export type BookReply = z.infer<typeof bookReply>;
 const levels = z.array(z.tuple([z.string(), z.string()]));
 export const depth = z.object({ bids: levels, asks: levels });
 export const lastPrice = z.string().nullable();
+export const canceledCount = z.number().int().min(0);
 
 /** Where a symbol's owner listens for calls, and where a process listens for replies (inside the cluster's namespace). */
 export const bookChannel = (symbol: string) => `book:${symbol}`;

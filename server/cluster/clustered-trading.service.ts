@@ -44,6 +44,11 @@ export class ClusteredTradingService extends TradingService {
     );
   }
 
+  override cancelAllOrdersOnBook(symbol: string, userId: string): Promise<number> {
+    const call: BookCall = { method: 'cancelAllOrdersOnBook', symbol: bookMarketOf(symbol).symbol, userId };
+    return this.route(call, messages.canceledCount, () => super.cancelAllOrdersOnBook(symbol, userId));
+  }
+
   override depth(symbol: string, limit: number): Promise<Depth> {
     const call: BookCall = { method: 'depth', symbol: bookMarketOf(symbol).symbol, limit };
     return this.route(call, messages.depth, () => super.depth(symbol, limit));
@@ -62,6 +67,8 @@ export class ClusteredTradingService extends TradingService {
         return super.placeOrder(call.userId, call.request);
       case 'cancelOrder':
         return super.cancelOrder(call.userId, call.orderId);
+      case 'cancelAllOrdersOnBook':
+        return super.cancelAllOrdersOnBook(call.symbol, call.userId);
       case 'depth':
         return super.depth(call.symbol, call.limit);
       case 'lastPrice':

@@ -14,7 +14,7 @@ export interface Database {
  * A database that is still starting (docker compose) or a single-connection embedded server that has
  * not yet seen its previous client leave refuses the first connection: try again for a few seconds.
  */
-async function initializeWithRetry(dataSource: DataSource, attempts = 20): Promise<void> {
+export async function initializeWithRetry(dataSource: DataSource, attempts = 20): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await dataSource.initialize();

@@ -2,6 +2,8 @@ import type { EventBus } from '../bus/event-bus';
 import type { Logger } from '../logger';
 
 export const REALTIME_TOPIC = 'realtime';
+/** Whose sockets every process closes at once (a suspended user's): `{ user_id }`. */
+export const DISCONNECT_TOPIC = 'realtime.disconnect';
 
 export interface RealtimeMessage {
   room: string;
@@ -79,5 +81,10 @@ export class Notifier {
 
   toEveryone(event: string, data: unknown) {
     return this.send(EVERYONE_ROOM, event, data);
+  }
+
+  /** Closes every socket of the user, in every process; what is published after this reaches none of them. */
+  disconnectUser(userId: string) {
+    return this.bus.publish(DISCONNECT_TOPIC, { user_id: userId });
   }
 }

@@ -62,6 +62,12 @@ export function assertMayTrade(user: TraderStanding): void {
   assertAll(MAY_TRADE, user);
 }
 
+/**
+ * SQL: whether the orders of the users row named `row` may be filled: not suspended (its other
+ * conditions were met when the order was placed).
+ */
+export const mayBeFilledSql = (row: string): string => notSuspended.sql(row);
+
 /** SQL: whether the users row named `row` may trade, by the very conditions of assertMayTrade. */
 export const mayTradeSql = (row: string): string =>
   `(${MAY_TRADE.map((condition) => condition.sql(row)).join(' AND ')})`;

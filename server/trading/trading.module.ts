@@ -4,10 +4,10 @@ import { money } from '../ledger/money';
 import { BOOK_MARKETS, USD, type BookMarket } from '../markets/catalog';
 import type { FeeRates } from './sequencer/funds-hold';
 import { OrderSequencer } from './sequencer/order-sequencer';
-import { recoverMarket } from './checkpoints/recovery';
+import { recoverMarket, suspendedTradersWithOpenOrders } from './checkpoints/recovery';
 import { publishCommittedRound } from './trading-notifications';
 import { tradingRoutes } from './trading.routes';
-import { TradingService } from './trading.service';
+import { cancelAllOrdersOn, TradingService } from './trading.service';
 
 const ppm = (rate: string) => money(rate).times(1_000_000).toNumber();
 
@@ -16,7 +16,7 @@ const TRADER_TRUST_MS = 1000;
 
 /**
  * Rebuilds these markets' books from the database and starts one sequencer (their single writer)
- * for them; each commit is published.
+ * for them; each commit is published. Suspended traders' orders still open are cancelled first.
  */
 export async function openBooks(ctx: ServerContext, markets: readonly BookMarket[]): Promise<OrderSequencer> {
   const fees: FeeRates = { makerPpm: ppm(ctx.config.MAKER_FEE_RATE), takerPpm: ppm(ctx.config.TAKER_FEE_RATE) };
@@ -26,7 +26,7 @@ export async function openBooks(ctx: ServerContext, markets: readonly BookMarket
   await ensureAccounts(ctx.dataSource.manager, { users: [], systems: [{ system: 'fees', asset: USD }] });
   // Processes sharing the books spend the same users' balances: each reads its traders for every round.
   const traderTrustMs = ctx.config.CLUSTER === 'on' ? 0 : TRADER_TRUST_MS;
-  return new OrderSequencer(
+  const sequencer = new OrderSequencer(
     states,
     ctx.dataSource,
     fees,
@@ -34,6 +34,14 @@ export async function openBooks(ctx: ServerContext, markets: readonly BookMarket
     (round) => publishCommittedRound(ctx, round),
     traderTrustMs,
   );
+  // Orders a suspension left open (the server stopped before its cancels) go before the books serve anyone.
+  const leftOpen = await suspendedTradersWithOpenOrders(ctx.dataSource, markets);
+  const canceled = await Promise.all(
+    leftOpen.map(({ symbol, userId }) => cancelAllOrdersOn(sequencer, symbol, userId)),
+  );
+  if (leftOpen.length > 0)
+    ctx.logger.warn({ traders: leftOpen, canceled }, "suspended traders' open orders cancelled at start");
+  return sequencer;
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { fromLots, fromTicks } from '../../engine';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
-import { findBookMarket, type BookMarket } from '../markets/catalog';
+import { BOOK_MARKETS, findBookMarket, type BookMarket } from '../markets/catalog';
 import { FINAL_STATUSES, OPEN_STATUSES } from './books/live-order';
 import { orderTerms } from './books/order-input';
 import { orderRecord } from './books/order-rows';
@@ -24,6 +24,14 @@ export function bookMarketOf(symbol: string): BookMarket {
   const market = findBookMarket(symbol);
   if (!market) throw badRequest('Unknown symbol');
   return market;
+}
+
+/** Cancels every open order of the user on one book, holds released; resolves once committed, to how many there were. */
+export async function cancelAllOrdersOn(books: Books, symbol: string, userId: string): Promise<number> {
+  const outcome = await books.submit(symbol, { kind: 'cancel_all', userId });
+  if (!outcome.ok) throw outcome.error;
+  if (!('canceled' in outcome)) throw new Error('a cancel_all was answered as an order command');
+  return outcome.canceled;
 }
 
 /**
@@ -56,6 +64,20 @@ export class TradingService {
     if (FINAL_STATUSES.has(row.status)) throw conflict(NOT_OPEN);
     const submission: Submission = { kind: 'cancel', orderId, userId };
     return this.answer(await this.submit(bookMarketOf(row.symbol), submission));
+  }
+
+  /**
+   * Every open order of a (suspended) user, on every book, cancelled with its hold released;
+   * resolves once each book's cancels have committed, to how many there were.
+   */
+  async cancelAllOrders(userId: string): Promise<number> {
+    const counts = await Promise.all(BOOK_MARKETS.map((market) => this.cancelAllOrdersOnBook(market.symbol, userId)));
+    return counts.reduce((sum, count) => sum + count, 0);
+  }
+
+  /** cancelAllOrders on one book. */
+  cancelAllOrdersOnBook(symbol: string, userId: string): Promise<number> {
+    return cancelAllOrdersOn(this.started(), bookMarketOf(symbol).symbol, userId);
   }
 
   /** Aggregated price levels of the book as last committed, best first: [price, quantity] as decimal strings. */
@@ -132,6 +154,7 @@ export class TradingService {
 
   private answer(outcome: Outcome): OrderView {
     if (!outcome.ok) throw outcome.error;
+    if (!('order' in outcome)) throw new Error('an order command was answered without its order');
     return orderView(orderRecord(outcome.order), outcome.fills);
   }
 }

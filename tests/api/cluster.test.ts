@@ -164,6 +164,39 @@ describe('one process (CLUSTER off, the default)', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('suspending a trader through one process closes their socket on the other and cancels their orders on the books the other owns', async () => {
+    const trader = await fundedTrader(new ApiClient(first.url), { USD: '1000' });
+    const socket = await RecordingSocket.connect(first.url, trader.client.token);
+    try {
+      const order = (
+        await new ApiClient(second.url, trader.client.token).post('/trading/order', {
+          symbol: 'XRPUSDT',
+          side: 'buy',
+          type: 'limit',
+          amount: 10,
+          price: 1.9,
+        })
+      ).body;
+      expect(order.status).toBe('new');
+      await socket.next('order', (data) => data.id === order.id, 10_000);
+      expect((await depth(second)).bids).toContainEqual([1.9, 10]);
+
+      const closed = socket.closedByServer(10_000);
+      const adminOnSecond = await loginAs(new ApiClient(second.url), admin.email, admin.password);
+      expect((await adminOnSecond.post(`/admin/user/suspend?user_id=${trader.user.id}`)).status).toBe(200);
+      expect(await closed).toBe('io server disconnect');
+      const [row] = await db.query('SELECT status FROM orders WHERE id = $1', [order.id]);
+      expect(row.status).toBe('canceled');
+      const [usd] = await db.query("SELECT available, locked FROM accounts WHERE user_id = $1 AND asset = 'USD'", [
+        trader.user.id,
+      ]);
+      expect([money(usd.available).toFixed(), money(usd.locked).toFixed()]).toEqual(['1000', '0']);
+      expect((await depth(first)).bids).not.toContainEqual([1.9, 10]);
+    } finally {
+      socket.close();
+    }
+  });
+
   it('when the owner is killed, the other process takes the books over, rebuilt from the database', async () => {
     const buyerOnSecond = new ApiClient(second.url, buyer.client.token);
     const before = (

@@ -41,6 +41,17 @@ export class RecordingSocket {
     }
   }
 
+  /** Resolves to the reason given when the server closes this socket; rejects if it is still open after timeoutMs. */
+  closedByServer(timeoutMs = 5000): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`still connected after ${timeoutMs} ms`)), timeoutMs);
+      this.socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+  }
+
   close() {
     this.socket.close();
   }

@@ -56,7 +56,8 @@ function execution(traders: Traders, state = freshState()) {
     );
   const cancel = (userId: string, orderId: string): Outcome =>
     run.run({ kind: 'cancel', userId, orderId } satisfies Submission, 1_700_000_000_000);
-  return { state, effects, place, cancel };
+  const cancelAll = (userId: string): Outcome => run.run({ kind: 'cancel_all', userId }, 1_700_000_000_000);
+  return { state, effects, place, cancel, cancelAll };
 }
 
 const refusal = (outcome: Outcome) =>
@@ -186,47 +187,82 @@ it("cancels only the trader's own open orders, releasing the whole hold", () => 
   expect(nonZero(lockedByPostings(effects.postings))).toEqual(new Map());
 });
 
+const users = ['a', 'b', 'c'];
+const randomOrder = fc.record({
+  user: fc.constantFrom(...users),
+  side: fc.constantFrom('buy' as const, 'sell' as const),
+  type: fc.constantFrom('limit' as const, 'limit' as const, 'market' as const, 'stop_limit' as const),
+  ticksFromMid: fc.integer({ min: -5, max: 5 }),
+  lots: fc.integer({ min: 5, max: 300 }),
+  timeInForce: fc.constantFrom('GTC' as const, 'IOC' as const, 'FOK' as const),
+  cancel: fc.option(fc.nat(40), { freq: 4 }),
+});
+
+type RandomOrder = typeof randomOrder extends fc.Arbitrary<infer T> ? T : never;
+
+/** Runs the random orders (and cancels) on a fresh book of traders a, b and c. */
+function executeRandomOrders(orders: RandomOrder[]) {
+  const run = execution(tradersOf({ a: approved, b: approved, c: approved }));
+  for (const o of orders) {
+    if (o.cancel !== null) {
+      run.cancel(o.user, `order-${o.cancel}`);
+      continue;
+    }
+    const price = (100_000 + o.ticksFromMid * 10).toFixed(2);
+    const market = o.type === 'market';
+    try {
+      run.place(o.user, {
+        side: o.side,
+        type: o.type,
+        amount: (o.lots / 100_000).toFixed(5),
+        price: market ? null : price,
+        stop_price: o.type === 'stop_limit' ? price : null,
+        time_in_force: market && o.timeInForce === 'GTC' ? 'IOC' : o.timeInForce,
+      });
+    } catch {
+      // Terms the market refuses never reach the book (orderTerms is checked on its own).
+    }
+  }
+  return run;
+}
+
+/** Every posting balances per asset, and what the postings left locked is exactly what the open orders hold. */
+function expectHoldsMatchOpenOrders({ state, effects }: ReturnType<typeof execution>) {
+  for (const posting of effects.postings) {
+    const sums = new Map<string, LedgerUnits>();
+    for (const leg of posting.legs) sums.set(leg.asset, (sums.get(leg.asset) ?? 0n) + toLedgerUnits(leg.amount));
+    expect([...sums.values()].every((sum) => sum === 0n)).toBe(true);
+  }
+  expect(nonZero(lockedByPostings(effects.postings))).toEqual(nonZero(heldByOpenOrders(state)));
+  expect(state.book.openOrderCount).toBe(state.open.size);
+}
+
 it('whatever orders come, every posting balances and what is locked is exactly what the open orders hold', () => {
-  const users = ['a', 'b', 'c'];
-  const order = fc.record({
-    user: fc.constantFrom(...users),
-    side: fc.constantFrom('buy' as const, 'sell' as const),
-    type: fc.constantFrom('limit' as const, 'limit' as const, 'market' as const, 'stop_limit' as const),
-    ticksFromMid: fc.integer({ min: -5, max: 5 }),
-    lots: fc.integer({ min: 5, max: 300 }),
-    timeInForce: fc.constantFrom('GTC' as const, 'IOC' as const, 'FOK' as const),
-    cancel: fc.option(fc.nat(40), { freq: 4 }),
-  });
   fc.assert(
-    fc.property(fc.array(order, { maxLength: 60 }), (orders) => {
-      const { state, effects, place, cancel } = execution(tradersOf({ a: approved, b: approved, c: approved }));
-      for (const o of orders) {
-        if (o.cancel !== null) {
-          cancel(o.user, `order-${o.cancel}`);
-          continue;
-        }
-        const price = (100_000 + o.ticksFromMid * 10).toFixed(2);
-        const market = o.type === 'market';
-        try {
-          place(o.user, {
-            side: o.side,
-            type: o.type,
-            amount: (o.lots / 100_000).toFixed(5),
-            price: market ? null : price,
-            stop_price: o.type === 'stop_limit' ? price : null,
-            time_in_force: market && o.timeInForce === 'GTC' ? 'IOC' : o.timeInForce,
-          });
-        } catch {
-          // Terms the market refuses never reach the book (orderTerms is checked on its own).
-        }
-      }
-      for (const posting of effects.postings) {
-        const sums = new Map<string, LedgerUnits>();
-        for (const leg of posting.legs) sums.set(leg.asset, (sums.get(leg.asset) ?? 0n) + toLedgerUnits(leg.amount));
-        expect([...sums.values()].every((sum) => sum === 0n)).toBe(true);
-      }
-      expect(nonZero(lockedByPostings(effects.postings))).toEqual(nonZero(heldByOpenOrders(state)));
-      expect(state.book.openOrderCount).toBe(state.open.size);
+    fc.property(fc.array(randomOrder, { maxLength: 60 }), (orders) =>
+      expectHoldsMatchOpenOrders(executeRandomOrders(orders)),
+    ),
+    { numRuns: 150 },
+  );
+});
+
+it("cancelling every order of a suspended trader leaves none of theirs open, releases all they held, keeps the others' orders, and replays from its log", () => {
+  fc.assert(
+    fc.property(fc.array(randomOrder, { maxLength: 60 }), fc.constantFrom(...users), (orders, suspended) => {
+      const run = executeRandomOrders(orders);
+      const others = [...run.state.open.values()]
+        .filter((order) => order.userId !== suspended)
+        .map((order) => order.id);
+      const theirs = run.state.book.openOrders(suspended).length;
+      const outcome = run.cancelAll(suspended);
+      expect(outcome).toEqual({ ok: true, canceled: theirs });
+      expect(run.state.book.openOrders(suspended)).toEqual([]);
+      expect([...run.state.open.keys()]).toEqual(others);
+      expectHoldsMatchOpenOrders(run);
+      // The cancels are logged one engine command each: replaying the log rebuilds the same book.
+      const replayed = freshState().book;
+      for (const { command } of run.effects.commands) replayed.apply(command);
+      expect(replayed.stateHash()).toBe(run.state.book.stateHash());
     }),
     { numRuns: 150 },
   );

@@ -5,6 +5,7 @@ import type { BookMarket } from '../../markets/catalog';
 import { OPEN_STATUSES, type LiveOrder } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
 import { liveOrder } from '../books/order-rows';
+import { mayBeFilledSql } from '../may-trade';
 import type { OrderRow } from '../order.entity';
 
 /**
@@ -69,6 +70,21 @@ export async function recoverMarket(dataSource: DataSource, market: BookMarket, 
     ])) as Array<{ seq: string }>;
     return { market, book, open, commandSeq, tradeSeq: Number(trades!.seq), snapshotSeq };
   });
+}
+
+/**
+ * The suspended traders with open orders on these books, each with the book: a suspension commits
+ * before its cancels run, so a server that stopped between the two leaves these behind.
+ */
+export async function suspendedTradersWithOpenOrders(
+  dataSource: DataSource,
+  markets: readonly BookMarket[],
+): Promise<Array<{ symbol: string; userId: string }>> {
+  return dataSource.query(
+    `SELECT DISTINCT o.symbol, o.user_id AS "userId" FROM orders o JOIN users u ON u.id = o.user_id
+      WHERE o.symbol = ANY($1::varchar[]) AND o.status = ANY($2::varchar[]) AND NOT ${mayBeFilledSql('u')}`,
+    [markets.map((market) => market.symbol), OPEN_STATUSES],
+  );
 }
 
 async function commandsAfter(

@@ -4,7 +4,7 @@ import { SqlParams } from '../../db/sql-params';
 import { postingsSql } from '../../ledger/ledger';
 import { USD } from '../../markets/catalog';
 import { KEEP_NEWEST_STATE_HASH } from '../checkpoints/book-checkpoints';
-import { mayTradeSql } from '../may-trade';
+import { mayBeFilledSql, mayTradeSql } from '../may-trade';
 import type { MarketRound } from './round-effects';
 import { roundCommittedSql, type RoundMarker } from './round-marker';
 
@@ -13,6 +13,19 @@ const TRADER_CHANGED = 'a trader of this round may no longer trade';
 
 export const isTraderChange = (error: unknown): boolean =>
   error instanceof Error && error.message.includes(TRADER_CHANGED);
+
+/** Why a round's statement fails when a trader on either side of one of its fills is suspended, followed by their ids. */
+const SUSPENDED_IN_FILLS = 'suspended traders in the fills of this round';
+
+/** The suspended traders whose fills failed a round's statement ([] if it failed for another reason). */
+export function suspendedInFills(error: unknown): string[] {
+  if (!(error instanceof Error)) return [];
+  const at = error.message.indexOf(SUSPENDED_IN_FILLS);
+  if (at < 0) return [];
+  return (
+    error.message.slice(at + SUSPENDED_IN_FILLS.length).match(/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}/g) ?? []
+  );
+}
 
 /** What a round's write answers: the new USD balances of the users whose USD moved. */
 export interface WrittenRound {
@@ -27,7 +40,9 @@ export interface WrittenRound {
  * balances of the users whose USD moved. `after` is the round written just before this one on the
  * same connection, whose effects this round was computed on: unless its last command is there (it
  * committed), this statement fails whole. So it does if one of the traders whose orders it places
- * may no longer trade (see may-trade.ts) by the time it commits, whatever the round last read of them.
+ * may no longer trade (see may-trade.ts) by the time it commits, whatever the round last read of them,
+ * and if a trader on either side of one of its fills is suspended (resting orders included: a
+ * suspension commits before its cancels run).
  */
 export async function writeRound(
   run: StatementRunner,
@@ -66,6 +81,7 @@ export async function writeRound(
     [...new Set(markets.flatMap(({ effects }) => [...effects.placed].map((id) => effects.orders.get(id)!.userId)))],
     'uuid[]',
   );
+  const fillParties = params.add([...new Set(trades.flatMap((t) => [t.maker_user_id, t.taker_user_id]))], 'uuid[]');
   const afterSymbol = params.add(after?.symbol ?? null, 'varchar');
   const afterSeq = params.add(after?.seq ?? null, 'bigint');
   const [written] = await run<WrittenRound>({
@@ -104,7 +120,10 @@ export async function writeRound(
                  ELSE (SELECT 'the round before, up to ' || ${afterSymbol} || ' ' || ${afterSeq} || ', did not commit')::boolean END AS chained,
             -- The rule each order was checked by in its round, as the database has it now.
             CASE WHEN NOT EXISTS (SELECT 1 FROM users trader WHERE trader.id = ANY(${traderIds}) AND NOT ${mayTradeSql('trader')}) THEN true
-                 ELSE (SELECT '${TRADER_CHANGED}: ' || ${traderIds}::text)::boolean END AS traders_may_trade`,
+                 ELSE (SELECT '${TRADER_CHANGED}: ' || ${traderIds}::text)::boolean END AS traders_may_trade,
+            CASE WHEN NOT EXISTS (SELECT 1 FROM users party WHERE party.id = ANY(${fillParties}) AND NOT ${mayBeFilledSql('party')}) THEN true
+                 ELSE (SELECT '${SUSPENDED_IN_FILLS}: ' || string_agg(party.id::text, ' ') FROM users party
+                        WHERE party.id = ANY(${fillParties}) AND NOT ${mayBeFilledSql('party')})::boolean END AS fills_may_settle`,
     values: params.values,
   });
   return written!;

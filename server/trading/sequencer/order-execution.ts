@@ -14,18 +14,21 @@ import type { TradeRow } from '../trade.entity';
 import type { Traders } from '../traders/trader-reads';
 import { buyHoldAtLimit, holdFor, type FeeRates } from './funds-hold';
 
-/** A command waiting for its symbol's sequencer. */
+/** A command waiting for its symbol's sequencer. `cancel_all`: every open order of a suspended user on the book. */
 export type Submission =
   | { kind: 'place'; orderId: string; userId: string; terms: OrderTerms }
-  | { kind: 'cancel'; orderId: string; userId: string };
+  | { kind: 'cancel'; orderId: string; userId: string }
+  | { kind: 'cancel_all'; userId: string };
 
 /**
- * What the caller of one command gets once its round has committed. `onTraderData`: refused on
- * what the round knew of its trader (who they are, what they can spend), which may be older than
- * the database (see TraderCache).
+ * What the caller of one command gets once its round has committed: the order (`canceled`: how many
+ * a cancel_all cancelled). `onTraderData`: refused on what the round knew of its trader (who they
+ * are, what they can spend), which may be older than the database (see TraderCache).
  */
 export type Outcome =
-  { ok: true; order: LiveOrder; fills: TradeRow[] } | { ok: false; error: HttpError; onTraderData?: true };
+  | { ok: true; order: LiveOrder; fills: TradeRow[] }
+  | { ok: true; canceled: number }
+  | { ok: false; error: HttpError; onTraderData?: true };
 
 const REJECTIONS: Partial<Record<RejectReason, string>> = {
   POST_ONLY_WOULD_TAKE: 'Post-only order would trade immediately',
@@ -60,7 +63,14 @@ export class OrderExecution {
 
   run(submission: Submission, now: number): Outcome {
     try {
-      return submission.kind === 'place' ? this.place(submission, now) : this.cancel(submission, now);
+      switch (submission.kind) {
+        case 'place':
+          return this.place(submission, now);
+        case 'cancel':
+          return this.cancel(submission, now);
+        case 'cancel_all':
+          return this.cancelAll(submission, now);
+      }
     } catch (error) {
       if (error instanceof HttpError) return { ok: false, error };
       throw error;
@@ -135,6 +145,16 @@ export class OrderExecution {
     if (!order) throw conflict(NOT_OPEN);
     this.settle(this.apply({ type: 'cancel', orderId, userId, timestamp: now }), now);
     return { ok: true, order, fills: [] };
+  }
+
+  /**
+   * Each open order of the user on this book gets a cancel command of its own, as the log replays
+   * them, and releases its hold. No trader check: it is how a suspended user's orders go.
+   */
+  private cancelAll({ userId }: Extract<Submission, { kind: 'cancel_all' }>, now: number): Outcome {
+    const orders = this.state.book.openOrders(userId);
+    for (const { orderId } of orders) this.settle(this.apply({ type: 'cancel', orderId, userId, timestamp: now }), now);
+    return { ok: true, canceled: orders.length };
   }
 
   /**

@@ -17,14 +17,23 @@ import { BookCheckpoints } from '../checkpoints/book-checkpoints';
 import { recoverMarket } from '../checkpoints/recovery';
 import type { MarketRound } from '../round-writer/round-effects';
 import { lastCommand, type RoundMarker } from '../round-writer/round-marker';
-import { isTraderChange, writeRound, type WrittenRound } from '../round-writer/round-writer';
+import { isTraderChange, suspendedInFills, writeRound, type WrittenRound } from '../round-writer/round-writer';
 import { TraderCache } from '../traders/trader-cache';
 import { readTraders, type ReadConnection } from '../traders/trader-reads';
 import { committedView, type CommittedBook } from './committed-book';
 import type { FeeRates } from './funds-hold';
 import type { Outcome, Submission } from './order-execution';
 import { executeRound, type ExecutedRound } from './round-execution';
-import { arrivesFirst, snapshotDue, takeRound, traderKeys, type MarketLine, type Round, type Writer } from './rounds';
+import {
+  arrivesFirst,
+  snapshotDue,
+  takeRound,
+  traderKeys,
+  type MarketLine,
+  type Pending,
+  type Round,
+  type Writer,
+} from './rounds';
 
 /**
  * Rounds of one writer sent and not yet answered, at most: the first in PostgreSQL, the others
@@ -317,7 +326,12 @@ export class OrderSequencer {
   private async retry({ round, error, postings }: FailedRound): Promise<void> {
     const lines = new Set(round.map(({ line }) => line));
     for (const line of lines) line.stale = true;
-    const all = round.flatMap(({ line, pending }) => pending.map((p) => ({ line, p })));
+    // A fill of a trader suspended since their order rested: their orders on these books are cancelled
+    // first, so the commands retried after them cannot meet those orders again.
+    const cutOff = [...lines].flatMap((line) =>
+      suspendedInFills(error).map((userId) => ({ line, p: this.cancelAll(userId) })),
+    );
+    const all = [...cutOff, ...round.flatMap(({ line, pending }) => pending.map((p) => ({ line, p })))];
     const accounts = accountKeys(postings);
     // What the cache knows of these users includes the round's balance changes, which never happened.
     this.traders.forget([...all.map(({ p }) => p.submission.userId), ...accounts.users.map((key) => key.userId)]);
@@ -339,6 +353,15 @@ export class OrderSequencer {
     } else {
       all[0]!.p.reject(error);
     }
+  }
+
+  /** The sequencer's own cancel_all of a suspended user's orders: nobody waits for its outcome. */
+  private cancelAll(userId: string): Pending {
+    return {
+      submission: { kind: 'cancel_all', userId },
+      resolve: () => undefined,
+      reject: (error) => this.logger.error({ err: error, userId }, "cancelling a suspended trader's orders failed"),
+    };
   }
 
   private async recover(line: MarketLine) {
