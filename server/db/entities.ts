@@ -6,6 +6,7 @@ import { InstantTrade } from '../instant-trade/instant-trade.entity';
 import { KycSubmission } from '../kyc/kyc-submission.entity';
 import { Account } from '../ledger/account.entity';
 import { LedgerEntry } from '../ledger/ledger-entry.entity';
+import { CandleRow } from '../market-data/candle.entity';
 import { BookSnapshotRow } from '../trading/book-snapshot.entity';
 import { BookStateRow } from '../trading/book-state.entity';
 import { CommandLogRow } from '../trading/command-log.entity';
@@ -23,6 +24,7 @@ export const entities = [
   AuditEntry,
   OrderRow,
   TradeRow,
+  CandleRow,
   CommandLogRow,
   BookSnapshotRow,
   BookStateRow,
