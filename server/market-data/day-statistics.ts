@@ -29,15 +29,17 @@ export async function loadDayStatistics(
   const wholeMinutes = Math.ceil(since / MINUTE_MS) * MINUTE_MS;
   const [row]: DayStatistics[] = await manager.query(
     `WITH pieces AS (
-       SELECT open, open_at AS at, open_seq AS seq, high, low, volume, quote_volume
-         FROM candles WHERE symbol = $1 AND width = 60 AND bucket >= $3
+       SELECT high, low, volume, quote_volume FROM candles WHERE symbol = $1 AND width = 60 AND bucket >= $3
        UNION ALL
        -- A trade is the candle of itself.
-       SELECT price, created_at, seq, price, price, amount, quote_amount
-         FROM trades WHERE symbol = $1 AND created_at >= $2 AND created_at < $3
+       SELECT price, price, amount, quote_amount FROM trades WHERE symbol = $1 AND created_at >= $2 AND created_at < $3
      )
      SELECT (SELECT close FROM candles WHERE symbol = $1 AND width = 60 ORDER BY bucket DESC LIMIT 1) AS last_price,
-            (array_agg(open ORDER BY at, seq))[1] AS open_price,
+            -- Any trade of the partial first minute comes before every whole minute's.
+            COALESCE((SELECT price FROM trades WHERE symbol = $1 AND created_at >= $2 AND created_at < $3
+                       ORDER BY created_at, seq LIMIT 1),
+                     (SELECT open FROM candles WHERE symbol = $1 AND width = 60 AND bucket >= $3
+                       ORDER BY bucket LIMIT 1)) AS open_price,
             max(high) AS high, min(low) AS low,
             COALESCE(sum(volume), 0) AS volume, COALESCE(sum(quote_volume), 0) AS quote_volume
        FROM pieces`,
