@@ -9,17 +9,22 @@ const bucketOf = (time: string, width: string) =>
   `to_timestamp(floor(extract(epoch FROM ${time}) / ${width}) * ${width})`;
 
 /**
+ * Arrays compare element by element, so of a bucket's trades the least [time, seq, price] is the
+ * first trade's and the greatest the last's: no sort per bucket. The epoch is exact (numeric).
+ */
+const FIRST = `min(ARRAY[extract(epoch FROM t.created_at), t.seq, t.price])`;
+const LAST = `max(ARRAY[extract(epoch FROM t.created_at), t.seq, t.price])`;
+
+/**
  * The candles of the trades in `source` (a table or a parenthesized query), one row per symbol,
  * width and bucket. Open and close are the first and last trade by (created_at, seq).
  */
 const candlesOf = (source: string) => `
   SELECT t.symbol, w.width, ${bucketOf('t.created_at', 'w.width')} AS bucket,
-         (array_agg(t.price ORDER BY t.created_at, t.seq))[1] AS open,
-         max(t.price) AS high, min(t.price) AS low,
-         (array_agg(t.price ORDER BY t.created_at DESC, t.seq DESC))[1] AS close,
+         (${FIRST})[3] AS open, max(t.price) AS high, min(t.price) AS low, (${LAST})[3] AS close,
          sum(t.amount) AS volume, sum(t.quote_amount) AS quote_volume,
-         min(t.created_at) AS open_at, (array_agg(t.seq ORDER BY t.created_at, t.seq))[1] AS open_seq,
-         max(t.created_at) AS close_at, (array_agg(t.seq ORDER BY t.created_at DESC, t.seq DESC))[1] AS close_seq
+         min(t.created_at) AS open_at, (${FIRST})[2]::bigint AS open_seq,
+         max(t.created_at) AS close_at, (${LAST})[2]::bigint AS close_seq
     FROM ${source} t CROSS JOIN (VALUES ${WIDTHS.map((w) => `(${w})`).join(', ')}) AS w(width)
    GROUP BY 1, 2, 3`;
 
