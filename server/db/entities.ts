@@ -6,6 +6,7 @@ import { InstantTrade } from '../instant-trade/instant-trade.entity';
 import { KycSubmission } from '../kyc/kyc-submission.entity';
 import { Account } from '../ledger/account.entity';
 import { LedgerEntry } from '../ledger/ledger-entry.entity';
+import { CandleRow } from '../market-data/candle.entity';
 import { BookSnapshotRow } from '../trading/checkpoints/book-snapshot.entity';
 import { BookStateRow } from '../trading/checkpoints/book-state.entity';
 import { CommandLogRow } from '../trading/round-writer/command-log.entity';
@@ -23,6 +24,7 @@ export const entities = [
   AuditEntry,
   OrderRow,
   TradeRow,
+  CandleRow,
   CommandLogRow,
   BookSnapshotRow,
   BookStateRow,

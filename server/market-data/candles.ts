@@ -1,7 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import { toJsonNumber } from '../ledger/money';
 
-/** Candle widths in seconds. Buckets start on multiples of the width since the epoch (UTC). */
+/**
+ * Candle widths in seconds. Buckets start on multiples of the width since the epoch (UTC). The
+ * database keeps candles of each width (the Candles migration lists them); a new one needs its own.
+ */
 export const KLINE_INTERVALS = {
   '1m': 60,
   '5m': 300,
@@ -39,8 +42,8 @@ export const bucketStart = (timeMs: number, interval: KlineInterval) => {
 };
 
 /**
- * The latest `limit` candles of a market, oldest first, aggregated from its trades. Buckets without
- * trades are left out (no trade, no price).
+ * The latest `limit` candles of a market, oldest first, as the database keeps them (candle.entity.ts).
+ * Buckets without trades are left out (no trade, no price).
  */
 export async function loadKlines(
   manager: EntityManager,
@@ -52,16 +55,10 @@ export async function loadKlines(
   const seconds = KLINE_INTERVALS[interval];
   const since = new Date(bucketStart(nowMs, interval) - (limit - 1) * seconds * 1000);
   const rows: KlineRow[] = await manager.query(
-    `SELECT (floor(extract(epoch FROM created_at) / $2) * $2 * 1000)::bigint AS time,
-            (array_agg(price ORDER BY created_at, seq))[1] AS open,
-            max(price) AS high,
-            min(price) AS low,
-            (array_agg(price ORDER BY created_at DESC, seq DESC))[1] AS close,
-            sum(amount) AS volume
-       FROM trades
-      WHERE symbol = $1 AND created_at >= $3
-      GROUP BY 1
-      ORDER BY 1 DESC
+    // The time as a number: a thousand timestamps cost the driver more to parse than the query costs PostgreSQL.
+    `SELECT (extract(epoch FROM bucket) * 1000)::bigint AS time, open, high, low, close, volume FROM candles
+      WHERE symbol = $1 AND width = $2 AND bucket >= $3
+      ORDER BY bucket DESC
       LIMIT $4`,
     [symbol, seconds, since, limit],
   );

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { money, toJsonNumber, ZERO } from '../ledger/money';
 import { BOOK_MARKETS, type BookMarket } from '../markets/catalog';
 import { loadKlines, type Kline, type KlineInterval } from './candles';
+import { loadDayStatistics } from './day-statistics';
 import type { InstrumentQuotes } from './instrument-quotes';
 import type { TradingService } from '../trading/trading.service';
 
@@ -30,16 +31,7 @@ export interface Depth {
   asks: Array<[number, number]>;
 }
 
-interface TickerRow {
-  last_price: string | null;
-  open_price: string | null;
-  high: string | null;
-  low: string | null;
-  volume: string;
-  quote_volume: string;
-}
-
-/** Public market data, computed from our own trades and order books. */
+/** Public market data, computed from our own trades (through the candles kept of them) and order books. */
 export class MarketDataService {
   constructor(
     private readonly dataSource: DataSource,
@@ -49,27 +41,19 @@ export class MarketDataService {
 
   /** 24 hours of statistics; before the first trade, the last price is the quote and nothing changed. */
   async ticker(market: BookMarket): Promise<Ticker> {
-    const [row]: TickerRow[] = await this.dataSource.query(
-      `SELECT (SELECT price FROM trades WHERE symbol = $1 ORDER BY created_at DESC, seq DESC LIMIT 1) AS last_price,
-              (array_agg(price ORDER BY created_at, seq))[1] AS open_price,
-              max(price) AS high, min(price) AS low,
-              COALESCE(sum(amount), 0) AS volume, COALESCE(sum(quote_amount), 0) AS quote_volume
-         FROM trades
-        WHERE symbol = $1 AND created_at >= now() - interval '24 hours'`,
-      [market.symbol],
-    );
-    const last = row?.last_price != null ? money(row.last_price) : await this.quotes.quote(market);
-    const open = row?.open_price != null ? money(row.open_price) : last;
+    const day = await loadDayStatistics(this.dataSource.manager, market.symbol);
+    const last = day.last_price != null ? money(day.last_price) : await this.quotes.quote(market);
+    const open = day.open_price != null ? money(day.open_price) : last;
     const change = last.minus(open);
     return {
       symbol: market.symbol,
       last_price: toJsonNumber(last),
       price_change: toJsonNumber(change),
       price_change_percent: toJsonNumber(open.isZero() ? ZERO : change.div(open).times(100).toDecimalPlaces(3)),
-      high: toJsonNumber(row?.high ?? last),
-      low: toJsonNumber(row?.low ?? last),
-      volume: toJsonNumber(row?.volume ?? 0),
-      quote_volume: toJsonNumber(row?.quote_volume ?? 0),
+      high: toJsonNumber(day.high ?? last),
+      low: toJsonNumber(day.low ?? last),
+      volume: toJsonNumber(day.volume),
+      quote_volume: toJsonNumber(day.quote_volume),
     };
   }
 
