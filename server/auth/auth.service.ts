@@ -1,7 +1,8 @@
 import type { DataSource } from 'typeorm';
-import { conflict, forbidden, unauthorized } from '../http/errors';
+import { badRequest, conflict, forbidden, unauthorized } from '../http/errors';
 import { SUSPENDED } from './authenticator';
 import { hashPassword, verifyPassword } from './password';
+import { passwordProblem } from './password-policy';
 import type { TokenService } from './tokens';
 import { User } from './user.entity';
 import { userView } from './user-view';
@@ -25,7 +26,10 @@ export class AuthService {
     private readonly tokens: TokenService,
   ) {}
 
+  /** Every account is created here (registration, the admin bootstrap, admin:create), so each gets the password rule. */
   async createUser({ email, password, full_name, is_admin = false }: NewUser): Promise<User> {
+    const problem = passwordProblem(password, { email, full_name });
+    if (problem) throw badRequest(problem);
     const password_hash = await hashPassword(password);
     try {
       return await this.dataSource.getRepository(User).save({ email, full_name, password_hash, is_admin });
