@@ -14,7 +14,7 @@ import { bankAccountsModule } from './bank-accounts/bank-accounts.module';
 import { connectRedis, createEventBus } from './bus/event-bus';
 import { Cluster, clusterWanted, soleProcess } from './cluster/cluster';
 import { clusteredTradingModule } from './cluster/clustered-trading.module';
-import type { Config } from './config/config';
+import { proxyOptions, type Config } from './config/config';
 import type { ExchangeModule, ServerContext } from './context';
 import { openDatabase } from './db/database';
 import { fundingModule } from './funding/funding.module';
@@ -104,7 +104,7 @@ export async function createExchange(
     }),
   );
 
-  const app = new Koa({ proxy: false });
+  const app = new Koa(proxyOptions(config.TRUST_PROXY));
   app.use(errorMiddleware(logger));
   app.use(requestLog(logger));
   app.use(jsonBody());
