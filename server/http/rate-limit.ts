@@ -1,14 +1,43 @@
 import type { Context } from 'koa';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from '../bus/event-bus';
-import { tooManyRequests } from './errors';
+import { HttpError, tooManyRequests } from './errors';
 
-/** A per-client limit (by IP) shared by every server process when Redis is there. */
+export interface LimiterOptions {
+  /** Names the counters in Redis; one name per limiter. */
+  name: string;
+  points: number;
+  /** Seconds a key's count lives (0: until deleted). */
+  duration: number;
+}
+
+/**
+ * Counters shared by every server process through Redis when it is there, else in this process.
+ * While Redis is unreachable each process counts in memory instead (the insurance limiter), so a
+ * Redis outage loosens limits to one count per process rather than failing the requests.
+ */
+export function createLimiter({ name, points, duration }: LimiterOptions, redis: Redis | null): RateLimiterAbstract {
+  const options = { keyPrefix: `ratelimit:${name}`, points, duration };
+  if (!redis) return new RateLimiterMemory(options);
+  return new RateLimiterRedis({
+    ...options,
+    storeClient: redis,
+    useRedisPackage: true,
+    // Without it a command waits in the client's offline queue until Redis returns.
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new RateLimiterMemory(options),
+  });
+}
+
+/** A per-client limit (by IP) of attempts a minute. */
 export function createRateLimiter(name: string, pointsPerMinute: number, redis: Redis | null): RateLimiterAbstract {
-  const options = { keyPrefix: `ratelimit:${name}`, points: pointsPerMinute, duration: 60 };
-  return redis
-    ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: true })
-    : new RateLimiterMemory(options);
+  return createLimiter({ name, points: pointsPerMinute, duration: 60 }, redis);
+}
+
+/** A 429 whose Retry-After header says, in whole seconds, when to come back. */
+export function retryLater(ctx: Context, msBeforeNext: number, detail: string): HttpError {
+  ctx.set('Retry-After', String(Math.max(1, Math.ceil(msBeforeNext / 1000))));
+  return tooManyRequests(detail);
 }
 
 export function rateLimited(limiter: RateLimiterAbstract) {
@@ -17,8 +46,7 @@ export function rateLimited(limiter: RateLimiterAbstract) {
       await limiter.consume(ctx.ip);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      ctx.set('Retry-After', String(Math.ceil(error.msBeforeNext / 1000)));
-      throw tooManyRequests('Too many attempts, please try again in a minute');
+      throw retryLater(ctx, error.msBeforeNext, 'Too many attempts, please try again in a minute');
     }
   };
 }
