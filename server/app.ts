@@ -9,6 +9,7 @@ import { authRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
 import { Authenticator } from './auth/authenticator';
 import { resolveJwtSecret } from './auth/jwt-secret';
+import { LoginThrottle } from './auth/login-throttle';
 import { TokenService } from './auth/tokens';
 import { bankAccountsModule } from './bank-accounts/bank-accounts.module';
 import { connectRedis, createEventBus } from './bus/event-bus';
@@ -77,7 +78,14 @@ export async function createExchange(
   const marketData = marketDataModule(context, referencePrices.service, trading.service);
   const modules: ExchangeModule[] = [
     { routes: healthRoutes(dataSource, database.embedded, bus) },
-    { routes: authRoutes(auth, dataSource, createRateLimiter('auth', config.AUTH_RATE_LIMIT, redis)) },
+    {
+      routes: authRoutes(
+        auth,
+        dataSource,
+        createRateLimiter('auth', config.AUTH_RATE_LIMIT, redis),
+        new LoginThrottle(redis),
+      ),
+    },
     accountsModule(context),
     fundingModule(context),
     kycModule(context),

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors';
 import { SUSPENDED } from './authenticator';
+import type { LoginAttempt } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 import { passwordProblem } from './password-policy';
 import type { TokenService } from './tokens';
@@ -44,10 +45,12 @@ export class AuthService {
     return this.session(user);
   }
 
-  async login(email: string, password: string) {
+  /** `attempt` learns the password was right before the suspension check: a right password ends the delay either way. */
+  async login(email: string, password: string, attempt: LoginAttempt) {
     const user = await this.dataSource.getRepository(User).findOne({ where: { email } });
     const matches = await verifyPassword(password, user?.password_hash ?? (await this.decoyHash));
     if (!user || !matches || user.is_system) throw unauthorized(WRONG_CREDENTIALS);
+    await attempt.succeeded();
     if (!user.is_active) throw forbidden(SUSPENDED);
     return this.session(user);
   }
