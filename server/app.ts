@@ -9,13 +9,14 @@ import { authRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
 import { Authenticator } from './auth/authenticator';
 import { resolveJwtSecret } from './auth/jwt-secret';
+import { LoginThrottle } from './auth/login-throttle';
 import { TokenService } from './auth/tokens';
 import { bankAccountsModule } from './bank-accounts/bank-accounts.module';
 import { connectRedis, createEventBus } from './bus/event-bus';
 import { redisPrefix } from './bus/redis-prefix';
 import { Cluster, clusterWanted, soleProcess } from './cluster/cluster';
 import { clusteredTradingModule } from './cluster/clustered-trading.module';
-import type { Config } from './config/config';
+import { proxyOptions, type Config } from './config/config';
 import type { ExchangeModule, ServerContext } from './context';
 import { openDatabase } from './db/database';
 import { fundingModule } from './funding/funding.module';
@@ -94,7 +95,14 @@ export async function createExchange(
   const modules: ExchangeModule[] = [
     { routes: healthRoutes(dataSource, database.embedded, bus) },
     { routes: marketsRoutes() },
-    { routes: authRoutes(auth, dataSource, createRateLimiter('auth', config.AUTH_RATE_LIMIT, redis, namespace)) },
+    {
+      routes: authRoutes(
+        auth,
+        dataSource,
+        createRateLimiter('auth', config.AUTH_RATE_LIMIT, redis, namespace),
+        new LoginThrottle(redis, namespace),
+      ),
+    },
     accountsModule(context),
     fundingModule(context),
     kycModule(context),
@@ -121,7 +129,7 @@ export async function createExchange(
     }),
   );
 
-  const app = new Koa({ proxy: false });
+  const app = new Koa(proxyOptions(config.TRUST_PROXY));
   installUserRateLimits(app, context);
   // Outermost: the log shows the status the error middleware answered with.
   app.use(requestLog(logger));

@@ -4,9 +4,16 @@ import { rateLimited } from '../http/rate-limit';
 import { route } from '../http/route';
 import { loginBody, registerBody, sessionResponse, userResponse } from './auth.schemas';
 import type { AuthService } from './auth.service';
+import type { LoginThrottle } from './login-throttle';
 import { userView } from './user-view';
 
-export function authRoutes(auth: AuthService, dataSource: DataSource, limiter: RateLimiterAbstract) {
+/** `limiter` counts attempts per client address, `throttle` failures per account (however many addresses try it). */
+export function authRoutes(
+  auth: AuthService,
+  dataSource: DataSource,
+  limiter: RateLimiterAbstract,
+  throttle: LoginThrottle,
+) {
   const limit = rateLimited(limiter);
   return [
     route({
@@ -29,7 +36,7 @@ export function authRoutes(auth: AuthService, dataSource: DataSource, limiter: R
       before: [limit],
       body: loginBody,
       response: sessionResponse,
-      handler: ({ body }) => auth.login(body.email, body.password),
+      handler: async ({ body, ctx }) => auth.login(body.email, body.password, await throttle.begin(ctx, body.email)),
     }),
     route({
       method: 'get',

@@ -1,7 +1,9 @@
 import type { DataSource } from 'typeorm';
-import { conflict, forbidden, unauthorized } from '../http/errors';
+import { badRequest, conflict, forbidden, unauthorized } from '../http/errors';
 import { SUSPENDED } from './authenticator';
+import type { LoginAttempt } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
+import { passwordProblem } from './password-policy';
 import type { TokenService } from './tokens';
 import { User } from './user.entity';
 import { userView } from './user-view';
@@ -25,7 +27,10 @@ export class AuthService {
     private readonly tokens: TokenService,
   ) {}
 
+  /** Every account is created here (registration, the admin bootstrap, admin:create), so each gets the password rule. */
   async createUser({ email, password, full_name, is_admin = false }: NewUser): Promise<User> {
+    const problem = passwordProblem(password, { email, full_name });
+    if (problem) throw badRequest(problem);
     const password_hash = await hashPassword(password);
     try {
       return await this.dataSource.getRepository(User).save({ email, full_name, password_hash, is_admin });
@@ -40,10 +45,12 @@ export class AuthService {
     return this.session(user);
   }
 
-  async login(email: string, password: string) {
+  /** `attempt` learns the password was right before the suspension check: a right password ends the delay either way. */
+  async login(email: string, password: string, attempt: LoginAttempt) {
     const user = await this.dataSource.getRepository(User).findOne({ where: { email } });
     const matches = await verifyPassword(password, user?.password_hash ?? (await this.decoyHash));
     if (!user || !matches || user.is_system) throw unauthorized(WRONG_CREDENTIALS);
+    await attempt.succeeded();
     if (!user.is_active) throw forbidden(SUSPENDED);
     return this.session(user);
   }

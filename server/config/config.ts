@@ -65,6 +65,15 @@ export const configSchema = z.object({
   MONEY_RATE_LIMIT: countCap(600),
   /** Per user per minute: orders placed and cancelled together. */
   ORDER_RATE_LIMIT: countCap(6000),
+  /**
+   * Reverse proxies in front: 'on' reads the client's address from X-Forwarded-For's first entry
+   * (which the client itself wrote, unless the proxy replaces the header); a count N reads the entry
+   * the outermost of N trusted proxies added, N from the right; 'off' the connection's address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(on|off|[1-9]\d*)$/, 'must be on, off or the number of trusted proxies in front')
+    .default('off'),
   CLIENT_DIST: z.string().min(1).default('client/dist'),
   /**
    * How long a client has to send a whole request, headers and body (the headers alone get at most
@@ -74,6 +83,12 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** Koa's options for TRUST_PROXY: maxIpsCount keeps the last N entries of X-Forwarded-For (0 keeps all). */
+export function proxyOptions(trustProxy: Config['TRUST_PROXY']): { proxy: boolean; maxIpsCount?: number } {
+  if (trustProxy === 'off') return { proxy: false };
+  return { proxy: true, maxIpsCount: trustProxy === 'on' ? 0 : Number(trustProxy) };
+}
 
 export class ConfigError extends Error {}
 

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { AuthService } from '../auth/auth.service';
 import { emailField, newPassword } from '../auth/auth.schemas';
 import { resolveJwtSecret } from '../auth/jwt-secret';
+import { generatePassword, passwordProblem } from '../auth/password-policy';
 import { TokenService } from '../auth/tokens';
 import { loadConfig } from '../config/config';
 import { openDatabase } from '../db/database';
@@ -15,8 +15,12 @@ async function main() {
   });
   const email = emailField.safeParse(values.email);
   if (!email.success) throw new Error('--email must be a valid e-mail address');
-  const password = values.password ?? randomBytes(12).toString('base64url');
+  const owner = { email: email.data, full_name: values.name ?? 'Administrator' };
+  const password = values.password ?? generatePassword(owner);
   if (!newPassword.safeParse(password).success) throw new Error('--password must be 8 to 128 characters');
+  // Checked before opening the database: a refused password should cost the operator nothing.
+  const problem = passwordProblem(password, owner);
+  if (problem) throw new Error(`--password: ${problem}`);
 
   const config = loadConfig();
   const database = await openDatabase(config);
@@ -25,7 +29,7 @@ async function main() {
       database.dataSource,
       new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.JWT_TTL),
     );
-    await auth.createUser({ email: email.data, password, full_name: values.name ?? 'Administrator', is_admin: true });
+    await auth.createUser({ ...owner, password, is_admin: true });
     console.log(`Administrator created. E-mail: ${email.data}${values.password ? '' : `  Password: ${password}`}`);
   } finally {
     await database.close();

@@ -18,7 +18,7 @@ afterAll(() => server.close());
 describe('registration', () => {
   it('creates a trader, answers a token and the user, and /auth/me knows them', async () => {
     const email = uniqueEmail();
-    const response = await api.post('/auth/register', { email, password: 'good-password', full_name: 'Ann Trader' });
+    const response = await api.post('/auth/register', { email, password: 'amber-kettle-42', full_name: 'Ann Trader' });
     expect(response.status).toBe(200);
     expect(response.body.token).toEqual(expect.any(String));
     expect(response.body.user).toMatchObject({
@@ -49,7 +49,7 @@ describe('registration', () => {
     const email = uniqueEmail();
     const first = await api.post('/auth/register', {
       email: `  ${email.toUpperCase()} `,
-      password: 'good-password',
+      password: 'amber-kettle-42',
       full_name: 'Bo',
     });
     expect(first.status).toBe(200);
@@ -63,7 +63,7 @@ describe('registration', () => {
     const email = uniqueEmail();
     const attempts = await Promise.all(
       Array.from({ length: 8 }, () =>
-        api.post('/auth/register', { email, password: 'good-password', full_name: 'Racer' }),
+        api.post('/auth/register', { email, password: 'amber-kettle-42', full_name: 'Racer' }),
       ),
     );
     expect(attempts.filter((r) => r.status === 200)).toHaveLength(1);
@@ -71,15 +71,15 @@ describe('registration', () => {
   });
 
   it.each([
-    ['a missing e-mail', { password: 'good-password', full_name: 'X' }],
+    ['a missing e-mail', { password: 'amber-kettle-42', full_name: 'X' }],
     ['a missing password', { email: 'x@example.com', full_name: 'X' }],
-    ['a missing name', { email: 'x@example.com', password: 'good-password' }],
-    ['an e-mail that is not one', { email: 'not-an-email', password: 'good-password', full_name: 'X' }],
-    ['a number for a name', { email: 'x@example.com', password: 'good-password', full_name: 42 }],
+    ['a missing name', { email: 'x@example.com', password: 'amber-kettle-42' }],
+    ['an e-mail that is not one', { email: 'not-an-email', password: 'amber-kettle-42', full_name: 'X' }],
+    ['a number for a name', { email: 'x@example.com', password: 'amber-kettle-42', full_name: 42 }],
     ['a short password', { email: 'x@example.com', password: 'short', full_name: 'X' }],
-    ['an oversized name', { email: 'x@example.com', password: 'good-password', full_name: 'x'.repeat(10_000) }],
+    ['an oversized name', { email: 'x@example.com', password: 'amber-kettle-42', full_name: 'x'.repeat(10_000) }],
     ['an oversized password', { email: 'x@example.com', password: 'p'.repeat(10_000), full_name: 'X' }],
-    ['an oversized e-mail', { email: `${'a'.repeat(300)}@example.com`, password: 'good-password', full_name: 'X' }],
+    ['an oversized e-mail', { email: `${'a'.repeat(300)}@example.com`, password: 'amber-kettle-42', full_name: 'X' }],
     ['an array body', ['email', 'password']],
   ])('refuses %s with 400 and a detail', async (_case, body) => {
     const response = await api.post('/auth/register', body);

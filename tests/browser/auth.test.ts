@@ -31,6 +31,19 @@ describe('signing up, in and out', () => {
     expect(await storedToken(page)).toBeTruthy();
   });
 
+  it("a guessable password is refused with the server's reason, and the form stays", async () => {
+    await page.goto('/register');
+    await page.getByLabel('Full Name').fill('Wendy Weak');
+    await page.getByLabel('Email').fill(uniqueEmail('wendy'));
+    await page.getByLabel('Password').fill('password1');
+    await page.getByRole('button', { name: 'Register' }).click();
+
+    await toast(page, 'Password is too easy to guess.').waitFor();
+    await page.getByRole('button', { name: 'Register' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/register');
+    expect(await storedToken(page)).toBeNull();
+  });
+
   it('after logging out, logging back in goes to the advanced trade screen', async () => {
     const email = uniqueEmail('grace');
     await register(page, 'Grace Hopper', email, 'correct-horse-battery');

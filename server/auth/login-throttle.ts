@@ -1,0 +1,81 @@
+import type { Context } from 'koa';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from '../bus/event-bus';
+import { createLimiter, retryLater } from '../http/rate-limit';
+
+/** Consecutive failures after which each further attempt waits. */
+const FAILURES_BEFORE_DELAY = 5;
+/** The longest wait: the owner is slowed, never locked out. */
+const MAX_DELAY_SECONDS = 15 * 60;
+/** Failures older than this (counted from the first of a run) are forgotten. */
+const FAILURES_REMEMBERED_SECONDS = 24 * 60 * 60;
+/** Never reached: past FAILURES_BEFORE_DELAY attempts come one per wait. */
+const UNLIMITED = 1_000_000_000;
+
+/** Seconds the next attempt must wait after `failures` consecutive failures: none up to 4, then 1, 2, 4 ... up to 15 minutes. */
+export function delayAfterFailures(failures: number): number {
+  if (failures < FAILURES_BEFORE_DELAY) return 0;
+  return Math.min(2 ** (failures - FAILURES_BEFORE_DELAY), MAX_DELAY_SECONDS);
+}
+
+export interface LoginAttempt {
+  /** The password was right: the account's failures and wait are forgotten. */
+  succeeded(): Promise<void>;
+}
+
+function waitText(msBeforeNext: number): string {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  if (seconds < 120) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/**
+ * Slows password guessing on one account, from however many addresses: after consecutive failures
+ * each further attempt waits, the wait doubling up to 15 minutes, and a success ends it. Shared by
+ * every process through Redis when it is there (see createLimiter). Keyed by the e-mail given
+ * (trimmed, lower-cased), known or not, so the answers tell nothing about which accounts exist.
+ */
+export class LoginThrottle {
+  /** Attempts since the last success, each counted as a failure from its start until it succeeds. */
+  private readonly failures: RateLimiterAbstract;
+  /** The running wait: its key lives for the wait, and only the attempt that created it is let through. */
+  private readonly waits: RateLimiterAbstract;
+
+  constructor(redis: Redis | null, prefix: string) {
+    this.failures = createLimiter(
+      { name: 'login-failures', points: UNLIMITED, duration: FAILURES_REMEMBERED_SECONDS },
+      redis,
+      prefix,
+    );
+    this.waits = createLimiter({ name: 'login-wait', points: 1, duration: MAX_DELAY_SECONDS }, redis, prefix);
+  }
+
+  /**
+   * Starts an attempt on `account`, or throws 429 with Retry-After while its wait runs. The attempt
+   * is counted before the password is checked, so simultaneous attempts cannot all pass as the
+   * first; one that would fail the account into a delay opens that wait at once, which the others
+   * then meet.
+   */
+  async begin(ctx: Context, account: string): Promise<LoginAttempt> {
+    const { consumedPoints: failuresIfThisFails } = await this.failures.consume(account);
+    const delay = delayAfterFailures(failuresIfThisFails);
+    if (delay > 0) {
+      try {
+        await this.waits.consume(account, 1, { customDuration: delay });
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        await this.failures.reward(account); // refused before trying: not a failure
+        throw retryLater(
+          ctx,
+          error.msBeforeNext,
+          `Too many failed logins for this account, please try again in ${waitText(error.msBeforeNext)}`,
+        );
+      }
+    }
+    return {
+      succeeded: async () => {
+        await Promise.all([this.failures.delete(account), this.waits.delete(account)]);
+      },
+    };
+  }
+}
