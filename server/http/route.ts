@@ -27,7 +27,7 @@ export interface RouteRequest<A extends Access, Q, B, P, I> {
   query: Infer<Q>;
   body: Infer<B>;
   params: Infer<P>;
-  /** Query string and JSON body merged (body wins): SPEC sends many POST parameters in the query. */
+  /** Query string and JSON body merged (body wins): the venue's actions take their POST parameters in the query string. */
   input: Infer<I>;
   user: CallerOf<A>;
   ctx: Context;

@@ -35,7 +35,7 @@ const documentData = z.string({ error: NO_DOCUMENT }).transform((text, context):
   return mimeType ? { bytes, mimeType } : refuse(UNSUPPORTED);
 });
 
-/** POST /kyc/submit: from the query string (as SPEC sends it) or a JSON body (as the client does). */
+/** POST /kyc/submit: from the query string (as the API's callers may send it) or a JSON body (as the client does). */
 export const kycSubmission = z.object({
   document_type: z.enum(DOCUMENT_TYPES, {
     error: standalone('Please choose a document type: passport, id_card or drivers_license'),
