@@ -43,6 +43,8 @@ export class MarketMaker {
     private readonly reference: ReferencePrices,
     private readonly accounts: MarketMakerAccounts,
     private readonly logger: Logger,
+    /** The period in which every market has its turn. */
+    private readonly refreshMs = REFRESH_MS,
   ) {}
 
   start() {
@@ -57,7 +59,7 @@ export class MarketMaker {
       });
     };
     step();
-    this.timer = setInterval(step, REFRESH_MS / BOOK_MARKETS.length);
+    this.timer = setInterval(step, this.refreshMs / BOOK_MARKETS.length);
   }
 
   /**
