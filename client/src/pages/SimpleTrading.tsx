@@ -16,6 +16,8 @@ import { CRYPTO_MARKETS, SIMPLE_CRYPTO, SIMPLE_FOREX, marketInfo } from '../mark
 import { usePolling, useRealtime } from '../realtime/useRealtime';
 
 type Kind = 'crypto' | 'forex';
+/** The server's quote also carries the house desk's two prices: buys fill at the ask, sells at the bid. */
+type DeskQuote = Quote & { bid?: number; ask?: number };
 
 /** Used only while /market/quotes cannot answer: crypto from tickers, forex simulated around its base. */
 async function fallbackQuotes(): Promise<Quote[]> {
@@ -45,7 +47,7 @@ export default function SimpleTrading() {
   const [kind, setKind] = useState<Kind>(
     SIMPLE_FOREX.some((f) => f.symbol === params.get('symbol')) ? 'forex' : 'crypto',
   );
-  const [quotes, setQuotes] = useState<Quote[]>([]);
+  const [quotes, setQuotes] = useState<DeskQuote[]>([]);
   const [selected, setSelected] = useState<string>(params.get('symbol') ?? SIMPLE_CRYPTO[0]);
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
@@ -105,7 +107,10 @@ export default function SimpleTrading() {
   const current = quotes.find((q) => q.symbol === selected);
   const currentKind: Kind = SIMPLE_FOREX.some((f) => f.symbol === selected) ? 'forex' : 'crypto';
   const price = current?.price ?? 0;
-  const total = (Number(amount) || 0) * price;
+  // Without the desk's prices (the fallback quotes) the mid price is all there is; the server says if it moved.
+  const fillPrice = { buy: current?.ask ?? price, sell: current?.bid ?? price };
+  const spread = price ? ((fillPrice.buy - fillPrice.sell) / price) * 100 : 0;
+  const total = { buy: (Number(amount) || 0) * fillPrice.buy, sell: (Number(amount) || 0) * fillPrice.sell };
   const heldAsset = heldAssetOf(selected);
   const held = assets.find((a) => a.asset === heldAsset);
 
@@ -119,13 +124,13 @@ export default function SimpleTrading() {
       enqueueSnackbar('KYC must be approved to trade', { variant: 'error' });
       return;
     }
-    if (side === 'buy' && value * price > balance) {
+    if (side === 'buy' && value * fillPrice.buy > balance) {
       enqueueSnackbar('Insufficient balance', { variant: 'error' });
       return;
     }
     setBusy(true);
     try {
-      await simpleTradeApi.execute(selected, side, value, price);
+      await simpleTradeApi.execute(selected, side, value, fillPrice[side]);
       enqueueSnackbar(`${side.toUpperCase()} order executed!`, { variant: 'success' });
       setAmount('');
       await loadBalance();
@@ -232,8 +237,26 @@ export default function SimpleTrading() {
               />
             </div>
             <div className="kv">
+              <span>Buy price</span>
+              <span className="num" data-testid="buy-price">
+                {price ? quotePrice(fillPrice.buy, currentKind) : '--'}
+              </span>
+            </div>
+            <div className="kv">
+              <span>Sell price</span>
+              <span className="num" data-testid="sell-price">
+                {price ? quotePrice(fillPrice.sell, currentKind) : '--'}
+              </span>
+            </div>
+            <div className="kv">
+              <span>Spread</span>
+              <span className="num">{spread.toFixed(2)}%</span>
+            </div>
+            <div className="kv">
               <span>Total</span>
-              <span className="num">{usd(total)}</span>
+              <span className="num">
+                {usd(total.buy)} buy / {usd(total.sell)} sell
+              </span>
             </div>
             <div className="kv">
               <span>Available</span>
