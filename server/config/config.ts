@@ -24,6 +24,7 @@ const duration = z
     const [, amount, unit] = DURATION.exec(text)!;
     return Number(amount) * MILLISECONDS_PER[unit as keyof typeof MILLISECONDS_PER];
   });
+const DESK_SPREAD_RULE = 'must be a decimal between 0 and 0.1 with at most 6 decimals';
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -53,6 +54,15 @@ export const configSchema = z.object({
   /** Trading fees, charged in USD. */
   MAKER_FEE_RATE: feeRate,
   TAKER_FEE_RATE: feeRate,
+  /**
+   * How wide the house desk quotes around the reference, as a fraction (0.002 = 0.2%: the ask 0.1%
+   * above, the bid 0.1% below). Above 10% is surely a mistyped percentage.
+   */
+  DESK_SPREAD: z
+    .string()
+    .regex(/^0(\.\d{1,6})?$/, DESK_SPREAD_RULE)
+    .refine((fraction) => Number(fraction) <= 0.1, DESK_SPREAD_RULE)
+    .default('0.002'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Requests one user may have waiting for an administrator at once, per kind. */

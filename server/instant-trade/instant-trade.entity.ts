@@ -19,6 +19,7 @@ export class InstantTrade {
   @Column({ type: 'numeric', precision: 38, scale: 18 })
   amount!: string;
 
+  /** The desk's ask for a buy, its bid for a sell. */
   @Column({ type: 'numeric', precision: 38, scale: 18 })
   price!: string;
 

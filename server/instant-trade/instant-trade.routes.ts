@@ -41,7 +41,8 @@ export function instantTradeRoutes(instantTrades: InstantTradeService) {
     route({
       method: 'post',
       path: '/trade',
-      summary: 'Buy or sell at once against the house desk at the current quote (the price seen must be within 1%)',
+      summary:
+        "Buy at the house desk's ask or sell at its bid, at once (the price the trader saw must be within 1% of it)",
       tags: ['simple trading'],
       access: 'trader',
       before: [userRateLimit('money')],

@@ -14,7 +14,7 @@ import { InstantTrade } from './instant-trade.entity';
 export const INVALID_AMOUNT = 'Please enter a valid amount';
 const KYC_REQUIRED = 'KYC must be approved to trade';
 const PRICE_MOVED = 'Price moved, please retry';
-/** How far the price the trader saw may be from our quote: 1%. */
+/** How far the price the trader saw may be from the price the trade fills at: 1%. */
 const PRICE_TOLERANCE = money('0.01');
 const HISTORY_LIMIT = 100;
 
@@ -22,7 +22,7 @@ export interface InstantTradeRequest {
   symbol: string;
   side: 'buy' | 'sell';
   amount: Money;
-  /** The quote the trader saw. */
+  /** The price the trader saw (the ask for a buy, the bid for a sell); the trade fills at ours. */
   price: Money;
 }
 
@@ -58,8 +58,9 @@ const view = (row: ExecutionRow): ExecutionView => ({
 
 /**
  * The simple screen: a trader buys or sells at once against the house desk, the venue's principal
- * account, at the server's quote. The ledger's overdraft rule for the house lets the desk take the
- * other side of any trade; the trader always needs what they give.
+ * account, at the server's quote: a buy at the desk's ask, a sell at its bid. The ledger's overdraft
+ * rule for the house lets the desk take the other side of any trade; the trader always needs what
+ * they give.
  */
 export class InstantTradeService {
   constructor(
@@ -72,7 +73,8 @@ export class InstantTradeService {
     const instrument = instrumentOf(request.symbol);
     if (!request.amount.mod(instrument.lotSize).isZero()) throw badRequest(INVALID_AMOUNT);
     if (user.kyc_status !== 'approved') throw badRequest(KYC_REQUIRED);
-    const price = await this.quotes.quote(instrument);
+    const { bid, ask } = await this.quotes.deskQuote(instrument);
+    const price = request.side === 'buy' ? ask : bid;
     if (request.price.minus(price).abs().greaterThan(price.times(PRICE_TOLERANCE))) throw badRequest(PRICE_MOVED);
 
     const total = request.amount.times(price);

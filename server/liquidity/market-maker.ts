@@ -1,15 +1,22 @@
 import Decimal from 'decimal.js';
 import type { DataSource } from 'typeorm';
 import { availableBalance } from '../ledger/ledger';
-import { money } from '../ledger/money';
+import { money, type Money } from '../ledger/money';
 import type { Logger } from '../logger';
 import { BOOK_MARKETS, USD, type BookMarket } from '../markets/catalog';
 import type { ReferencePrices } from '../reference-prices/reference-prices.service';
 import type { TradingService } from '../trading/trading.service';
-import { quoteLadder } from './quote-ladder';
+import { DEFAULT_LADDER, quoteLadder } from './quote-ladder';
 
 /** How often each market's quotes are replaced; markets take turns within the period. */
 const REFRESH_MS = 4000;
+/**
+ * How far (a fraction) a market's reference may move from the one its ladder was laid around before
+ * the ladder is replaced at the next tick rather than at its turn: half the ladder's half-spread, so
+ * the best quotes are replaced while still on their own side of the reference, about half their
+ * usual distance from it, never seconds behind it.
+ */
+export const REQUOTE_MOVE = money(DEFAULT_LADDER.halfSpread).div(2);
 /** Share of the maker's free balance a market's ladder may hold, leaving room for fills to move it. */
 const BID_SHARE = money('0.5');
 const ASK_SHARE = money('0.5');
@@ -28,14 +35,21 @@ export interface MarketMakerAccounts {
 /**
  * Keeps every book alive: each market in turn has its quotes cancelled and replaced by a fresh
  * ladder around the reference price, and every other round a small market order crosses the
- * spread, so a fresh install has trades and candles. Refusals (a hold the inventory cannot cover, a
- * post-only order that would cross) only mean fewer quotes this round.
+ * spread, so a fresh install has trades and candles. A market whose reference moves past
+ * REQUOTE_MOVE is requoted at the next tick, before its turn. Markets are quoted one at a time.
+ * Refusals (a hold the inventory cannot cover, a post-only order that would cross) only mean fewer
+ * quotes this round.
  */
 export class MarketMaker {
   private timer: NodeJS.Timeout | null = null;
   private next = 0;
   private round = 0;
   private running: Promise<void> | null = null;
+  /** Markets waiting to be quoted, each with whether a crossing order follows its quotes. */
+  private readonly due = new Map<BookMarket, boolean>();
+  /** The reference each market's ladder was laid around. */
+  private readonly quotedAround = new Map<BookMarket, Money>();
+  private stopTicks: (() => void) | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -43,6 +57,8 @@ export class MarketMaker {
     private readonly reference: ReferencePrices,
     private readonly accounts: MarketMakerAccounts,
     private readonly logger: Logger,
+    /** The period in which every market has its turn. */
+    private readonly refreshMs = REFRESH_MS,
   ) {}
 
   start() {
@@ -51,13 +67,35 @@ export class MarketMaker {
       const market = BOOK_MARKETS[this.next]!;
       this.next = (this.next + 1) % BOOK_MARKETS.length;
       if (this.next === 0) this.round++;
-      if (this.running) return; // the previous market is still being quoted: skip rather than pile up
-      this.running = this.refresh(market).finally(() => {
-        this.running = null;
-      });
+      this.schedule(market, this.round % 2 === 1);
     };
     step();
-    this.timer = setInterval(step, REFRESH_MS / BOOK_MARKETS.length);
+    this.timer = setInterval(step, this.refreshMs / BOOK_MARKETS.length);
+    this.stopTicks = this.reference.onTick(() => this.requoteMoved());
+  }
+
+  private requoteMoved() {
+    for (const [market, quoted] of this.quotedAround) {
+      const moved = this.reference.price(market.symbol)!.minus(quoted).abs();
+      if (moved.greaterThan(quoted.times(REQUOTE_MOVE))) this.schedule(market, false);
+    }
+  }
+
+  /** Queues a market (once, however often asked) and quotes the queue one market at a time. */
+  private schedule(market: BookMarket, cross: boolean) {
+    this.due.set(market, cross || (this.due.get(market) ?? false));
+    this.quoteNext();
+  }
+
+  private quoteNext() {
+    const [next] = this.due;
+    if (this.running || !next) return;
+    const [market, cross] = next;
+    this.due.delete(market);
+    this.running = this.refresh(market, cross).finally(() => {
+      this.running = null;
+      this.quoteNext();
+    });
   }
 
   /**
@@ -67,6 +105,9 @@ export class MarketMaker {
   async stop() {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.stopTicks?.();
+    this.stopTicks = null;
+    this.due.clear();
     await this.running;
     await this.withdrawQuotes();
   }
@@ -78,9 +119,10 @@ export class MarketMaker {
     }
   }
 
-  private async refresh(market: BookMarket) {
+  private async refresh(market: BookMarket, cross: boolean) {
     try {
       const reference = this.reference.price(market.symbol)!;
+      this.quotedAround.set(market, reference);
       const { makerId } = this.accounts;
       await this.withdrawQuotes(market.symbol);
       const usd = await availableBalance(this.dataSource.manager, makerId, USD);
@@ -99,7 +141,7 @@ export class MarketMaker {
           }),
         );
       }
-      if (this.round % 2 === 1) await this.cross(market, reference);
+      if (cross) await this.cross(market, reference);
     } catch (error) {
       this.logger.warn({ err: error, symbol: market.symbol }, 'market maker round failed');
     }

@@ -1,4 +1,5 @@
 import type { ExchangeModule, ServerContext } from '../context';
+import { money } from '../ledger/money';
 import type { ReferencePrices } from '../reference-prices/reference-prices.service';
 import type { TradingService } from '../trading/trading.service';
 import { InstrumentQuotes } from './instrument-quotes';
@@ -12,7 +13,7 @@ export function marketDataModule(
   referencePrices: ReferencePrices,
   trading: TradingService,
 ): ExchangeModule & { quotes: InstrumentQuotes } {
-  const quotes = new InstrumentQuotes(referencePrices, trading);
+  const quotes = new InstrumentQuotes(referencePrices, trading, money(ctx.config.DESK_SPREAD));
   const marketData = new MarketDataService(ctx.dataSource, trading, quotes);
   const pushes = new MarketPushes(ctx.bus, ctx.notifier, ctx.dataSource, marketData, ctx.logger);
   let running = false;

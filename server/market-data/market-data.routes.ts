@@ -93,11 +93,19 @@ export function marketDataRoutes(marketData: MarketDataService, quotes: Instrume
     route({
       method: 'get',
       path: '/market/quotes',
-      summary: 'Prices of the simple screen: crypto markets and forex pairs',
+      summary:
+        "Prices of the simple screen, crypto markets and forex pairs: the reference, and the house desk's bid (sells fill there) and ask (buys fill there)",
       tags: ['market data'],
       access: 'public',
       response: z.array(
-        z.object({ symbol: z.string(), name: z.string(), price: z.number(), kind: z.enum(['crypto', 'forex']) }),
+        z.object({
+          symbol: z.string(),
+          name: z.string(),
+          price: z.number(),
+          bid: z.number(),
+          ask: z.number(),
+          kind: z.enum(['crypto', 'forex']),
+        }),
       ),
       handler: () => quotes.board(),
     }),

@@ -24,7 +24,7 @@ export type TickListener = () => void;
 export class ReferencePrices {
   private readonly prices = new Map<string, Money>(INSTRUMENTS.map((i) => [i.symbol, money(i.seedPrice)]));
   private readonly random: Random;
-  private readonly listeners: TickListener[] = [];
+  private readonly listeners = new Set<TickListener>();
   private timer: NodeJS.Timeout | null = null;
   private lastPoll = 0;
   private polling = false;
@@ -48,9 +48,10 @@ export class ReferencePrices {
     return instrument && this.prices.get(instrument.symbol);
   }
 
-  /** Called after every tick, once the new prices are in place. */
-  onTick(listener: TickListener) {
-    this.listeners.push(listener);
+  /** Called after every tick, once the new prices are in place, until the function returned is called. */
+  onTick(listener: TickListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   start() {

@@ -16,9 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function quote(symbol: string): Promise<number> {
+/** The price a trade on this side fills at, as the simple screen reads it: the desk's ask for a buy, its bid for a sell. */
+async function quote(symbol: string, side: 'buy' | 'sell' = 'buy'): Promise<number> {
   const quotes = await api.get('/market/quotes');
-  return quotes.body.find((q: { symbol: string }) => q.symbol === symbol).price;
+  const found = quotes.body.find((q: { symbol: string }) => q.symbol === symbol);
+  return side === 'buy' ? found.ask : found.bid;
 }
 
 const balance = async (userId: string, asset: string) =>
@@ -49,7 +51,7 @@ describe('an instant trade', () => {
     expect(await balance(trader.user.id, 'BTC')).toBe(0.01);
     expect(await balance(trader.user.id, 'USD')).toBeCloseTo(10000 - bought.body.total, 8);
 
-    const sold = await trade(trader.client, 'BTC/USDT', 'sell', '0.01', await quote('BTCUSDT'));
+    const sold = await trade(trader.client, 'BTC/USDT', 'sell', '0.01', await quote('BTCUSDT', 'sell'));
     expect(sold.status).toBe(200);
     expect(sold.body).toMatchObject({ symbol: 'BTCUSDT', type: 'sell', amount: 0.01 });
     expect(await balance(trader.user.id, 'BTC')).toBe(0);
@@ -68,19 +70,19 @@ describe('an instant trade', () => {
     expect(response.body.amount).toBe(0.1);
   });
 
-  it('is refused when the price seen is more than 1% away from the quote, with a detail asking to retry', async () => {
+  it('is refused when the price seen is more than 1% away from the price it fills at, with a detail asking to retry', async () => {
     const trader = await fundedTrader(server, { USD: '100000', BTC: '1' });
-    const price = await quote('BTCUSDT');
+    const [ask, bid] = [await quote('BTCUSDT', 'buy'), await quote('BTCUSDT', 'sell')];
     for (const [type, seen] of [
-      ['buy', price * 1.02],
-      ['buy', price * 0.98],
-      ['sell', price * 1.015],
+      ['buy', ask * 1.02],
+      ['buy', ask * 0.98],
+      ['sell', bid * 1.015],
     ] as const) {
       const response = await trade(trader.client, 'BTCUSDT', type, '0.01', seen.toFixed(2));
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ detail: 'Price moved, please retry' });
     }
-    const within = await trade(trader.client, 'BTCUSDT', 'buy', '0.01', (price * 1.004).toFixed(2));
+    const within = await trade(trader.client, 'BTCUSDT', 'buy', '0.01', (ask * 1.004).toFixed(2));
     expect(within.status).toBe(200);
     expect(await balance(trader.user.id, 'BTC')).toBe(1.01);
   });
@@ -96,7 +98,7 @@ describe('an instant trade', () => {
 
   it('is refused for a sell of an asset not held', async () => {
     const trader = await fundedTrader(server, { USD: '100000', ETH: '0.5' });
-    const response = await trade(trader.client, 'ETHUSDT', 'sell', '1', await quote('ETHUSDT'));
+    const response = await trade(trader.client, 'ETHUSDT', 'sell', '1', await quote('ETHUSDT', 'sell'));
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ detail: 'Insufficient balance' });
     expect(await balance(trader.user.id, 'ETH')).toBe(0.5);
@@ -145,7 +147,7 @@ describe('forex on the simple screen', () => {
     expect(bought.body.price).toBeGreaterThan(1.08 * 0.9);
     expect(bought.body.price).toBeLessThan(1.08 * 1.1);
     expect(await balance(trader.user.id, 'EURUSD')).toBe(100);
-    const sold = await trade(trader.client, 'EURUSD', 'sell', '100', await quote('EURUSD'));
+    const sold = await trade(trader.client, 'EURUSD', 'sell', '100', await quote('EURUSD', 'sell'));
     expect(sold.status).toBe(200);
     expect(await balance(trader.user.id, 'EURUSD')).toBe(0);
     expect(await balance(trader.user.id, 'USD')).toBeCloseTo(1000 - bought.body.total + sold.body.total, 8);
@@ -203,7 +205,7 @@ describe('the trade history', () => {
     ]);
     expect(makerHistory.body[0].id).toBe(takerHistory.body[0].id);
 
-    await trade(taker.client, 'BNBUSDT', 'sell', '0.2', await quote('BNBUSDT'));
+    await trade(taker.client, 'BNBUSDT', 'sell', '0.2', await quote('BNBUSDT', 'sell'));
     const both = (await taker.client.get('/trade/history')).body;
     expect(both.map((t: any) => t.type)).toEqual(['sell', 'buy']);
     expect(Date.parse(both[0].created_at)).toBeGreaterThanOrEqual(Date.parse(both[1].created_at));
@@ -251,7 +253,7 @@ describe('money on the simple screen', () => {
               'SOLUSDT',
               step.type,
               (step.lots / 1000).toFixed(3),
-              await quote('SOLUSDT'),
+              await quote('SOLUSDT', step.type),
             );
             expect([200, 400]).toContain(response.status);
           }

@@ -64,7 +64,7 @@ describe('submitting a document', () => {
     });
   });
 
-  it('a PDF sent in the query string, as the API's callers may send it, is accepted as application/pdf', async () => {
+  it('a PDF sent in the query string, as callers may send it, is accepted as application/pdf', async () => {
     const { client } = await registerTrader(suite.api);
     const response = await client.post(`/kyc/submit${query({ document_type: 'passport', document_data: PDF })}`);
     expect(response.status).toBe(200);

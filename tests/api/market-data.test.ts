@@ -108,14 +108,19 @@ describe('quotes', () => {
       symbol: 'USDJPY',
       name: 'US Dollar / Japanese Yen',
       price: expect.any(Number),
+      bid: expect.any(Number),
+      ask: expect.any(Number),
       kind: 'forex',
     });
     expect(quotes.body.find((q: any) => q.symbol === 'BTCUSDT')).toEqual({
       symbol: 'BTCUSDT',
       name: 'Bitcoin',
       price: expect.any(Number),
+      bid: expect.any(Number),
+      ask: expect.any(Number),
       kind: 'crypto',
     });
+    for (const quote of quotes.body) expect(quote.bid < quote.price && quote.price < quote.ask).toBe(true);
   });
 });
 

@@ -1,9 +1,13 @@
 import fc from 'fast-check';
 import { checkLedger } from '../../server/ledger/ledger-check';
-import { money } from '../../server/ledger/money';
+import { money, type Money } from '../../server/ledger/money';
 import { MAKER, TAKER } from '../../server/liquidity/liquidity.module';
+import { MarketMaker, REQUOTE_MOVE } from '../../server/liquidity/market-maker';
 import { quoteLadder } from '../../server/liquidity/quote-ladder';
+import { ensureSystemTrader } from '../../server/liquidity/system-trader';
+import { createLogger } from '../../server/logger';
 import { BOOK_MARKETS } from '../../server/markets/catalog';
+import { ReferencePrices } from '../../server/reference-prices/reference-prices.service';
 import { eventually } from '../support/eventually';
 import { ApiClient } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
@@ -57,6 +61,24 @@ describe('the market maker quote ladder', () => {
   });
 });
 
+/**
+ * Other test files leave traders' orders resting in the shared database; they would take the
+ * maker's quotes and refuse its post-only ones. Cancel them through the real path first, so the
+ * books are the maker's own, as on a fresh install.
+ */
+async function cancelOtherTradersOrders() {
+  const cleaner = await startTestExchange({ MARKET_MAKER: 'off' });
+  try {
+    const open: Array<{ id: string; user_id: string }> = await cleaner.exchange.context.dataSource.query(
+      `SELECT o.id, o.user_id FROM orders o JOIN users u ON u.id = o.user_id
+        WHERE o.status IN ('new', 'partially_filled', 'waiting') AND NOT u.is_system`,
+    );
+    for (const order of open) await cleaner.exchange.trading.cancelOrder(order.user_id, order.id);
+  } finally {
+    await cleaner.close();
+  }
+}
+
 describe('the market maker, turned on', () => {
   // It works in real time: quotes within seconds, trades within a few rounds.
   jest.setTimeout(60_000);
@@ -65,24 +87,6 @@ describe('the market maker, turned on', () => {
   const query = (sql: string, params: unknown[] = []) => server.exchange.context.dataSource.query(sql, params);
   const systemTraderId = async (email: string): Promise<string> =>
     (await query('SELECT id FROM users WHERE email = $1', [email]))[0].id;
-
-  /**
-   * Other test files leave traders' orders resting in the shared database; they would take the
-   * maker's quotes and refuse its post-only ones. Cancel them through the real path first, so the
-   * books are the maker's own, as on a fresh install.
-   */
-  async function cancelOtherTradersOrders() {
-    const cleaner = await startTestExchange({ MARKET_MAKER: 'off' });
-    try {
-      const open: Array<{ id: string; user_id: string }> = await cleaner.exchange.context.dataSource.query(
-        `SELECT o.id, o.user_id FROM orders o JOIN users u ON u.id = o.user_id
-          WHERE o.status IN ('new', 'partially_filled', 'waiting') AND NOT u.is_system`,
-      );
-      for (const order of open) await cleaner.exchange.trading.cancelOrder(order.user_id, order.id);
-    } finally {
-      await cleaner.close();
-    }
-  }
 
   beforeAll(async () => {
     await cancelOtherTradersOrders();
@@ -189,5 +193,62 @@ describe('the market maker, turned on', () => {
       [makerId],
     );
     expect(funding.entries).toBe(Object.keys(MAKER.inventory).length);
+  });
+});
+
+describe('the market maker, when the reference moves', () => {
+  jest.setTimeout(60_000);
+  /** Longer than the test: any requote seen here was not the timer's. */
+  const TIMER_NEVER_FIRES_MS = 3_600_000;
+  const btc = BOOK_MARKETS[0]!; // the first market in turn: quoted as the maker starts
+  let server: TestExchange;
+
+  beforeAll(async () => {
+    await cancelOtherTradersOrders();
+    server = await startTestExchange({ MARKET_MAKER: 'off' });
+  });
+  afterAll(() => server.close());
+
+  it('requotes a market as soon as its reference moved past the threshold, without waiting for its turn', async () => {
+    const { dataSource } = server.exchange.context;
+    // A feed of its own, ticked below as the reference prices' own tests tick theirs: no timer moves it.
+    const reference = new ReferencePrices({ MARKET_FEED: 'simulated', MARKET_FEED_SEED: 77 }, createLogger('silent'));
+    const makerId = await ensureSystemTrader(dataSource, { ...MAKER, email: 'requoting-maker@exchange.internal' });
+    const takerId = await ensureSystemTrader(dataSource, { ...TAKER, email: 'requoting-taker@exchange.internal' });
+    const maker = new MarketMaker(
+      dataSource,
+      server.exchange.trading,
+      reference,
+      { makerId, takerId, makerUsd: MAKER.inventory.USD! },
+      createLogger('silent'),
+      TIMER_NEVER_FIRES_MS,
+    );
+    const restingPrices = async () =>
+      (await server.exchange.trading.openOrders(makerId, btc.symbol)).map((o) => `${o.side} ${o.price}`).sort();
+    const ladderAround = (price: Money) =>
+      quoteLadder(btc, price, money('1e9'), money('1e9'))
+        .map((q) => `${q.side} ${Number(q.price)}`)
+        .sort();
+    const ladderRestsAround = (price: Money) =>
+      eventually(
+        async () => ((await restingPrices()).join() === ladderAround(price).join() ? true : undefined),
+        20_000,
+        `a ladder around ${price.toFixed()}`,
+      );
+
+    maker.start();
+    try {
+      const start = reference.price(btc.symbol)!;
+      await ladderRestsAround(start);
+      let moved = start;
+      while (moved.minus(start).abs().lessThanOrEqualTo(start.times(REQUOTE_MOVE))) {
+        reference.tick();
+        moved = reference.price(btc.symbol)!;
+      }
+      await ladderRestsAround(moved);
+    } finally {
+      await maker.stop();
+    }
+    expect(await restingPrices()).toEqual([]);
   });
 });

@@ -118,6 +118,8 @@ describe('reference prices', () => {
         symbol: 'EURUSD',
         name: 'Euro / US Dollar',
         price: expect.any(Number),
+        bid: expect.any(Number),
+        ask: expect.any(Number),
         kind: 'forex',
       });
       expect(quotes.find((q: any) => q.symbol === 'BTCUSDT')).toMatchObject({ name: 'Bitcoin', kind: 'crypto' });

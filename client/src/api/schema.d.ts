@@ -2794,7 +2794,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prices of the simple screen: crypto markets and forex pairs */
+        /** Prices of the simple screen, crypto markets and forex pairs: the reference, and the house desk's bid (sells fill there) and ask (buys fill there) */
         get: {
             parameters: {
                 query?: never;
@@ -2814,6 +2814,8 @@ export interface paths {
                             symbol: string;
                             name: string;
                             price: number;
+                            bid: number;
+                            ask: number;
                             /** @enum {string} */
                             kind: "crypto" | "forex";
                         }[];
@@ -2849,7 +2851,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Buy or sell at once against the house desk at the current quote (the price seen must be within 1%) */
+        /** Buy at the house desk's ask or sell at its bid, at once (the price the trader saw must be within 1% of it) */
         post: {
             parameters: {
                 query: {

@@ -16,15 +16,20 @@ import { DEFAULT_PAIR, useMarkets, type Markets } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
 
 type Kind = 'crypto' | 'forex';
+/**
+ * A quote with the house desk's two prices (buys fill at the ask, sells at the bid), which only the
+ * server's quotes carry: the fallback has the mid price alone.
+ */
+type DeskQuote = Omit<Quote, 'bid' | 'ask'> & Partial<Pick<Quote, 'bid' | 'ask'>>;
 
 /** Used only while /market/quotes cannot answer: crypto from tickers, forex simulated around its seed price. */
-async function fallbackQuotes(markets: Markets): Promise<Quote[]> {
+async function fallbackQuotes(markets: Markets): Promise<DeskQuote[]> {
   const tickers = await marketApi.tickers().catch(() => []);
-  const crypto: Quote[] = markets.simpleScreen.flatMap(({ symbol, name }) => {
+  const crypto: DeskQuote[] = markets.simpleScreen.flatMap(({ symbol, name }) => {
     const t = tickers.find((x) => x.symbol === symbol);
     return t ? [{ symbol, name, price: t.last_price, kind: 'crypto' as const }] : [];
   });
-  const forex: Quote[] = markets.forexPairs.map(({ symbol, name, seed_price }) => {
+  const forex: DeskQuote[] = markets.forexPairs.map(({ symbol, name, seed_price }) => {
     const base = Number(seed_price);
     return { symbol, name, price: base + (Math.random() - 0.5) * base * 0.002, kind: 'forex' as const };
   });
@@ -45,7 +50,7 @@ export default function SimpleTrading() {
   /** The markets a tab lists. */
   const offered = (of: Kind) => (of === 'crypto' ? markets.simpleScreen : markets.forexPairs);
   const [kind, setKind] = useState<Kind>(() => kindOf(params.get('symbol') ?? ''));
-  const [quotes, setQuotes] = useState<Quote[]>([]);
+  const [quotes, setQuotes] = useState<DeskQuote[]>([]);
   const [selected, setSelected] = useState<string>(
     () => params.get('symbol') ?? markets.simpleScreen[0]?.symbol ?? DEFAULT_PAIR,
   );
@@ -101,7 +106,10 @@ export default function SimpleTrading() {
   const current = quotes.find((q) => q.symbol === selected);
   const currentKind = kindOf(selected);
   const price = current?.price ?? 0;
-  const total = (Number(amount) || 0) * price;
+  // Without the desk's prices (the fallback quotes) the mid price is all there is; the server says if it moved.
+  const fillPrice = { buy: current?.ask ?? price, sell: current?.bid ?? price };
+  const spread = price ? ((fillPrice.buy - fillPrice.sell) / price) * 100 : 0;
+  const total = { buy: (Number(amount) || 0) * fillPrice.buy, sell: (Number(amount) || 0) * fillPrice.sell };
   const heldAsset = heldAssetOf(markets, selected);
   const held = assets.find((a) => a.asset === heldAsset);
 
@@ -115,13 +123,13 @@ export default function SimpleTrading() {
       enqueueSnackbar('KYC must be approved to trade', { variant: 'error' });
       return;
     }
-    if (side === 'buy' && value * price > balance) {
+    if (side === 'buy' && value * fillPrice.buy > balance) {
       enqueueSnackbar('Insufficient balance', { variant: 'error' });
       return;
     }
     setBusy(true);
     try {
-      await simpleTradeApi.execute(selected, side, value, price);
+      await simpleTradeApi.execute(selected, side, value, fillPrice[side]);
       enqueueSnackbar(`${side.toUpperCase()} order executed!`, { variant: 'success' });
       setAmount('');
       await loadBalance();
@@ -228,8 +236,26 @@ export default function SimpleTrading() {
               />
             </div>
             <div className="kv">
+              <span>Buy price</span>
+              <span className="num" data-testid="buy-price">
+                {price ? quotePrice(fillPrice.buy, currentKind) : '--'}
+              </span>
+            </div>
+            <div className="kv">
+              <span>Sell price</span>
+              <span className="num" data-testid="sell-price">
+                {price ? quotePrice(fillPrice.sell, currentKind) : '--'}
+              </span>
+            </div>
+            <div className="kv">
+              <span>Spread</span>
+              <span className="num">{spread.toFixed(2)}%</span>
+            </div>
+            <div className="kv">
               <span>Total</span>
-              <span className="num">{usd(total)}</span>
+              <span className="num">
+                {usd(total.buy)} buy / {usd(total.sell)} sell
+              </span>
             </div>
             <div className="kv">
               <span>Available</span>
