@@ -134,9 +134,17 @@ export class OrderSequencer {
       line.queue.push({ submission, resolve, reject });
       const { writer } = line;
       writer.arrival?.();
-      writer.draining ??= this.drain(writer).finally(() => {
-        writer.draining = null;
-      });
+      this.wake(writer);
+    });
+  }
+
+  /** Starts draining `writer`'s queues unless it already is. */
+  private wake(writer: Writer): void {
+    writer.draining ??= this.drain(writer).finally(() => {
+      writer.draining = null;
+      // A command submitted after the drain found nothing more to take, and before this ran, saw a
+      // drain still going and left it to that one: take it now.
+      if (writer.lines.some((line) => line.queue.length > 0)) this.wake(writer);
     });
   }
 
