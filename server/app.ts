@@ -20,6 +20,7 @@ import { openDatabase } from './db/database';
 import { fundingModule } from './funding/funding.module';
 import { FUNDING_QUEUES } from './funding/funding-queues';
 import { healthRoutes } from './health/health.routes';
+import { idempotencyModule } from './idempotency/idempotency.module';
 import { errorMiddleware } from './http/error-middleware';
 import { jsonBody } from './http/json-body';
 import { buildOpenApi, type OpenApiDocument } from './http/openapi';
@@ -80,7 +81,9 @@ export async function createExchange(
   const trading = cluster ? clusteredTradingModule(context, cluster) : tradingModule(context);
   const referencePrices = referencePricesModule(context);
   const marketData = marketDataModule(context, referencePrices.service, trading.service);
+  const idempotency = idempotencyModule(context);
   const modules: ExchangeModule[] = [
+    idempotency,
     { routes: healthRoutes(dataSource, database.embedded, bus) },
     { routes: marketsRoutes() },
     { routes: authRoutes(auth, dataSource, createRateLimiter('auth', config.AUTH_RATE_LIMIT, redis)) },
@@ -114,7 +117,7 @@ export async function createExchange(
   app.use(errorMiddleware(logger));
   app.use(requestLog(logger));
   app.use(jsonBody());
-  const router = buildApiRouter(routes, authenticator);
+  const router = buildApiRouter(routes, authenticator, idempotency.requests);
   app.use(router.routes());
   app.use(router.allowedMethods());
   for (const middleware of staticClient(config.CLIENT_DIST)) app.use(middleware);

@@ -2,6 +2,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { assertTrader, type Authenticator } from '../auth/authenticator';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { IdempotentRequests } from '../idempotency/idempotent-requests';
+import { idempotencyKeyOf, requestHash, type KeyedRequest } from '../idempotency/keyed-request';
 import { HttpError, forbidden, unauthorized } from './errors';
 import type { Access, RouteSpec, SignedCaller } from './route';
 import { flattenQuery, parseOrThrow } from './validation';
@@ -35,24 +37,45 @@ async function authorize(
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Mounts route declarations under /api: authorize, run guards, validate, call the handler. */
-export function buildApiRouter(routes: RouteSpec[], authenticator: Authenticator): Router {
+/**
+ * Mounts route declarations under /api: authorize, run guards, validate, call the handler. A call
+ * of an `idempotent` route with an Idempotency-Key is answered through `idempotency`.
+ */
+export function buildApiRouter(
+  routes: RouteSpec[],
+  authenticator: Authenticator,
+  idempotency: IdempotentRequests,
+): Router {
   const router = new Router({ prefix: '/api' });
   for (const spec of routes) {
+    if (spec.idempotent && spec.access === 'public')
+      throw new Error(`${spec.path}: idempotency keys are per user, a public route cannot take them`);
     router[spec.method](spec.path, async (ctx) => {
       const user = await authorize(spec.access, ctx, authenticator);
       for (const guard of spec.before ?? []) await guard(ctx);
+      const key = spec.idempotent ? idempotencyKeyOf(ctx) : null;
       const query = flattenQuery(ctx.query);
       const rawBody: unknown = ctx.request.body;
       const body = isPlainObject(rawBody) ? rawBody : {};
-      const result = await spec.handler({
+      const validated = {
         query: spec.query ? parseOrThrow(spec.query, query) : undefined,
         body: spec.body ? parseOrThrow(spec.body, rawBody ?? {}) : undefined,
         params: spec.params ? parseOrThrow(spec.params, ctx.params) : undefined,
         input: spec.input ? parseOrThrow(spec.input, { ...query, ...body }) : undefined,
-        user,
-        ctx,
-      });
+      };
+      if (key !== null) {
+        const keyed: KeyedRequest = {
+          userId: user!.id,
+          key,
+          requestHash: requestHash(spec.method, spec.path, validated),
+          successStatus: spec.status ?? 200,
+        };
+        const answer = await idempotency.answer(keyed, () => spec.handler({ ...validated, user, keyed, ctx }));
+        ctx.status = answer.status;
+        ctx.body = answer.body;
+        return;
+      }
+      const result = await spec.handler({ ...validated, user, keyed: null, ctx });
       // A handler that answers by itself (a file, a custom status) returns undefined.
       if (result !== undefined) {
         ctx.status = spec.status ?? 200;

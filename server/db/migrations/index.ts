@@ -6,6 +6,7 @@ import { InstantTrades1795247676373 } from './1795247676373-InstantTrades';
 import { LedgerConstraint1795256000000 } from './1795256000000-LedgerConstraint';
 import { LedgerEntryPerAccount1795257000000 } from './1795257000000-LedgerEntryPerAccount';
 import { WritePathIndexes1795258000000 } from './1795258000000-WritePathIndexes';
+import { IdempotencyKeys1795486799681 } from './1795486799681-IdempotencyKeys';
 
 /** Every migration, in order. New ones: `npm run migration:generate -- server/db/migrations/Name`, then list it here. */
 export const migrations: Function[] = [
@@ -17,4 +18,5 @@ export const migrations: Function[] = [
   LedgerConstraint1795256000000,
   LedgerEntryPerAccount1795257000000,
   WritePathIndexes1795258000000,
+  IdempotencyKeys1795486799681,
 ];
