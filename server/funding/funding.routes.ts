@@ -21,9 +21,10 @@ function fundingRoutes(funding: FundingService, kind: FundingKind) {
           : 'Ask for a withdrawal (holds the amount)',
       tags: ['funding'],
       access: 'trader',
+      idempotent: true,
       input: z.object({ amount: usdAmount }),
       response: fundingItem,
-      handler: ({ input, user: trader }) => funding.request(kind, trader.id, input.amount),
+      handler: ({ input, user: trader, keyed }) => funding.request(kind, trader.id, input.amount, keyed),
     }),
     route({
       method: 'get',

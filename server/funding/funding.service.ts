@@ -1,6 +1,8 @@
 import { announceQueueChange } from '../back-office/back-office-events';
 import type { Page } from '../back-office/list-query';
 import type { ServerContext } from '../context';
+import type { KeyedRequest } from '../idempotency/keyed-request';
+import { recordAnswer } from '../idempotency/recorded-answers';
 import { post } from '../ledger/ledger';
 import { toSql, type Money } from '../ledger/money';
 import { withdrawalHold } from './funding-postings';
@@ -12,17 +14,22 @@ import { fundingView } from './funding-view';
 export class FundingService {
   constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>) {}
 
-  /** A deposit waits with nothing moved; a withdrawal holds its amount in the same transaction. */
-  async request(kind: FundingKind, userId: string, amount: Money) {
-    const created = await this.ctx.dataSource.transaction(async (manager) => {
+  /**
+   * A deposit waits with nothing moved; a withdrawal holds its amount in the same transaction, and
+   * the answer to a keyed request is recorded in it too.
+   */
+  async request(kind: FundingKind, userId: string, amount: Money, keyed: KeyedRequest | null = null) {
+    const { created, view } = await this.ctx.dataSource.transaction(async (manager) => {
       const request = await manager.save(
         manager.create(FundingRequest, { user_id: userId, kind, amount: toSql(amount) }),
       );
       if (kind === 'withdrawal') await post(manager, withdrawalHold(request));
-      return request;
+      const answer = fundingView(request);
+      await recordAnswer(manager, keyed, answer);
+      return { created: request, view: answer };
     });
     await announceQueueChange(this.ctx, FUNDING_QUEUES[kind], created, { moneyMoved: kind === 'withdrawal' });
-    return fundingView(created);
+    return view;
   }
 
   async history(kind: FundingKind, userId: string, page: Page) {

@@ -43,15 +43,15 @@ export function instantTradeRoutes(instantTrades: InstantTradeService) {
       summary: 'Buy or sell at once against the house desk at the current quote (the price seen must be within 1%)',
       tags: ['simple trading'],
       access: 'trader',
+      idempotent: true,
       input: tradeInput,
       response: execution,
-      handler: ({ user, input }) =>
-        instantTrades.execute(user, {
-          symbol: input.symbol,
-          side: input.trade_type,
-          amount: input.amount,
-          price: input.price,
-        }),
+      handler: ({ user, input, keyed }) =>
+        instantTrades.execute(
+          user,
+          { symbol: input.symbol, side: input.trade_type, amount: input.amount, price: input.price },
+          keyed,
+        ),
     }),
     route({
       method: 'get',
