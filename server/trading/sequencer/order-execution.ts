@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Command, EngineEvent, RejectReason, TradeEvent } from '../../../engine';
 import { INVALID_TOKEN } from '../../auth/authenticator';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../http/errors';
+import type { KeyedRequest } from '../../idempotency/keyed-request';
 import type { Posting } from '../../ledger/ledger';
 import type { LedgerUnits } from '../../ledger/money';
 import { USD } from '../../markets/catalog';
@@ -9,23 +10,26 @@ import type { LiveOrder } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
 import { decimals, ledgerUnits, type OrderTerms } from '../books/order-input';
 import { assertMayTrade } from '../may-trade';
+import type { OrderView } from '../order-schemas';
 import type { RoundEffects } from '../round-writer/round-effects';
 import type { TradeRow } from '../trade.entity';
 import type { Traders } from '../traders/trader-reads';
 import { buyHoldAtLimit, holdFor, type FeeRates } from './funds-hold';
 
-/** A command waiting for its symbol's sequencer. */
-export type Submission =
+/** A command waiting for its symbol's sequencer; `keyed`: sent with an Idempotency-Key, its answer is recorded by its round. */
+export type Submission = (
   | { kind: 'place'; orderId: string; userId: string; terms: OrderTerms }
-  | { kind: 'cancel'; orderId: string; userId: string };
+  | { kind: 'cancel'; orderId: string; userId: string }
+) & { keyed?: KeyedRequest };
 
 /**
  * What the caller of one command gets once its round has committed. `onTraderData`: refused on
  * what the round knew of its trader (who they are, what they can spend), which may be older than
- * the database (see TraderCache).
+ * the database (see TraderCache). `answer`: a keyed command's answer, as its round recorded it.
  */
 export type Outcome =
-  { ok: true; order: LiveOrder; fills: TradeRow[] } | { ok: false; error: HttpError; onTraderData?: true };
+  | { ok: true; order: LiveOrder; fills: TradeRow[]; answer?: OrderView }
+  | { ok: false; error: HttpError; onTraderData?: true };
 
 const REJECTIONS: Partial<Record<RejectReason, string>> = {
   POST_ONLY_WOULD_TAKE: 'Post-only order would trade immediately',
