@@ -25,6 +25,9 @@ let admin: ApiClient;
 /** A second administrator: an administrator's keys are theirs alone too. */
 let otherAdmin: ApiClient;
 
+/** When this file began: the traders registered since are its own (test files run one at a time). */
+const started = new Date();
+
 beforeAll(async () => {
   server = await startTestExchange({ MARKET_FEED_SEED: '7' });
   admin = await signInAdmin(server);
@@ -32,7 +35,16 @@ beforeAll(async () => {
   await server.exchange.context.dataSource.getRepository(User).update(promoted.user.id, { is_admin: true });
   otherAdmin = await loginAs(new ApiClient(server.url), promoted.email, promoted.password);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  // Later test files trade these books in this database: nothing of this file stays resting there.
+  const open: Array<{ id: string; user_id: string }> = await dataSource().query(
+    `SELECT o.id, o.user_id FROM orders o JOIN users u ON u.id = o.user_id
+      WHERE u.created_at >= $1 AND o.status IN ('new', 'partially_filled', 'waiting')`,
+    [started],
+  );
+  for (const order of open) await server.exchange.trading.cancelOrder(order.user_id, order.id);
+  await server.close();
+});
 
 const dataSource = () => server.exchange.context.dataSource;
 const KEY_REUSED = { detail: 'Idempotency-Key was already used for another request' };

@@ -1,37 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DataSource } from 'typeorm';
 import { isCurrentStateHash, OrderBook } from '../../engine';
-import { createDataSource } from '../../server/db/data-source';
 import { checkLedger } from '../../server/ledger/ledger-check';
 import { money } from '../../server/ledger/money';
 import { ApiClient, registerTrader, type ApiResponse } from '../support/http-client';
-import { startExchangeProcess, type ExchangeProcess } from '../support/exchange-process';
+import { startExchangeProcess, tradingReady, withDatabase, type ExchangeProcess } from '../support/exchange-process';
 import { approveKyc, credit } from '../support/trader-fixtures';
-
-/**
- * The test process holds no database connection while an exchange process runs: the embedded test
- * database serves one connection at a time.
- */
-async function withDatabase<T>(work: (dataSource: DataSource) => Promise<T>): Promise<T> {
-  const dataSource = createDataSource({ url: process.env.TEST_DATABASE_URL!, poolSize: 1 });
-  await dataSource.initialize();
-  try {
-    return await work(dataSource);
-  } finally {
-    await dataSource.destroy();
-  }
-}
-
-async function tradingReady(url: string, client: ApiClient) {
-  for (let tries = 0; tries < 100; tries++) {
-    // Depth comes from the engine's books: it answers once they are rebuilt.
-    if ((await client.get('/market/depth?symbol=XRPUSDT')).status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`trading did not start at ${url}`);
-}
 
 const env = {
   ADMIN_EMAIL: 'recovery-admin@test.local',
