@@ -2,7 +2,8 @@ import type { DataSource } from 'typeorm';
 import { conflict, HttpError } from '../http/errors';
 import { InsufficientFundsError } from '../ledger/ledger';
 import type { KeyedRequest } from './keyed-request';
-import { isKeyTaken, recordedAnswer, recordRefusal, type Answer } from './recorded-answers';
+import { AnswerLookup, keySlot } from './answer-lookup';
+import { isKeyTaken, recordRefusal, type Answer } from './recorded-answers';
 
 /** How long a request waits for an earlier one with its key, in this process, before it is told that one is in progress. */
 const WAIT_FOR_EARLIER_MS = 10_000;
@@ -30,18 +31,21 @@ function finalRefusal(error: unknown): HttpError | null {
 export class IdempotentRequests {
   /** Keyed requests being run in this process, by user and key. */
   private readonly running = new Map<string, Promise<unknown>>();
+  private readonly answers: AnswerLookup;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    this.answers = new AnswerLookup(dataSource);
+  }
 
   async answer(keyed: KeyedRequest, work: () => Promise<unknown>): Promise<Answer> {
-    const slot = `${keyed.userId} ${keyed.key}`;
+    const slot = keySlot(keyed.userId, keyed.key);
     for (;;) {
       const earlier = this.running.get(slot);
       if (earlier) {
         await waitFor(earlier);
         continue;
       }
-      const recorded = await recordedAnswer(this.dataSource.manager, keyed);
+      const recorded = await this.answers.recorded(keyed);
       if (recorded) return recorded;
       // Another request with this key may have started while the lookup ran.
       if (this.running.has(slot)) continue;

@@ -30,22 +30,6 @@ export const answerRow = (keyed: KeyedRequest, status: number, body: unknown): A
   body,
 });
 
-/**
- * The answer recorded for the request's key, null if there is none. The key used for another
- * request is refused (422), and a recorded refusal is thrown again, as the first attempt's was.
- */
-export async function recordedAnswer(manager: EntityManager, keyed: KeyedRequest): Promise<Answer | null> {
-  const [row]: AnswerRow[] = await manager.query(
-    'SELECT request_hash, status, body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-    [keyed.userId, keyed.key],
-  );
-  if (!row) return null;
-  if (row.request_hash !== keyed.requestHash)
-    throw new HttpError(422, 'Idempotency-Key was already used for another request');
-  if (row.status >= 400) throw new HttpError(row.status, (row.body as { detail: string }).detail);
-  return { status: row.status, body: row.body };
-}
-
 const INSERT = 'INSERT INTO idempotency_keys (user_id, key, request_hash, status, body) VALUES ($1, $2, $3, $4, $5)';
 const values = (row: AnswerRow) => [row.user_id, row.key, row.request_hash, row.status, JSON.stringify(row.body)];
 

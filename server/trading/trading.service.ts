@@ -3,7 +3,8 @@ import type { DataSource } from 'typeorm';
 import { fromLots, fromTicks } from '../../engine';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import type { KeyedRequest } from '../idempotency/keyed-request';
-import { isKeyTaken, recordedAnswer } from '../idempotency/recorded-answers';
+import { AnswerLookup } from '../idempotency/answer-lookup';
+import { isKeyTaken } from '../idempotency/recorded-answers';
 import { findBookMarket, type BookMarket } from '../markets/catalog';
 import { FINAL_STATUSES, OPEN_STATUSES } from './books/live-order';
 import { orderTerms } from './books/order-input';
@@ -35,8 +36,12 @@ export function bookMarketOf(symbol: string): BookMarket {
  */
 export class TradingService {
   private sequencer: Books | null = null;
+  /** The answers recorded for keys, when a keyed command finds its key taken. */
+  private readonly answers: AnswerLookup;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    this.answers = new AnswerLookup(dataSource);
+  }
 
   /** Called once the books are rebuilt (trading.module.ts start()). */
   attach(sequencer: Books) {
@@ -140,7 +145,7 @@ export class TradingService {
     try {
       outcome = await this.started().submit(market.symbol, submission);
     } catch (error) {
-      const recorded = keyed && isKeyTaken(error) ? await recordedAnswer(this.dataSource.manager, keyed) : null;
+      const recorded = keyed && isKeyTaken(error) ? await this.answers.recorded(keyed) : null;
       if (!recorded) throw error;
       return recorded.body as OrderView;
     }

@@ -348,6 +348,18 @@ describe('the Idempotency-Key header', () => {
     expect(answerOf(withdrawal)).toEqual({ status: 422, body: KEY_REUSED });
   });
 
+  it('many keys sent again at once: each gets its own first answer (their lookups share a statement)', async () => {
+    const trader = await registerTrader(new ApiClient(server.url));
+    const keys = Array.from({ length: 10 }, () => randomUUID());
+    const deposit = (key: string, i: number) =>
+      sendKeyed(trader.client, key, 'POST', `/deposit/request${query({ amount: i + 1 })}`);
+    const firsts = await Promise.all(keys.map(deposit));
+    expect((await Promise.all(keys.map(deposit))).map(answerOf)).toEqual(firsts.map(answerOf));
+    expect(new Set(firsts.map((first) => first.body.id)).size).toBe(10);
+    const { rows } = await footprint(dataSource(), trader.user.id);
+    expect((rows as { funding: unknown[] }).funding).toHaveLength(10);
+  });
+
   it('is checked after the caller: a request without a valid token is refused as before', async () => {
     const anonymous = new ApiClient(server.url);
     const response = await sendKeyed(anonymous, 'bad key', 'POST', `/deposit/request${query({ amount: 1 })}`);
