@@ -3,6 +3,7 @@
  * PostgreSQL database; many keep-alive clients place limit orders around a mid price (about a
  * third cross) and market orders, as pre-funded KYC-approved traders. Prints orders per second,
  * latency percentiles, trades, and what one durable single-row commit costs on this machine.
+ * BENCH_KEYED=1 sends each order with an Idempotency-Key of its own, as the web client does.
  * Usage: npm run bench:orders (BENCH_SECONDS, BENCH_CLIENTS, BENCH_TRADERS, BENCH_NODE_ARGS; DATABASE_POOL_SIZE of the
  * server, default 20; DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test, names the server where bench_orders_<ts> is created and dropped).
@@ -24,6 +25,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = 3;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 96);
 const TRADERS = Number(process.env.BENCH_TRADERS ?? 32);
+const KEYED = process.env.BENCH_KEYED === '1';
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const COMMIT_SAMPLES = 2000;
 /** Distinct order bodies, cycled through: enough that the books see a varied stream. */
@@ -205,7 +207,9 @@ async function main() {
       const traderHeaders = headers[w % headers.length]!;
       while (!done) {
         const started = process.hrtime.bigint();
-        const response = await placeOrder(http, traderHeaders, bodies[sent++ % bodies.length]!);
+        const n = sent++;
+        const orderHeaders = KEYED ? { ...traderHeaders, 'idempotency-key': `bench-${n}` } : traderHeaders;
+        const response = await placeOrder(http, orderHeaders, bodies[n % bodies.length]!);
         const micros = Number(process.hrtime.bigint() - started) / 1000;
         if (!measuring) continue;
         if (response.status === 200) latencies.push(micros);
@@ -247,7 +251,7 @@ async function main() {
     latencies.sort((a, b) => a - b);
     const ms = (p: number) => (percentile(latencies, p) / 1000).toFixed(1);
     console.log(
-      `\nbench:orders  ${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up, ${CLIENTS} keep-alive HTTP clients, ${TRADERS} traders, ${MARKETS.map((m) => m.symbol).join(' + ')}`,
+      `\nbench:orders  ${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up, ${CLIENTS} keep-alive HTTP clients, ${TRADERS} traders, ${MARKETS.map((m) => m.symbol).join(' + ')}${KEYED ? ', every order keyed' : ''}`,
     );
     console.log(
       `load average at the end: ${loadavg()

@@ -22,6 +22,7 @@ import { openDatabase } from './db/database';
 import { fundingModule } from './funding/funding.module';
 import { FUNDING_QUEUES } from './funding/funding-queues';
 import { healthRoutes } from './health/health.routes';
+import { idempotencyModule } from './idempotency/idempotency.module';
 import { errorMiddleware } from './http/error-middleware';
 import { createHttpServer } from './http/http-server';
 import { buildOpenApi, type OpenApiDocument } from './http/openapi';
@@ -92,7 +93,9 @@ export async function createExchange(
   const trading = cluster ? clusteredTradingModule(context, cluster) : tradingModule(context);
   const referencePrices = referencePricesModule(context);
   const marketData = marketDataModule(context, referencePrices.service, trading.service);
+  const idempotency = idempotencyModule(context);
   const modules: ExchangeModule[] = [
+    idempotency,
     { routes: healthRoutes(dataSource, database.embedded, bus) },
     { routes: marketsRoutes() },
     {
@@ -136,7 +139,7 @@ export async function createExchange(
   app.use(closeWhenBodyUnread);
   app.use(errorMiddleware(logger));
   // Each route reads its body itself, after authorizing the caller (server/http/router.ts).
-  const router = buildApiRouter(routes, authenticator);
+  const router = buildApiRouter(routes, authenticator, idempotency.requests);
   app.use(router.routes());
   app.use(router.allowedMethods());
   for (const middleware of staticClient(config.CLIENT_DIST)) app.use(middleware);

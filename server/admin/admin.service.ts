@@ -79,10 +79,10 @@ export class AdminService {
       });
     });
     if (!active) {
-      await this.ctx.notifier.disconnectUser(userId);
+      this.ctx.notifier.disconnectUser(userId);
       await this.trading.cancelAllOrders(userId);
     }
-    await announceToAdmins(this.ctx, 'user');
+    announceToAdmins(this.ctx, 'user');
     // Read after the cancels: the balance shown is what their release left.
     const { manager } = this.ctx.dataSource;
     const [user] = await withBalances(manager, [

@@ -16,9 +16,11 @@ export function decisionQueueRoutes(service: DecisionQueueService, queue: Decisi
       summary: `${decision === 'approve' ? 'Approve' : 'Reject'} a pending ${queue.label}`,
       tags,
       access: 'admin',
+      idempotent: true,
       input: decisionInput(routes.idField),
       response: queue.adminItem,
-      handler: ({ input, user: admin }) => service.decide(queue, input.id, decision, admin.id, input.notes),
+      handler: ({ input, user: admin, keyed }) =>
+        service.decide(queue, input.id, decision, admin.id, input.notes, keyed),
     });
   return [
     route({

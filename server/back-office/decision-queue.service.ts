@@ -1,6 +1,8 @@
 import type { FindOptionsWhere } from 'typeorm';
 import { recordAudit } from '../audit/audit-log';
 import type { ServerContext } from '../context';
+import type { KeyedRequest } from '../idempotency/keyed-request';
+import { recordAnswer } from '../idempotency/recorded-answers';
 import { post } from '../ledger/ledger';
 import { announceQueueChange } from './back-office-events';
 import { claimPending } from './claim-pending';
@@ -40,9 +42,19 @@ export class DecisionQueueService {
     return { items: items.map((item) => queue.adminView(item, users.get(item.user_id))), total };
   }
 
-  /** Approves or rejects a pending item once; the money it moves, its other changes and the audit entry commit with it. */
-  async decide(queue: DecisionQueue, id: string, decision: Decision, adminId: string, notes: string | null) {
-    const { item, moneyMoved } = await this.ctx.dataSource.transaction(async (manager) => {
+  /**
+   * Approves or rejects a pending item once; the money it moves, its other changes, the audit entry
+   * and the answer to a keyed request commit with it.
+   */
+  async decide(
+    queue: DecisionQueue,
+    id: string,
+    decision: Decision,
+    adminId: string,
+    notes: string | null,
+    keyed: KeyedRequest | null = null,
+  ) {
+    const { item, moneyMoved, view } = await this.ctx.dataSource.transaction(async (manager) => {
       const decided = await claimPending(manager, queue, id, decision, adminId, notes);
       const posting = queue.postings[decision]?.(decided);
       if (posting) await post(manager, posting);
@@ -54,11 +66,13 @@ export class DecisionQueueService {
         targetId: id,
         notes,
       });
-      return { item: decided, moneyMoved: posting !== undefined };
+      const users = await userRefs(manager, [decided.user_id]);
+      const answer = queue.adminView(decided, users.get(decided.user_id));
+      await recordAnswer(manager, keyed, answer);
+      return { item: decided, moneyMoved: posting !== undefined, view: answer };
     });
-    await announceQueueChange(this.ctx, queue, item, { moneyMoved });
-    const users = await userRefs(this.ctx.dataSource.manager, [item.user_id]);
-    return queue.adminView(item, users.get(item.user_id));
+    announceQueueChange(this.ctx, queue, item, { moneyMoved });
+    return view;
   }
 
   /** The admin page's counters: each queue's pending items, under the queue's counter name. */

@@ -82,7 +82,7 @@ export class BankAccountsService {
       });
       return changed;
     });
-    await announceToAdmins(this.ctx, 'bank_account');
+    announceToAdmins(this.ctx, 'bank_account');
     return view(account);
   }
 }

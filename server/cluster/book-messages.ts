@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyedRequestSchema } from '../idempotency/keyed-request';
 import { orderRequestSchema } from '../trading/order-schemas';
 
 /**
@@ -8,11 +9,13 @@ import { orderRequestSchema } from '../trading/order-schemas';
  */
 const symbol = z.string().min(1).max(16);
 const userId = z.string().min(1);
+const keyed = keyedRequestSchema.nullable();
 
 /** TradingService's calls that need the book, with the symbol whose owner runs them. */
 export const bookCall = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('placeOrder'), symbol, userId, request: orderRequestSchema }),
-  z.object({ method: z.literal('cancelOrder'), symbol, userId, orderId: z.string() }),
+  // keyed: sent with an Idempotency-Key, whose answer the owner's round records.
+  z.object({ method: z.literal('placeOrder'), symbol, userId, request: orderRequestSchema, keyed }),
+  z.object({ method: z.literal('cancelOrder'), symbol, userId, orderId: z.string(), keyed }),
   z.object({ method: z.literal('cancelAllOrdersOnBook'), symbol, userId }),
   z.object({ method: z.literal('depth'), symbol, limit: z.number().int() }),
   z.object({ method: z.literal('lastPrice'), symbol }),

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { HttpError } from '../http/errors';
+import type { KeyedRequest } from '../idempotency/keyed-request';
 import { orderViewSchema, type OrderRequest, type OrderView } from '../trading/order-schemas';
 import { bookMarketOf, TradingService } from '../trading/trading.service';
 import * as messages from './book-messages';
@@ -30,17 +31,18 @@ export class ClusteredTradingService extends TradingService {
     this.attach(ownership);
   }
 
-  override placeOrder(userId: string, request: OrderRequest): Promise<OrderView> {
-    const call: BookCall = { method: 'placeOrder', symbol: bookMarketOf(request.symbol).symbol, userId, request };
-    return this.route(call, orderViewSchema, () => super.placeOrder(userId, request));
+  override placeOrder(userId: string, request: OrderRequest, keyed: KeyedRequest | null = null): Promise<OrderView> {
+    const symbol = bookMarketOf(request.symbol).symbol;
+    const call: BookCall = { method: 'placeOrder', symbol, userId, request, keyed };
+    return this.route(call, orderViewSchema, () => super.placeOrder(userId, request, keyed));
   }
 
-  override async cancelOrder(userId: string, orderId: string): Promise<OrderView> {
+  override async cancelOrder(userId: string, orderId: string, keyed: KeyedRequest | null = null): Promise<OrderView> {
     const symbol = await this.symbolOfOrder(orderId);
     // No such order: the local path answers 404 without touching a book.
-    if (!symbol) return super.cancelOrder(userId, orderId);
-    return this.route({ method: 'cancelOrder', symbol, userId, orderId }, orderViewSchema, () =>
-      super.cancelOrder(userId, orderId),
+    if (!symbol) return super.cancelOrder(userId, orderId, keyed);
+    return this.route({ method: 'cancelOrder', symbol, userId, orderId, keyed }, orderViewSchema, () =>
+      super.cancelOrder(userId, orderId, keyed),
     );
   }
 
@@ -64,9 +66,9 @@ export class ClusteredTradingService extends TradingService {
     if (!this.ownership.owns(call.symbol)) return Promise.reject(marketUnavailable());
     switch (call.method) {
       case 'placeOrder':
-        return super.placeOrder(call.userId, call.request);
+        return super.placeOrder(call.userId, call.request, call.keyed);
       case 'cancelOrder':
-        return super.cancelOrder(call.userId, call.orderId);
+        return super.cancelOrder(call.userId, call.orderId, call.keyed);
       case 'cancelAllOrdersOnBook':
         return super.cancelAllOrdersOnBook(call.symbol, call.userId);
       case 'depth':

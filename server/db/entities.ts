@@ -2,6 +2,7 @@ import { AuditEntry } from '../audit/audit-entry.entity';
 import { User } from '../auth/user.entity';
 import { BankAccount } from '../bank-accounts/bank-account.entity';
 import { FundingRequest } from '../funding/funding-request.entity';
+import { IdempotencyKey } from '../idempotency/idempotency-key.entity';
 import { InstantTrade } from '../instant-trade/instant-trade.entity';
 import { KycSubmission } from '../kyc/kyc-submission.entity';
 import { Account } from '../ledger/account.entity';
@@ -29,4 +30,5 @@ export const entities = [
   BookSnapshotRow,
   BookStateRow,
   InstantTrade,
+  IdempotencyKey,
 ];

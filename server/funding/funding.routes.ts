@@ -23,9 +23,10 @@ function fundingRoutes(funding: FundingService, kind: FundingKind) {
       tags: ['funding'],
       access: 'trader',
       before: [userRateLimit('money')],
+      idempotent: true,
       input: z.object({ amount: usdAmount }),
       response: fundingItem,
-      handler: ({ input, user: trader }) => funding.request(kind, trader.id, input.amount),
+      handler: ({ input, user: trader, keyed }) => funding.request(kind, trader.id, input.amount, keyed),
     }),
     route({
       method: 'get',

@@ -1,6 +1,8 @@
 import { announceQueueChange } from '../back-office/back-office-events';
 import type { Page } from '../back-office/list-query';
 import type { ServerContext } from '../context';
+import type { KeyedRequest } from '../idempotency/keyed-request';
+import { recordAnswer } from '../idempotency/recorded-answers';
 import { post } from '../ledger/ledger';
 import { toSql, type Money } from '../ledger/money';
 import { assertAmountWithinCap, assertPendingRoom, fundingCaps } from './funding-caps';
@@ -16,22 +18,25 @@ export class FundingService {
   private readonly caps = fundingCaps(this.ctx.config);
 
   /**
-   * A deposit waits with nothing moved; a withdrawal holds its amount in the same transaction. Both
-   * are refused beyond the caps: the amount of one request, and how many of the trader's may wait.
+   * A deposit waits with nothing moved; a withdrawal holds its amount in the same transaction, and
+   * the answer to a keyed request is recorded in it too. Both are refused beyond the caps: the
+   * amount of one request, and how many of the trader's may wait.
    */
-  async request(kind: FundingKind, userId: string, amount: Money) {
+  async request(kind: FundingKind, userId: string, amount: Money, keyed: KeyedRequest | null = null) {
     const caps = this.caps[kind];
     assertAmountWithinCap(kind, amount, caps);
-    const created = await this.ctx.dataSource.transaction(async (manager) => {
+    const { created, view } = await this.ctx.dataSource.transaction(async (manager) => {
       await assertPendingRoom(manager, kind, userId, caps);
       const request = await manager.save(
         manager.create(FundingRequest, { user_id: userId, kind, amount: toSql(amount) }),
       );
       if (kind === 'withdrawal') await post(manager, withdrawalHold(request));
-      return request;
+      const answer = fundingView(request);
+      await recordAnswer(manager, keyed, answer);
+      return { created: request, view: answer };
     });
-    await announceQueueChange(this.ctx, FUNDING_QUEUES[kind], created, { moneyMoved: kind === 'withdrawal' });
-    return fundingView(created);
+    announceQueueChange(this.ctx, FUNDING_QUEUES[kind], created, { moneyMoved: kind === 'withdrawal' });
+    return view;
   }
 
   async history(kind: FundingKind, userId: string, page: Page) {

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { KeyedRequest } from '../idempotency/keyed-request';
 
 /**
  * Who may call a route:
@@ -30,6 +31,8 @@ export interface RouteRequest<A extends Access, Q, B, P, I> {
   /** Query string and JSON body merged (body wins): the venue's actions take their POST parameters in the query string. */
   input: Infer<I>;
   user: CallerOf<A>;
+  /** Set on an `idempotent` route called with an Idempotency-Key: the handler's service records its answer with its work. */
+  keyed: KeyedRequest | null;
   ctx: Context;
 }
 
@@ -58,6 +61,11 @@ export interface RouteSpec<
   status?: number;
   /** Extra protections, e.g. rate limiting, run after authentication and before validation. */
   before?: Array<(ctx: Context) => Promise<void>>;
+  /**
+   * Takes an optional Idempotency-Key (a route that moves money): a repeat gets the first answer
+   * and does nothing (see server/idempotency). Not for public routes: keys are per user.
+   */
+  idempotent?: boolean;
   handler: (request: RouteRequest<A, Q, B, P, I>) => Promise<unknown>;
 }
 

@@ -3,6 +3,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { assertTrader, type Authenticator } from '../auth/authenticator';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { IdempotentRequests } from '../idempotency/idempotent-requests';
+import { idempotencyKeyOf, requestHash, type KeyedRequest } from '../idempotency/keyed-request';
 import { HttpError, forbidden, unauthorized } from './errors';
 import { bodyLimitOf, DEFAULT_BODY_LIMIT, jsonBodyReader } from './request-body';
 import type { Access, RouteSpec, SignedCaller } from './route';
@@ -41,28 +43,47 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 /**
  * Mounts route declarations under /api: authorize, run guards, read the body, validate, call the
  * handler. The body is read last, within the route's limit: an anonymous or refused caller's body
- * is never read, and the one route that takes megabytes reads them only from whom it may.
+ * is never read, and the one route that takes megabytes reads them only from whom it may. A call of
+ * an `idempotent` route with an Idempotency-Key is answered through `idempotency`.
  */
-export function buildApiRouter(routes: RouteSpec[], authenticator: Authenticator): Router {
+export function buildApiRouter(
+  routes: RouteSpec[],
+  authenticator: Authenticator,
+  idempotency: IdempotentRequests,
+): Router {
   // Every method node reads counts as known: a path's other methods are 405 with Allow (not 501, a 5xx).
   const router = new Router({ prefix: '/api', methods: METHODS });
   const uploads = new UploadSlots();
   for (const spec of routes) {
+    if (spec.idempotent && spec.access === 'public')
+      throw new Error(`${spec.path}: idempotency keys are per user, a public route cannot take them`);
     const bodyLimit = bodyLimitOf(spec);
     const readBody = jsonBodyReader(bodyLimit);
     const handle = async (ctx: Context, user: AuthenticatedUser | SignedCaller | null) => {
+      const key = spec.idempotent ? idempotencyKeyOf(ctx) : null;
       await readBody(ctx);
       const query = flattenQuery(ctx.query);
       const rawBody: unknown = ctx.request.body;
       const body = isPlainObject(rawBody) ? rawBody : {};
-      const result = await spec.handler({
+      const validated = {
         query: spec.query ? parseOrThrow(spec.query, query) : undefined,
         body: spec.body ? parseOrThrow(spec.body, rawBody ?? {}) : undefined,
         params: spec.params ? parseOrThrow(spec.params, ctx.params) : undefined,
         input: spec.input ? parseOrThrow(spec.input, { ...query, ...body }) : undefined,
-        user,
-        ctx,
-      });
+      };
+      if (key !== null) {
+        const keyed: KeyedRequest = {
+          userId: user!.id,
+          key,
+          requestHash: requestHash(spec.method, spec.path, validated),
+          successStatus: spec.status ?? 200,
+        };
+        const answer = await idempotency.answer(keyed, () => spec.handler({ ...validated, user, keyed, ctx }));
+        ctx.status = answer.status;
+        ctx.body = answer.body;
+        return;
+      }
+      const result = await spec.handler({ ...validated, user, keyed: null, ctx });
       // A handler that answers by itself (a file, a custom status) returns undefined.
       if (result !== undefined) {
         ctx.status = spec.status ?? 200;

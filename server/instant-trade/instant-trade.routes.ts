@@ -46,15 +46,15 @@ export function instantTradeRoutes(instantTrades: InstantTradeService) {
       tags: ['simple trading'],
       access: 'trader',
       before: [userRateLimit('money')],
+      idempotent: true,
       input: tradeInput,
       response: execution,
-      handler: ({ user, input }) =>
-        instantTrades.execute(user, {
-          symbol: input.symbol,
-          side: input.trade_type,
-          amount: input.amount,
-          price: input.price,
-        }),
+      handler: ({ user, input, keyed }) =>
+        instantTrades.execute(
+          user,
+          { symbol: input.symbol, side: input.trade_type, amount: input.amount, price: input.price },
+          keyed,
+        ),
     }),
     route({
       method: 'get',

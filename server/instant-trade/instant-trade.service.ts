@@ -2,6 +2,8 @@ import type { DataSource } from 'typeorm';
 import { publishBalances } from '../accounts/balance-events';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { badRequest } from '../http/errors';
+import type { KeyedRequest } from '../idempotency/keyed-request';
+import { recordAnswer } from '../idempotency/recorded-answers';
 import { post } from '../ledger/ledger';
 import { money, toJsonNumber, toSql, type Money } from '../ledger/money';
 import { USD } from '../markets/catalog';
@@ -69,7 +71,12 @@ export class InstantTradeService {
     private readonly quotes: InstrumentQuotes,
   ) {}
 
-  async execute(user: AuthenticatedUser, request: InstantTradeRequest): Promise<ExecutionView> {
+  /** Trades at once; the answer to a keyed request is recorded in the trade's transaction. */
+  async execute(
+    user: AuthenticatedUser,
+    request: InstantTradeRequest,
+    keyed: KeyedRequest | null = null,
+  ): Promise<ExecutionView> {
     const instrument = instrumentOf(request.symbol);
     if (!request.amount.mod(instrument.lotSize).isZero()) throw badRequest(INVALID_AMOUNT);
     if (user.kyc_status !== 'approved') throw badRequest(KYC_REQUIRED);
@@ -80,7 +87,7 @@ export class InstantTradeService {
     const total = request.amount.times(price);
     const asset = heldAsset(instrument);
     const sign = request.side === 'buy' ? 1 : -1;
-    const row = await this.dataSource.transaction(async (manager) => {
+    const execution = await this.dataSource.transaction(async (manager) => {
       const trade = await manager.save(
         manager.create(InstantTrade, {
           user_id: user.id,
@@ -102,10 +109,11 @@ export class InstantTradeService {
           { owner: { userId: user.id }, asset, bucket: 'available', amount: request.amount.times(sign) },
         ],
       });
-      return trade;
+      const answer = view({ ...trade, type: trade.side });
+      await recordAnswer(manager, keyed, answer);
+      return answer;
     });
 
-    const execution = view({ ...row, type: row.side });
     publishBalances(this.dataSource, this.notifier, [user.id]);
     this.notifier.toUser(user.id, 'fill', execution);
     return execution;

@@ -13,9 +13,11 @@ export function kycRoutes(kyc: KycService) {
       summary: 'Submit an identity document (base64 JPEG, PNG, WebP or PDF, at most 10 MB)',
       tags: ['kyc'],
       access: 'trader',
+      idempotent: true,
       input: kycSubmission,
       response: submissionItem,
-      handler: ({ input, user: trader }) => kyc.submit(trader.id, input.document_type, input.document_data),
+      handler: ({ input, user: trader, keyed }) =>
+        kyc.submit(trader.id, input.document_type, input.document_data, keyed),
     }),
     route({
       method: 'get',

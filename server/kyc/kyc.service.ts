@@ -2,6 +2,8 @@ import { User, type KycStatus } from '../auth/user.entity';
 import { announceQueueChange } from '../back-office/back-office-events';
 import type { ServerContext } from '../context';
 import { conflict, notFound } from '../http/errors';
+import type { KeyedRequest } from '../idempotency/keyed-request';
+import { recordAnswer } from '../idempotency/recorded-answers';
 import { KYC_QUEUE } from './kyc-queue';
 import { KycSubmission, type DocumentType } from './kyc-submission.entity';
 import { submissionView } from './kyc-view';
@@ -16,9 +18,12 @@ const REFUSED_WHILE: Partial<Record<KycStatus, string>> = {
 export class KycService {
   constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>) {}
 
-  /** Stores the document and marks the user submitted, together; refused while one is under review or approved. */
-  async submit(userId: string, documentType: DocumentType, document: KycDocument) {
-    const submission = await this.ctx.dataSource.transaction(async (manager) => {
+  /**
+   * Stores the document and marks the user submitted, together (with the answer to a keyed
+   * request); refused while one is under review or approved.
+   */
+  async submit(userId: string, documentType: DocumentType, document: KycDocument, keyed: KeyedRequest | null = null) {
+    const { submission, view } = await this.ctx.dataSource.transaction(async (manager) => {
       const [user]: Array<{ kyc_status: KycStatus }> = await manager.query(
         'SELECT kyc_status FROM users WHERE id = $1 FOR UPDATE',
         [userId],
@@ -35,10 +40,12 @@ export class KycService {
         }),
       );
       await manager.update(User, userId, { kyc_status: 'submitted' });
-      return saved;
+      const answer = submissionView(saved);
+      await recordAnswer(manager, keyed, answer);
+      return { submission: saved, view: answer };
     });
-    await announceQueueChange(this.ctx, KYC_QUEUE, submission, { moneyMoved: false });
-    return submissionView(submission);
+    announceQueueChange(this.ctx, KYC_QUEUE, submission, { moneyMoved: false });
+    return view;
   }
 
   /** The user's KYC status, with the notes of the answer to their latest submission. */

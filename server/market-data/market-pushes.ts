@@ -67,7 +67,7 @@ export class MarketPushes {
     if (!parsed.success || this.stopped) return;
     const { symbol, trades } = parsed.data;
     for (const trade of trades) {
-      void this.notifier.toMarket(symbol, 'trade', {
+      this.notifier.toMarket(symbol, 'trade', {
         symbol,
         id: trade.id,
         price: toJsonNumber(trade.price),
@@ -83,13 +83,13 @@ export class MarketPushes {
   private async pushDepth(symbol: string) {
     await this.safely('depth', symbol, async () => {
       const depth = await this.marketData.depth(this.market(symbol), DEPTH_LEVELS);
-      await this.notifier.toMarket(symbol, 'depth', { symbol, ...depth });
+      this.notifier.toMarket(symbol, 'depth', { symbol, ...depth });
     });
   }
 
   private async pushTicker(symbol: string) {
     await this.safely('ticker', symbol, async () => {
-      await this.notifier.toMarket(symbol, 'ticker', await this.marketData.ticker(this.market(symbol)));
+      this.notifier.toMarket(symbol, 'ticker', await this.marketData.ticker(this.market(symbol)));
     });
   }
 
@@ -98,7 +98,7 @@ export class MarketPushes {
     await this.safely('kline', symbol, async () => {
       for (const interval of LIVE_KLINE_INTERVALS) {
         const [kline] = await loadKlines(this.dataSource.manager, symbol, interval, 1);
-        if (kline) await this.notifier.toMarket(symbol, 'kline', { symbol, interval, kline });
+        if (kline) this.notifier.toMarket(symbol, 'kline', { symbol, interval, kline });
       }
     });
   }

@@ -84,7 +84,7 @@ export class Notifier {
   }
 
   /** Closes every socket of the user, in every process; what is published after this reaches none of them. */
-  disconnectUser(userId: string) {
-    return this.bus.publish(DISCONNECT_TOPIC, { user_id: userId });
+  disconnectUser(userId: string): void {
+    this.bus.publish(DISCONNECT_TOPIC, { user_id: userId });
   }
 }

@@ -30,9 +30,10 @@ export function tradingRoutes(trading: TradingService): RouteSpec[] {
       // The order's round checks the account (suspension, role, KYC) with the balances it reads.
       access: 'signed',
       before: [userRateLimit('orders')],
+      idempotent: true,
       input: orderRequestSchema,
       response: orderViewSchema,
-      handler: ({ input, user }) => trading.placeOrder(user.id, input),
+      handler: ({ input, user, keyed }) => trading.placeOrder(user.id, input, keyed),
     }),
     route({
       method: 'delete',
@@ -41,9 +42,10 @@ export function tradingRoutes(trading: TradingService): RouteSpec[] {
       tags: ['trading'],
       access: 'trader',
       before: [userRateLimit('orders')],
+      idempotent: true,
       input: z.object({ order_id: z.string().trim().min(1, standalone('order_id is required')) }),
       response: orderViewSchema,
-      handler: ({ input, user }) => trading.cancelOrder(user.id, input.order_id),
+      handler: ({ input, user, keyed }) => trading.cancelOrder(user.id, input.order_id, keyed),
     }),
     route({
       method: 'get',

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { fromLots, fromTicks } from '../../engine';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import type { KeyedRequest } from '../idempotency/keyed-request';
+import { AnswerLookup } from '../idempotency/answer-lookup';
+import { isKeyTaken } from '../idempotency/recorded-answers';
 import { BOOK_MARKETS, findBookMarket, type BookMarket } from '../markets/catalog';
 import { FINAL_STATUSES, OPEN_STATUSES } from './books/live-order';
 import { orderTerms } from './books/order-input';
@@ -41,29 +44,33 @@ export async function cancelAllOrdersOn(books: Books, symbol: string, userId: st
  */
 export class TradingService {
   private sequencer: Books | null = null;
+  /** The answers recorded for keys, when a keyed command finds its key taken. */
+  private readonly answers: AnswerLookup;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    this.answers = new AnswerLookup(dataSource);
+  }
 
   /** Called once the books are rebuilt (trading.module.ts start()). */
   attach(sequencer: Books) {
     this.sequencer = sequencer;
   }
 
-  async placeOrder(userId: string, request: OrderRequest): Promise<OrderView> {
+  /** `keyed`: sent with an Idempotency-Key, the order's round records its answer (see server/idempotency). */
+  async placeOrder(userId: string, request: OrderRequest, keyed: KeyedRequest | null = null): Promise<OrderView> {
     const market = bookMarketOf(request.symbol);
     const terms = orderTerms(market, request);
-    return this.answer(await this.submit(market, { kind: 'place', orderId: randomUUID(), userId, terms }));
+    return this.run(market, { kind: 'place', orderId: randomUUID(), userId, terms }, keyed);
   }
 
-  async cancelOrder(userId: string, orderId: string): Promise<OrderView> {
+  async cancelOrder(userId: string, orderId: string, keyed: KeyedRequest | null = null): Promise<OrderView> {
     if (!UUID.test(orderId)) throw notFound('Order not found');
     const [row] = (await this.dataSource.query('SELECT user_id, symbol, status FROM orders WHERE id = $1', [
       orderId,
     ])) as OrderRow[];
     if (!row || row.user_id !== userId) throw notFound('Order not found');
     if (FINAL_STATUSES.has(row.status)) throw conflict(NOT_OPEN);
-    const submission: Submission = { kind: 'cancel', orderId, userId };
-    return this.answer(await this.submit(bookMarketOf(row.symbol), submission));
+    return this.run(bookMarketOf(row.symbol), { kind: 'cancel', orderId, userId }, keyed);
   }
 
   /**
@@ -148,13 +155,24 @@ export class TradingService {
     return book;
   }
 
-  private submit(market: BookMarket, submission: Submission): Promise<Outcome> {
-    return this.started().submit(market.symbol, submission);
-  }
-
-  private answer(outcome: Outcome): OrderView {
+  /**
+   * Submits a command and answers what it did. A keyed command whose key another request recorded
+   * first (a unique violation in its round, which then failed alone) answers with that request's
+   * answer; here, not in the router, because a process forwarding the order to this book's owner
+   * would only hear of a failure.
+   */
+  private async run(market: BookMarket, command: Submission, keyed: KeyedRequest | null): Promise<OrderView> {
+    const submission = keyed ? { ...command, keyed } : command;
+    let outcome: Outcome;
+    try {
+      outcome = await this.started().submit(market.symbol, submission);
+    } catch (error) {
+      const recorded = keyed && isKeyTaken(error) ? await this.answers.recorded(keyed) : null;
+      if (!recorded) throw error;
+      return recorded.body as OrderView;
+    }
     if (!outcome.ok) throw outcome.error;
     if (!('order' in outcome)) throw new Error('an order command was answered without its order');
-    return orderView(orderRecord(outcome.order), outcome.fills);
+    return outcome.answer ?? orderView(orderRecord(outcome.order), outcome.fills);
   }
 }

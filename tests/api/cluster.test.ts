@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { lockKey } from '../../server/cluster/advisory-locks';
 import { ClusteredTradingService } from '../../server/cluster/clustered-trading.service';
@@ -195,6 +196,37 @@ describe('one process (CLUSTER off, the default)', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it('a keyed order sent to both processes at once, and again to the one not owning the book: one order, one answer', async () => {
+    const key = randomUUID();
+    const order = { symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 10, price: 2.2 };
+    const send = (exchange: ExchangeProcess) =>
+      new ApiClient(exchange.url, buyer.client.token).request('POST', '/trading/order', {
+        body: order,
+        headers: { 'Idempotency-Key': key },
+      });
+    const answers = await Promise.all([first, second, first, second, second, first].map(send));
+    answers.push(await send(second));
+    const done = answers.filter((answer) => answer.status === 200);
+    expect(done.length).toBeGreaterThan(0);
+    for (const answer of done) expect(answer.body).toEqual(done[0]!.body);
+    for (const answer of answers.filter((a) => a.status !== 200))
+      expect(answer).toEqual({ status: 409, body: { detail: 'A request with this Idempotency-Key is in progress' } });
+    const [placed] = await db.query(
+      "SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND symbol = 'XRPUSDT' AND price = 2.2",
+      [buyer.user.id],
+    );
+    expect(placed.n).toBe(1);
+
+    const cancel = () =>
+      new ApiClient(second.url, buyer.client.token).request('DELETE', '/trading/order', {
+        body: { order_id: done[0]!.body.id },
+        headers: { 'Idempotency-Key': `${key}-cancel` },
+      });
+    const canceled = await cancel();
+    expect(canceled.body.status).toBe('canceled');
+    expect(await cancel()).toEqual(canceled);
   });
 
   it('when the owner is killed, the other process takes the books over, rebuilt from the database', async () => {

@@ -5,18 +5,8 @@ import { isCurrentStateHash, OrderBook } from '../../engine';
 import { checkLedger } from '../../server/ledger/ledger-check';
 import { money } from '../../server/ledger/money';
 import { ApiClient, registerTrader, type ApiResponse } from '../support/http-client';
-import { startExchangeProcess, type ExchangeProcess } from '../support/exchange-process';
-import { withDatabase } from '../support/stopped-exchange-database';
+import { startExchangeProcess, tradingReady, withDatabase, type ExchangeProcess } from '../support/exchange-process';
 import { approveKyc, credit } from '../support/trader-fixtures';
-
-async function tradingReady(url: string, client: ApiClient) {
-  for (let tries = 0; tries < 100; tries++) {
-    // Depth comes from the engine's books: it answers once they are rebuilt.
-    if ((await client.get('/market/depth?symbol=XRPUSDT')).status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`trading did not start at ${url}`);
-}
 
 const env = {
   ADMIN_EMAIL: 'recovery-admin@test.local',

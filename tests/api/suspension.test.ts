@@ -2,7 +2,7 @@ import { query, signInAdmin, traderWithDeposit } from '../support/back-office';
 import { pricesInsideSpread } from '../support/book-trades';
 import type { ApiClient } from '../support/http-client';
 import { RecordingSocket } from '../support/market-socket';
-import { withDatabase } from '../support/stopped-exchange-database';
+import { withDatabase } from '../support/exchange-process';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 import { balanceOf, ledgerReport, placed } from '../support/trading-fixtures';
 import { fundedTrader } from '../support/trader-fixtures';

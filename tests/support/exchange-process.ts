@@ -3,6 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { DataSource } from 'typeorm';
+import { createDataSource } from '../../server/db/data-source';
+import { initializeWithRetry } from '../../server/db/database';
+import type { ApiClient } from './http-client';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -70,4 +74,29 @@ export async function startExchangeProcess(
       await exited;
     },
   };
+}
+
+/**
+ * Runs `work` on the test database between exchange processes: the test process holds no
+ * connection while one runs, since the embedded test database serves one connection at a time
+ * (and it waits, as a starting exchange does, until it has seen the exchange's connection leave).
+ */
+export async function withDatabase<T>(work: (dataSource: DataSource) => Promise<T>): Promise<T> {
+  const dataSource = createDataSource({ url: process.env.TEST_DATABASE_URL!, poolSize: 1 });
+  await initializeWithRetry(dataSource);
+  try {
+    return await work(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** Waits until the exchange at `url` has rebuilt its books (asking through `client`). */
+export async function tradingReady(url: string, client: ApiClient) {
+  for (let tries = 0; tries < 100; tries++) {
+    // Depth comes from the engine's books: it answers once they are rebuilt.
+    if ((await client.get('/market/depth?symbol=XRPUSDT')).status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`trading did not start at ${url}`);
 }

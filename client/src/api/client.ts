@@ -6,6 +6,9 @@ const API_BASE = '/api';
 export const SESSION_EXPIRED_EVENT = 'session-expired';
 /** The server's detail for a suspended account's requests (403). */
 const ACCOUNT_SUSPENDED = 'Account suspended';
+/** A money action that got no answer (no connection, or 503: the server could not tell) is sent again this many times at most. */
+const MONEY_ACTION_RETRIES = 2;
+const RETRY_DELAY_MS = 1000;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -26,6 +29,11 @@ interface RequestOptions {
   body?: unknown;
   /** Send the bearer token (default true). */
   auth?: boolean;
+  /**
+   * A money action: sent with an Idempotency-Key of its own, the same in the retries of it, so the
+   * server does it once and a retry learns what the first attempt did.
+   */
+  idempotent?: boolean;
 }
 
 export function getToken(): string | null {
@@ -44,6 +52,28 @@ function buildUrl(path: string, query?: Query): string {
   }
   const qs = params.toString();
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** crypto.randomUUID exists only in secure contexts (https, localhost); elsewhere 32 hex digits from getRandomValues. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Sends the request, and a money action again (same key) while it gets no answer, a few times. */
+async function fetchWithRetries(url: string, init: RequestInit, idempotent: boolean): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const lastAttempt = !idempotent || attempt === MONEY_ACTION_RETRIES;
+    try {
+      const response = await fetch(url, init);
+      if (response.status !== 503 || lastAttempt) return response;
+    } catch {
+      if (lastAttempt) throw new ApiError(0, undefined, 'Network error');
+    }
+    await delay(RETRY_DELAY_MS * (attempt + 1));
+  }
 }
 
 export function authHeaders(): Record<string, string> {
@@ -76,18 +106,18 @@ async function send(
 ): Promise<{ data: unknown; response: Response }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.auth !== false) Object.assign(headers, authHeaders());
+  if (options.idempotent) headers['Idempotency-Key'] = newIdempotencyKey();
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
 
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), { method, headers, body });
-  } catch {
-    throw new ApiError(0, undefined, 'Network error');
-  }
+  const response = await fetchWithRetries(
+    buildUrl(path, options.query),
+    { method, headers, body },
+    options.idempotent === true,
+  );
 
   const text = await response.text();
   let data: unknown = undefined;

@@ -33,8 +33,10 @@ export const userApi = {
 export const fundingApi = {
   depositHistory: () => request<FundingRequest[]>('GET', '/deposit/history'),
   withdrawalHistory: () => request<FundingRequest[]>('GET', '/withdraw/history'),
-  requestDeposit: (amount: number) => request<FundingRequest>('POST', '/deposit/request', { query: { amount } }),
-  requestWithdrawal: (amount: number) => request<FundingRequest>('POST', '/withdraw/request', { query: { amount } }),
+  requestDeposit: (amount: number) =>
+    request<FundingRequest>('POST', '/deposit/request', { query: { amount }, idempotent: true }),
+  requestWithdrawal: (amount: number) =>
+    request<FundingRequest>('POST', '/withdraw/request', { query: { amount }, idempotent: true }),
   /** Active bank accounts for deposits: a public list, asked for without the token. */
   bankAccounts: () => request<BankAccount[]>('GET', '/bank-accounts', { auth: false }),
 };
@@ -46,18 +48,20 @@ export const marketsApi = {
 export const kycApi = {
   status: () => request<KycStatusResponse>('GET', '/kyc/status'),
   submit: (document_type: DocumentType, document_data: string) =>
-    request<unknown>('POST', '/kyc/submit', { body: { document_type, document_data } }),
+    request<unknown>('POST', '/kyc/submit', { body: { document_type, document_data }, idempotent: true }),
 };
 
 export const simpleTradeApi = {
   history: () => request<SimpleTrade[]>('GET', '/trade/history'),
   execute: (symbol: string, trade_type: 'buy' | 'sell', amount: number, price: number) =>
-    request<SimpleTrade>('POST', '/trade', { query: { symbol, trade_type, amount, price } }),
+    request<SimpleTrade>('POST', '/trade', { query: { symbol, trade_type, amount, price }, idempotent: true }),
 };
 
 export const tradingApi = {
-  placeOrder: (payload: PlaceOrderPayload) => request<Order>('POST', '/trading/order', { body: payload }),
-  cancelOrder: (order_id: string) => request<unknown>('DELETE', '/trading/order', { body: { order_id } }),
+  placeOrder: (payload: PlaceOrderPayload) =>
+    request<Order>('POST', '/trading/order', { body: payload, idempotent: true }),
+  cancelOrder: (order_id: string) =>
+    request<unknown>('DELETE', '/trading/order', { body: { order_id }, idempotent: true }),
   openOrders: (symbol: string) => request<Order[]>('GET', '/trading/orders/open', { query: { symbol } }),
   orderHistory: (symbol: string) =>
     request<Order[]>('GET', '/trading/orders/history', { query: { symbol, limit: 50 } }),
@@ -75,17 +79,17 @@ export const adminApi = {
   suspendUser: (user_id: string) => request<unknown>('POST', '/admin/user/suspend', { query: { user_id } }),
   activateUser: (user_id: string) => request<unknown>('POST', '/admin/user/activate', { query: { user_id } }),
   approveDeposit: (deposit_id: string, admin_notes: string) =>
-    request<unknown>('POST', '/admin/deposit/approve', { query: { deposit_id, admin_notes } }),
+    request<unknown>('POST', '/admin/deposit/approve', { query: { deposit_id, admin_notes }, idempotent: true }),
   rejectDeposit: (deposit_id: string, admin_notes: string) =>
-    request<unknown>('POST', '/admin/deposit/reject', { query: { deposit_id, admin_notes } }),
+    request<unknown>('POST', '/admin/deposit/reject', { query: { deposit_id, admin_notes }, idempotent: true }),
   approveWithdrawal: (withdrawal_id: string, admin_notes: string) =>
-    request<unknown>('POST', '/admin/withdrawal/approve', { query: { withdrawal_id, admin_notes } }),
+    request<unknown>('POST', '/admin/withdrawal/approve', { query: { withdrawal_id, admin_notes }, idempotent: true }),
   rejectWithdrawal: (withdrawal_id: string, admin_notes: string) =>
-    request<unknown>('POST', '/admin/withdrawal/reject', { query: { withdrawal_id, admin_notes } }),
+    request<unknown>('POST', '/admin/withdrawal/reject', { query: { withdrawal_id, admin_notes }, idempotent: true }),
   approveKyc: (kyc_id: string, admin_notes: string) =>
-    request<unknown>('POST', '/admin/kyc/approve', { query: { kyc_id, admin_notes } }),
+    request<unknown>('POST', '/admin/kyc/approve', { query: { kyc_id, admin_notes }, idempotent: true }),
   rejectKyc: (kyc_id: string, admin_notes: string) =>
-    request<unknown>('POST', '/admin/kyc/reject', { query: { kyc_id, admin_notes } }),
+    request<unknown>('POST', '/admin/kyc/reject', { query: { kyc_id, admin_notes }, idempotent: true }),
   createBankAccount: (bank_name: string, account_number: string, account_holder: string) =>
     request<BankAccount>('POST', '/admin/bank-account', { body: { bank_name, account_number, account_holder } }),
   toggleBankAccount: (id: string) => request<unknown>('POST', `/admin/bank-account/${encodeURIComponent(id)}/toggle`),

@@ -7,6 +7,7 @@ import { LedgerConstraint1795256000000 } from './1795256000000-LedgerConstraint'
 import { LedgerEntryPerAccount1795257000000 } from './1795257000000-LedgerEntryPerAccount';
 import { WritePathIndexes1795258000000 } from './1795258000000-WritePathIndexes';
 import { Candles1795259000000 } from './1795259000000-Candles';
+import { IdempotencyKeys1795486799681 } from './1795486799681-IdempotencyKeys';
 
 /** Every migration, in order. New ones: `npm run migration:generate -- server/db/migrations/Name`, then list it here. */
 export const migrations: Function[] = [
@@ -19,4 +20,5 @@ export const migrations: Function[] = [
   LedgerEntryPerAccount1795257000000,
   WritePathIndexes1795258000000,
   Candles1795259000000,
+  IdempotencyKeys1795486799681,
 ];

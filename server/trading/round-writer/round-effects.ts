@@ -1,4 +1,5 @@
 import type { Command } from '../../../engine';
+import type { AnswerRow } from '../../idempotency/recorded-answers';
 import type { Posting } from '../../ledger/ledger';
 import type { LiveOrder } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
@@ -14,6 +15,8 @@ export interface RoundEffects {
   trades: TradeRow[];
   postings: Posting[];
   commands: Array<{ seq: number; command: Command }>;
+  /** The answers of its commands sent with an Idempotency-Key, recorded with it. */
+  answers: AnswerRow[];
   bookChanged: boolean;
 }
 
@@ -23,6 +26,7 @@ export const emptyEffects = (): RoundEffects => ({
   trades: [],
   postings: [],
   commands: [],
+  answers: [],
   bookChanged: false,
 });
 

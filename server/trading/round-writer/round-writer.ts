@@ -1,6 +1,7 @@
 import type { UsdBalance } from '../../accounts/balance-events';
 import type { StatementRunner } from '../../db/named-statement';
 import { SqlParams } from '../../db/sql-params';
+import { insertAnswersSql } from '../../idempotency/recorded-answers';
 import { postingsSql } from '../../ledger/ledger';
 import { USD } from '../../markets/catalog';
 import { KEEP_NEWEST_STATE_HASH } from '../checkpoints/book-checkpoints';
@@ -34,8 +35,8 @@ export interface WrittenRound {
 
 /**
  * Everything a round changed, every symbol's together, as ONE statement: ledger postings (see
- * postingsSql), orders, trades, command log and state hashes, each table of rows one JSON parameter
- * whatever the size. Sent outside any transaction block, the statement is its own transaction: it
+ * postingsSql), orders, trades, command log, state hashes and the answers of keyed commands (see
+ * server/idempotency), each table of rows one JSON parameter whatever the size. Sent outside any transaction block, the statement is its own transaction: it
  * commits whole, durably, before its answer comes back, in a single round trip. It answers the new USD
  * balances of the users whose USD moved. `after` is the round written just before this one on the
  * same connection, whose effects this round was computed on: unless its last command is there (it
@@ -84,8 +85,12 @@ export async function writeRound(
   const fillParties = params.add([...new Set(trades.flatMap((t) => [t.maker_user_id, t.taker_user_id]))], 'uuid[]');
   const afterSymbol = params.add(after?.symbol ?? null, 'varchar');
   const afterSeq = params.add(after?.seq ?? null, 'bigint');
+  // Only a round with keyed commands records answers, in a statement of its own name: the others' stays as it was.
+  const answers = markets.flatMap((m) => m.effects.answers);
+  const recordedAnswers =
+    answers.length === 0 ? '' : `, recorded_answers AS (${insertAnswersSql(answers, params, at)})`;
   const [written] = await run<WrittenRound>({
-    name: 'trading-round-write',
+    name: answers.length === 0 ? 'trading-round-write' : 'trading-round-write-keyed',
     text: `WITH ${ledger}, placed_orders AS (
        INSERT INTO orders (id, user_id, symbol, side, type, time_in_force, price, stop_price, amount, filled, quote_filled,
                            reserved, status, seq, created_at, updated_at)
@@ -112,7 +117,7 @@ export async function writeRound(
        INSERT INTO book_states (symbol, seq, state_hash, updated_at) SELECT h.*, now() FROM ${hashesTable}
        ${KEEP_NEWEST_STATE_HASH}
        RETURNING 1
-     )
+     )${recordedAnswers}
      SELECT (SELECT COALESCE(json_agg(json_build_object('user_id', user_id, 'available', available::text)), '[]')
                FROM ledger_accounts WHERE user_id IS NOT NULL AND asset = ${params.add(USD, 'varchar')}) AS balances,
             -- Not a constant: a cast PostgreSQL can only try when it gets here, so it fails the statement exactly then.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Command, EngineEvent, RejectReason, TradeEvent } from '../../../engine';
 import { INVALID_TOKEN } from '../../auth/authenticator';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../http/errors';
+import type { KeyedRequest } from '../../idempotency/keyed-request';
 import type { Posting } from '../../ledger/ledger';
 import type { LedgerUnits } from '../../ledger/money';
 import { USD } from '../../markets/catalog';
@@ -9,24 +10,30 @@ import type { LiveOrder } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
 import { decimals, ledgerUnits, type OrderTerms } from '../books/order-input';
 import { assertMayTrade } from '../may-trade';
+import type { OrderView } from '../order-schemas';
 import type { RoundEffects } from '../round-writer/round-effects';
 import type { TradeRow } from '../trade.entity';
 import type { Traders } from '../traders/trader-reads';
 import { buyHoldAtLimit, holdFor, type FeeRates } from './funds-hold';
 
-/** A command waiting for its symbol's sequencer. `cancel_all`: every open order of a suspended user on the book. */
-export type Submission =
+/**
+ * A command waiting for its symbol's sequencer. `cancel_all`: every open order of a suspended user
+ * on the book. `keyed`: sent with an Idempotency-Key, its answer is recorded by its round.
+ */
+export type Submission = (
   | { kind: 'place'; orderId: string; userId: string; terms: OrderTerms }
   | { kind: 'cancel'; orderId: string; userId: string }
-  | { kind: 'cancel_all'; userId: string };
+  | { kind: 'cancel_all'; userId: string }
+) & { keyed?: KeyedRequest };
 
 /**
  * What the caller of one command gets once its round has committed: the order (`canceled`: how many
  * a cancel_all cancelled). `onTraderData`: refused on what the round knew of its trader (who they
- * are, what they can spend), which may be older than the database (see TraderCache).
+ * are, what they can spend), which may be older than the database (see TraderCache). `answer`: a
+ * keyed command's answer, as its round recorded it.
  */
 export type Outcome =
-  | { ok: true; order: LiveOrder; fills: TradeRow[] }
+  | { ok: true; order: LiveOrder; fills: TradeRow[]; answer?: OrderView }
   | { ok: true; canceled: number }
   | { ok: false; error: HttpError; onTraderData?: true };
 

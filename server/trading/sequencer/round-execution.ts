@@ -1,9 +1,25 @@
+import { answerRow } from '../../idempotency/recorded-answers';
 import { orderRecord } from '../books/order-rows';
-import { emptyEffects, type MarketRound } from '../round-writer/round-effects';
+import { orderView } from '../order-views';
+import { emptyEffects, type MarketRound, type RoundEffects } from '../round-writer/round-effects';
 import type { TraderCache } from '../traders/trader-cache';
 import type { FeeRates } from './funds-hold';
 import { OrderExecution, type Outcome } from './order-execution';
 import type { Pending, Round } from './rounds';
+
+/**
+ * A keyed command's answer, taken as the command leaves its order (later commands may change it
+ * before the round commits) and recorded with the round. A refusal is recorded by whoever answers
+ * it (see IdempotentRequests): it changed nothing a round would have to commit with it.
+ */
+function recordedAnswer(p: Pending, outcome: Outcome, effects: RoundEffects): Outcome {
+  const { keyed } = p.submission;
+  // cancel_all comes from the suspension, never from a request, so it carries no key.
+  if (!keyed || !outcome.ok || !('order' in outcome)) return outcome;
+  const answer = orderView(orderRecord(outcome.order), outcome.fills);
+  effects.answers.push(answerRow(keyed, keyed.successStatus, answer));
+  return { ...outcome, answer };
+}
 
 /** A round applied to the books in memory, ready to be written. */
 export interface ExecutedRound {
@@ -40,7 +56,7 @@ export function executeRound(
         deferred.push(p);
       } else {
         kept.push(p);
-        results.push(outcome);
+        results.push(recordedAnswer(p, outcome, effects));
       }
     }
     if (deferred.length > 0) {
