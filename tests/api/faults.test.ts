@@ -2,9 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { DataSource } from 'typeorm';
-import { createDataSource } from '../../server/db/data-source';
-import { startExchangeProcess, type ExchangeProcess } from '../support/exchange-process';
+import { startExchangeProcess, withDatabase, type ExchangeProcess } from '../support/exchange-process';
 import { ApiClient, registerTrader } from '../support/http-client';
 import { brokenExactlyOnce, brokenMoneyPromises } from '../support/money-invariants';
 import { MoneyStream, send, undecided, type MoneyRequest, type StreamTrader } from '../support/money-stream';
@@ -24,17 +22,6 @@ jest.setTimeout(240_000);
 const SYMBOL = 'XRPUSDT';
 const PRICE = 2.5;
 const onPostgres = Boolean(process.env.DATABASE_URL);
-
-/** The test process holds no database connection while a server runs: the embedded test database serves one. */
-async function withDatabase<T>(work: (dataSource: DataSource) => Promise<T>): Promise<T> {
-  const dataSource = createDataSource({ url: process.env.TEST_DATABASE_URL!, poolSize: 1 });
-  await dataSource.initialize();
-  try {
-    return await work(dataSource);
-  } finally {
-    await dataSource.destroy();
-  }
-}
 
 let running: ExchangeProcess | undefined;
 let redis: RedisServer | undefined;
