@@ -7,7 +7,8 @@ import { ApiClient, registerTrader } from '../support/http-client';
 import { brokenExactlyOnce, brokenMoneyPromises } from '../support/money-invariants';
 import { MoneyStream, send, undecided, type MoneyRequest, type StreamTrader } from '../support/money-stream';
 import { startRedisServer, type RedisServer } from '../support/redis-server';
-import { approveKyc, credit } from '../support/trader-fixtures';
+import { startTestExchange } from '../support/test-exchange';
+import { approveKyc, credit, fundedTrader } from '../support/trader-fixtures';
 
 /**
  * Faults in the middle of a stream of money requests (orders, cancels, deposits, withdrawals,
@@ -72,6 +73,7 @@ async function settle(url: string, traders: StreamTrader[], requests: MoneyReque
   }
 }
 
+/** The promises, checked on the stopped server's database. */
 async function expectMoneyKept(requests: MoneyRequest[]) {
   await running?.kill('SIGTERM');
   running = undefined;
@@ -83,16 +85,28 @@ async function expectMoneyKept(requests: MoneyRequest[]) {
 
 it('Redis killed mid-stream: every answer is what was committed, once', async () => {
   redis = await startRedisServer();
-  const { traders, start } = await exchangeWithTraders({ REDIS_URL: redis.url });
-  const server = await start();
-  const stream = new MoneyStream(() => server.url, traders, SYMBOL, PRICE);
-  await stream.answered(150);
-  await redis.kill();
-  await stream.answered(400);
-  const requests = await stream.stop();
-  await settle(server.url, traders, requests);
-  expect(requests.filter((r) => r.status === 500)).toEqual([]);
-  await expectMoneyKept(requests);
+  const server = await startTestExchange({ REDIS_URL: redis.url, MARKET_FEED_SEED: '21' });
+  try {
+    const traders = await Promise.all(
+      [0, 1, 2, 3].map(async (i) => {
+        const trader = await fundedTrader(server, { USD: '100000', XRP: '100000' }, `Fault Trader ${i}`);
+        return { userId: trader.user.id, token: trader.client.token! };
+      }),
+    );
+    const stream = new MoneyStream(() => server.url, traders, SYMBOL, PRICE);
+    await stream.answered(150);
+    await redis.kill();
+    await stream.answered(400);
+    const requests = await stream.stop();
+    await settle(server.url, traders, requests);
+    expect(requests.filter((r) => r.status === 500)).toEqual([]);
+    const { dataSource } = server.exchange.context;
+    expect(await brokenExactlyOnce(dataSource, requests)).toEqual([]);
+    expect(await brokenMoneyPromises(dataSource)).toEqual([]);
+  } finally {
+    await redis.start();
+    await server.close();
+  }
 });
 
 (onPostgres ? it : it.skip)(
