@@ -62,7 +62,9 @@ export function adminRoutes(
       method: 'post',
       path: `/admin/user/${action}`,
       summary:
-        action === 'suspend' ? 'Suspend a trader: their tokens stop working at once' : 'Reactivate a suspended trader',
+        action === 'suspend'
+          ? 'Suspend a trader: their tokens stop working, their sockets close and their open orders are cancelled, at once'
+          : 'Reactivate a suspended trader',
       tags: ['admin', 'users'],
       access: 'admin',
       input: z.object({ user_id: recordId }),

@@ -1191,7 +1191,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Suspend a trader: their tokens stop working at once */
+        /** Suspend a trader: their tokens stop working, their sockets close and their open orders are cancelled, at once */
         post: {
             parameters: {
                 query: {
