@@ -46,6 +46,11 @@ class MemoryBus implements EventBus {
 
 /** Waits before each retry of a message Redis refused: about 3 s in all, then it is dropped. */
 const PUBLISH_RETRY_DELAYS_MS = [100, 400, 1000, 1500];
+/**
+ * Dropped messages are reported at most this often, with how many: an outage drops thousands a
+ * second, and a line each would flood the log (and a process writing its log to a pipe can block).
+ */
+const DROP_REPORT_INTERVAL_MS = 10_000;
 
 // Commands fail at once while the connection is down instead of queueing until it is back: a
 // publish is retried by the bus, a rate limit falls back to the process's own counters.
@@ -54,6 +59,9 @@ export type Redis = ReturnType<typeof newRedisClient>;
 
 class RedisBus implements EventBus {
   readonly kind = 'redis' as const;
+  /** Messages dropped since the last report, and when that was. */
+  private dropped = 0;
+  private droppedReportedAt = -Infinity;
 
   constructor(
     private readonly publisher: Redis,
@@ -74,12 +82,24 @@ class RedisBus implements EventBus {
       } catch (error) {
         const delay = PUBLISH_RETRY_DELAYS_MS[attempt];
         if (delay === undefined) {
-          this.logger.error({ err: error, topic, attempts: attempt + 1 }, 'bus message dropped: Redis refused it');
+          this.reportDropped(topic, error);
           return;
         }
         await sleep(delay);
       }
     }
+  }
+
+  private reportDropped(topic: string, error: unknown) {
+    this.dropped++;
+    const now = Date.now();
+    if (now - this.droppedReportedAt < DROP_REPORT_INTERVAL_MS) return;
+    this.logger.error(
+      { err: error, topic, dropped: this.dropped, attempts: PUBLISH_RETRY_DELAYS_MS.length + 1 },
+      'bus messages dropped: Redis refused them',
+    );
+    this.dropped = 0;
+    this.droppedReportedAt = now;
   }
 
   async subscribe(topic: string, handler: BusHandler) {

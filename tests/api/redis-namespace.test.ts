@@ -54,3 +54,19 @@ describe('the deployment namespace', () => {
     await expect(limiterB.consume('10.0.0.7')).resolves.toBeInstanceOf(RateLimiterRes);
   });
 });
+
+describe('a bus whose Redis is gone', () => {
+  it('drops what it cannot deliver after its retries, and reports the drops in a line, not one each', async () => {
+    const own = await startRedisServer();
+    const lines: Array<Record<string, any>> = [];
+    const logger = createLogger('info', { write: (line: string) => lines.push(JSON.parse(line)) });
+    const bus = await createEventBus(await connectRedis(own.url), 'venue-down', logger);
+    await own.kill();
+    for (let n = 0; n < 200; n++) bus.publish('market.trades', { n });
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const reports = lines.filter((line) => line.msg === 'bus messages dropped: Redis refused them');
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.err.message).toBeTruthy();
+    await bus.close();
+  });
+});
