@@ -5,7 +5,14 @@ import { Client } from 'pg';
 import { startExchangeProcess, withDatabase, type ExchangeProcess } from '../support/exchange-process';
 import { ApiClient, registerTrader } from '../support/http-client';
 import { brokenExactlyOnce, brokenMoneyPromises } from '../support/money-invariants';
-import { MoneyStream, send, undecided, type MoneyRequest, type StreamTrader } from '../support/money-stream';
+import {
+  cancelOpenOrders,
+  MoneyStream,
+  send,
+  undecided,
+  type MoneyRequest,
+  type StreamTrader,
+} from '../support/money-stream';
 import { startRedisServer, type RedisServer } from '../support/redis-server';
 import { startTestExchange } from '../support/test-exchange';
 import { approveKyc, credit, fundedTrader } from '../support/trader-fixtures';
@@ -73,8 +80,9 @@ async function settle(url: string, traders: StreamTrader[], requests: MoneyReque
   }
 }
 
-/** The promises, checked on the stopped server's database. */
-async function expectMoneyKept(requests: MoneyRequest[]) {
+/** The promises, checked on the stopped server's database (what the stream left resting is cancelled first). */
+async function expectMoneyKept(url: string, traders: StreamTrader[], requests: MoneyRequest[]) {
+  await cancelOpenOrders(url, traders);
   await running?.kill('SIGTERM');
   running = undefined;
   await withDatabase(async (dataSource) => {
@@ -101,6 +109,7 @@ it('Redis killed mid-stream: every answer is what was committed, once', async ()
     await settle(server.url, traders, requests);
     expect(requests.filter((r) => r.status === 500)).toEqual([]);
     const { dataSource } = server.exchange.context;
+    await cancelOpenOrders(server.url, traders);
     expect(await brokenExactlyOnce(dataSource, requests)).toEqual([]);
     expect(await brokenMoneyPromises(dataSource)).toEqual([]);
   } finally {
@@ -134,7 +143,7 @@ it('Redis killed mid-stream: every answer is what was committed, once', async ()
     }
     const requests = await stream.stop();
     await settle(server.url, traders, requests);
-    await expectMoneyKept(requests);
+    await expectMoneyKept(server.url, traders, requests);
   },
 );
 
@@ -148,5 +157,5 @@ it('the server SIGKILLed mid-stream and restarted: every answer is what was comm
   await stream.answered(400);
   const requests = await stream.stop();
   await settle(server.url, traders, requests);
-  await expectMoneyKept(requests);
+  await expectMoneyKept(server.url, traders, requests);
 });

@@ -127,3 +127,17 @@ export class MoneyStream {
     return { ...base, kind: 'order', method: 'POST', path: '/trading/order', body };
   }
 }
+
+/**
+ * Cancels every open order of `traders`: later test files trade the same books in the same
+ * database, and must not meet what a stream left resting.
+ */
+export async function cancelOpenOrders(baseUrl: string, traders: StreamTrader[]): Promise<void> {
+  for (const trader of traders) {
+    const client = new ApiClient(baseUrl, trader.token);
+    for (let open = (await client.get('/trading/orders/open')).body; open.length > 0;) {
+      for (const order of open as Array<{ id: string }>) await client.delete('/trading/order', { order_id: order.id });
+      open = (await client.get('/trading/orders/open')).body;
+    }
+  }
+}
