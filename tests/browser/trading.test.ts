@@ -6,6 +6,19 @@ import { withExchangeAndBrowser } from './support/suite';
 
 jest.setTimeout(120_000);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** Every call the page makes to the API other than a read, with its Idempotency-Key, as they go. */
+function writesOf(page: Page): Array<{ call: string; key: string | undefined }> {
+  const writes: Array<{ call: string; key: string | undefined }> = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() !== 'GET' && path.startsWith('/api/'))
+      writes.push({ call: `${request.method()} ${path}`, key: request.headers()['idempotency-key'] });
+  });
+  return writes;
+}
+
 describe('from KYC to a resting order', () => {
   let server: ExchangeServer;
   let browser: Browser;
@@ -17,6 +30,7 @@ describe('from KYC to a resting order', () => {
 
   it('a trader is verified by the admin, funded, places a limit buy and cancels it', async () => {
     const trader: Page = await openPage(browser, server.baseUrl);
+    const traderWrites = writesOf(trader);
     await register(trader, 'Hedy Lamarr', uniqueEmail('hedy'), 'correct-horse-battery');
 
     // KYC: upload a document; the admin views it and approves.
@@ -31,6 +45,7 @@ describe('from KYC to a resting order', () => {
     expect(await trader.getByRole('button', { name: 'Submit KYC' }).isDisabled()).toBe(true);
 
     const admin: Page = await openPage(browser, server.baseUrl);
+    const adminWrites = writesOf(admin);
     await logIn(admin, server.admin.email, server.admin.password);
     await admin.waitForURL('**/admin');
     await admin.getByRole('tab', { name: 'KYC Submissions' }).click();
@@ -65,6 +80,21 @@ describe('from KYC to a resting order', () => {
     await trader.getByTestId('user-orders').getByRole('button', { name: 'Cancel' }).click();
     await toast(trader, 'Order cancelled').waitFor();
     await trader.getByText('You have no open orders').waitFor();
+
+    // Each money action went with a key of its own; logging in and registering with none.
+    const key = expect.stringMatching(UUID);
+    expect(traderWrites).toEqual([
+      { call: 'POST /api/auth/register', key: undefined },
+      { call: 'POST /api/kyc/submit', key },
+      { call: 'POST /api/trading/order', key },
+      { call: 'DELETE /api/trading/order', key },
+    ]);
+    expect(adminWrites).toEqual([
+      { call: 'POST /api/auth/login', key: undefined },
+      { call: 'POST /api/admin/kyc/approve', key },
+    ]);
+    const keys = [...traderWrites, ...adminWrites].map((write) => write.key).filter(Boolean);
+    expect(new Set(keys).size).toBe(keys.length);
 
     await trader.context().close();
     await admin.context().close();
