@@ -100,6 +100,38 @@ describe('from KYC to a resting order', () => {
     await admin.context().close();
   });
 
+  it('an order whose answer is lost on the way is sent again with its key: placed once, shown as placed', async () => {
+    const trader = await openPage(browser, server.baseUrl);
+    await register(trader, 'Ada Lovelace', uniqueEmail('al'), 'correct-horse-battery');
+    const token = (await storedToken(trader))!;
+    await verifyAndFund(server, token, 5000);
+    const writes = writesOf(trader);
+    // The first attempt reaches the server and is done there; its answer never comes back.
+    let dropped = false;
+    await trader.route('**/api/trading/order', async (route) => {
+      if (dropped) return route.continue();
+      dropped = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+
+    await trader.goto('/trade?pair=ETHUSDT');
+    const form = trader.getByTestId('order-form');
+    await form.getByText('5,000.00 USDT').waitFor();
+    await form.getByLabel('Price').fill('100');
+    await form.getByLabel('Amount').fill('2');
+    await form.getByRole('button', { name: 'Buy ETH' }).click();
+    await toast(trader, 'BUY order placed!').waitFor();
+
+    const [first, retry, ...more] = writes.filter((write) => write.call === 'POST /api/trading/order');
+    expect(more).toEqual([]);
+    expect(retry!.key).toBe(first!.key);
+    const open = await api<Array<{ id: string }>>(server, token, 'GET', '/trading/orders/open?symbol=ETHUSDT');
+    expect(open).toHaveLength(1);
+    await api(server, token, 'DELETE', '/trading/order', { order_id: open[0]!.id });
+    await trader.context().close();
+  });
+
   it('a verified trader buys on the simple screen at the live quote and the balance drops', async () => {
     const trader = await openPage(browser, server.baseUrl);
     await register(trader, 'Radia Perlman', uniqueEmail('rp'), 'correct-horse-battery');
