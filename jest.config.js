@@ -13,7 +13,10 @@ const swc = [
 ];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(jose|lightweight-charts|fancy-canvas)/)'],
+  // ES modules jest must compile: jose, the chart, otplib's plugins, and what CCXT requires (its CommonJS build loads ESM packages).
+  transformIgnorePatterns: [
+    '/node_modules/(?!(jose|lightweight-charts|fancy-canvas|@otplib|(ccxt/node_modules/)?@(noble|scure))/)',
+  ],
   testEnvironment: 'node',
 };
 module.exports = {

@@ -9,15 +9,13 @@
  * and alone holds 600-950 MB there, so the HTTP side's share shows best with PostgreSQL.
  * Usage: npm run bench:abuse (BENCH_SECONDS per kind, BENCH_ATTACKERS).
  */
-import { execFileSync, fork, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { Client } from 'undici';
-import serverNodeArgs from '../scripts/server-node-args';
-import { reservePort } from '../tests/support/exchange-process';
 import { createFreshDatabase } from '../tests/support/fresh-database';
+import { startBenchExchange } from './exchange-server';
 import { processCpu } from './process-cpu';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -139,39 +137,12 @@ async function phase(pid: number, port: number, kind: string | null) {
 }
 
 async function main() {
-  const root = path.join(__dirname, '..');
-  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
   const database = process.env.DATABASE_URL ? await createFreshDatabase(process.env.DATABASE_URL, 'bench_abuse') : null;
-  const port = await reservePort();
-  // The server as `npm start` runs it: compiled by tsc, with its node flags and its defaults.
-  const child = spawn(process.execPath, [...serverNodeArgs, 'dist/server/main.js'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      ...(database ? { DATABASE_URL: database.url } : {}),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-abuse-')),
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'bench-admin@example.com',
-      ADMIN_PASSWORD: 'bench-admin-password',
-    },
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  // With its defaults otherwise.
+  const server = await startBenchExchange('abuse', database ? { DATABASE_URL: database.url } : {});
   try {
-    for (let tries = 0; ; tries++) {
-      const ready = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) break;
-      if (tries > 300) throw new Error('exchange did not start');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const rows = [await phase(child.pid!, port, null)];
-    for (const kind of Object.keys(ATTACKS)) rows.push(await phase(child.pid!, port, kind));
+    const rows = [await phase(server.pid, server.port, null)];
+    for (const kind of Object.keys(ATTACKS)) rows.push(await phase(server.pid, server.port, kind));
     console.log(
       `\nbench:abuse  ${ATTACKERS} anonymous connections sending 14 MB requests, ${SECONDS} s per kind; another client sends ${SMALL_REQUEST} one after another; ${database ? 'PostgreSQL' : 'embedded database'}`,
     );
@@ -182,8 +153,7 @@ async function main() {
     );
     console.table(rows);
   } finally {
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
+    await server.stop();
     await database?.drop();
   }
 }

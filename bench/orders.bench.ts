@@ -4,28 +4,28 @@
  * third cross) and market orders, as pre-funded KYC-approved traders. Prints orders per second,
  * latency percentiles, trades, and what one durable single-row commit costs on this machine.
  * BENCH_KEYED=1 sends each order with an Idempotency-Key of its own, as the web client does.
+ * BENCH_API=binance places them through the Binance-compatible POST /api/v3/order instead, each
+ * signed (HMAC-SHA256 of its form body with a timestamp) with an API key of its trader.
  * Usage: npm run bench:orders (BENCH_SECONDS, BENCH_CLIENTS, BENCH_TRADERS, BENCH_NODE_ARGS; DATABASE_POOL_SIZE of the
  * server, default 20; DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test, names the server where bench_orders_<ts> is created and dropped).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { Client } from 'pg';
-import { Pool, type Dispatcher } from 'undici';
+import { Pool } from 'undici';
 import { createDataSource } from '../server/db/data-source';
 import { post } from '../server/ledger/ledger';
-import { reservePort } from '../tests/support/exchange-process';
 import { createFreshDatabase } from '../tests/support/fresh-database';
-import serverNodeArgs from '../scripts/server-node-args';
-import { processCpu } from './process-cpu';
+import { call, startBenchExchange, TRADING_BENCH_ENV } from './exchange-server';
+import { machineCpu, postgresCpu, processCpu } from './process-cpu';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = 3;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 96);
 const TRADERS = Number(process.env.BENCH_TRADERS ?? 32);
 const KEYED = process.env.BENCH_KEYED === '1';
+const BINANCE = process.env.BENCH_API === 'binance';
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const COMMIT_SAMPLES = 2000;
 /** Distinct order bodies, cycled through: enough that the books see a varied stream. */
@@ -35,31 +35,14 @@ const MARKETS = [
   { symbol: 'ETHUSDT', mid: 4000, tick: 0.1, amounts: [0.01, 0.02, 0.05] },
 ];
 
-/** JSON answer of one API call (setup and health checks). */
-async function call(
-  http: Pool,
-  method: Dispatcher.HttpMethod,
-  urlPath: string,
-  token: string | null,
-  body?: unknown,
-): Promise<{ status: number; body: any }> {
-  const response = await http.request({
-    method,
-    path: `/api${urlPath}`,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.body.text();
-  return { status: response.statusCode, body: text ? JSON.parse(text) : undefined };
-}
-
-/** Places one pre-serialized order; the answer is read only when it is a refusal. */
+/** Places one order; the answer is read only when it is a refusal. */
 async function placeOrder(
   http: Pool,
+  path: string,
   headers: Record<string, string>,
-  body: Buffer,
+  body: Buffer | string,
 ): Promise<{ status: number; failure: string }> {
-  const response = await http.request({ method: 'POST', path: '/api/trading/order', headers, body });
+  const response = await http.request({ method: 'POST', path, headers, body });
   if (response.statusCode === 200) {
     await response.body.dump();
     return { status: 200, failure: '' };
@@ -103,7 +86,20 @@ async function fundTraders(url: string, userIds: string[]) {
   await dataSource.destroy();
 }
 
-function randomOrder(n: number) {
+/** An order as the Binance-compatible API takes it: a form body, to which each request adds its timestamp and signature. */
+function binanceOrder(order: ReturnType<typeof randomOrder>): string {
+  const form = new URLSearchParams({
+    symbol: order.symbol,
+    side: order.side.toUpperCase(),
+    type: order.type.toUpperCase(),
+  });
+  if (order.type === 'limit') form.set('timeInForce', 'GTC');
+  form.set('quantity', String(order.amount));
+  if (order.price !== undefined) form.set('price', String(order.price));
+  return form.toString();
+}
+
+function randomOrder(n: number): { symbol: string; side: string; type: string; amount: number; price?: number } {
   const market = MARKETS[n % MARKETS.length]!;
   const side = Math.random() < 0.5 ? 'buy' : 'sell';
   const amount = market.amounts[Math.floor(Math.random() * market.amounts.length)]!;
@@ -114,81 +110,34 @@ function randomOrder(n: number) {
   return { symbol: market.symbol, side, type: 'limit', amount, price };
 }
 
-/** CPU seconds used so far by every PostgreSQL process alive now (its backends, WAL writer, ...). */
-function postgresCpu(): number {
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += processCpu(Number(pid));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
-
-/** The machine's busy and total CPU time so far (/proc/stat), to tell how much of it others used. */
-function machineCpu(): { busy: number; total: number } {
-  const times = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
-  const total = times.reduce((a, b) => a + b, 0);
-  return { busy: total - times[3]! - times[4]!, total };
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
 async function main() {
   const database = await createFreshDatabase(SERVER_URL, 'bench_orders');
   const databaseUrl = database.url;
-  const port = await reservePort();
-  // undici, not node:http: the load generator shares the two cores with the server and PostgreSQL, and costs a third less CPU per order here (0.08 against 0.12 ms).
-  const http = new Pool(`http://127.0.0.1:${port}`, { connections: CLIENTS });
-  // BENCH_NODE_ARGS e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
-  const nodeArgs = [...serverNodeArgs, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
-  // The server as `npm start` runs it: compiled by tsc, with its node flags.
-  const root = path.join(__dirname, '..');
-  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '20',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-orders-')),
-      MARKET_MAKER: 'off',
-      MARKET_FEED: 'off',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '1000000',
-      // Each trader places hundreds of orders a second: counted as always, never refused.
-      ORDER_RATE_LIMIT: '100000000',
-      ADMIN_EMAIL: 'bench-admin@example.com',
-      ADMIN_PASSWORD: 'bench-admin-password',
-      CLIENT_DIST: '/nonexistent',
-    },
+  const server = await startBenchExchange('orders', {
+    ...TRADING_BENCH_ENV,
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '20',
   });
+  // undici, not node:http: the load generator shares the two cores with the server and PostgreSQL, and costs a third less CPU per order here (0.08 against 0.12 ms).
+  const http = new Pool(server.url, { connections: CLIENTS });
   try {
-    for (let tries = 0; ; tries++) {
-      const ready = await call(http, 'GET', '/health', null).then(
-        (r) => r.status === 200,
-        () => false,
-      );
-      if (ready) break;
-      if (tries > 300) throw new Error('exchange did not start');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
     const commit = await measureCommit(databaseUrl);
-    const traders: Array<{ token: string; id: string }> = [];
+    const traders: Array<{ token: string; id: string; key: { api_key: string; secret: string } | null }> = [];
     for (let i = 0; i < TRADERS; i++) {
       const registered = await call(http, 'POST', '/auth/register', null, {
         email: `bench-${i}-${Date.now()}@example.com`,
         password: 'bench-password-1',
         full_name: `Bench ${i}`,
       });
-      traders.push({ token: registered.body.token, id: registered.body.user.id });
+      const { token } = registered.body;
+      const key = BINANCE
+        ? (await call(http, 'POST', '/account/api-keys', token, { label: 'bench', permissions: ['read', 'trade'] }))
+            .body
+        : null;
+      traders.push({ token, id: registered.body.user.id, key });
     }
     await fundTraders(
       databaseUrl,
@@ -200,8 +149,23 @@ async function main() {
     let measuring = false;
     let done = false;
     // The load generator shares the cores with the server: bodies and headers are made before the run.
-    const bodies = Array.from({ length: ORDER_BODIES }, (_, n) => Buffer.from(JSON.stringify(randomOrder(n))));
-    const headers = traders.map((t) => ({ 'content-type': 'application/json', authorization: `Bearer ${t.token}` }));
+    const orders = Array.from({ length: ORDER_BODIES }, (_, n) => randomOrder(n));
+    const bodies = orders.map((order) => Buffer.from(JSON.stringify(order)));
+    const forms = orders.map(binanceOrder);
+    const headers = traders.map((t): Record<string, string> =>
+      BINANCE
+        ? { 'content-type': 'application/x-www-form-urlencoded', 'x-mbx-apikey': t.key!.api_key }
+        : { 'content-type': 'application/json', authorization: `Bearer ${t.token}` },
+    );
+    /** Order n's request as the chosen API takes it: a Binance order is signed as it is sent (its timestamp is now). */
+    const request = (w: number, n: number): { path: string; body: Buffer | string } => {
+      if (!BINANCE) return { path: '/api/trading/order', body: bodies[n % bodies.length]! };
+      const form = `${forms[n % forms.length]!}&timestamp=${Date.now()}`;
+      const signature = createHmac('sha256', traders[w % traders.length]!.key!.secret)
+        .update(form)
+        .digest('hex');
+      return { path: '/api/v3/order', body: `${form}&signature=${signature}` };
+    };
     let sent = 0;
     const worker = async (w: number) => {
       const traderHeaders = headers[w % headers.length]!;
@@ -209,7 +173,8 @@ async function main() {
         const started = process.hrtime.bigint();
         const n = sent++;
         const orderHeaders = KEYED ? { ...traderHeaders, 'idempotency-key': `bench-${n}` } : traderHeaders;
-        const response = await placeOrder(http, orderHeaders, bodies[n % bodies.length]!);
+        const { path: orderPath, body } = request(w, n);
+        const response = await placeOrder(http, orderPath, orderHeaders, body);
         const micros = Number(process.hrtime.bigint() - started) / 1000;
         if (!measuring) continue;
         if (response.status === 200) latencies.push(micros);
@@ -229,7 +194,7 @@ async function main() {
       return rows[0] as { trades: number; commits: number };
     };
     const counts0 = await databaseCounts();
-    const serverCpu0 = processCpu(child.pid!);
+    const serverCpu0 = processCpu(server.pid);
     const postgresCpu0 = postgresCpu();
     const clientCpu0 = process.cpuUsage();
     const machine0 = machineCpu();
@@ -238,7 +203,7 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
     measuring = false;
     const elapsed = (Date.now() - started) / 1000;
-    const serverCpu = processCpu(child.pid!) - serverCpu0;
+    const serverCpu = processCpu(server.pid) - serverCpu0;
     const databaseCpu = postgresCpu() - postgresCpu0;
     const clientCpu = process.cpuUsage(clientCpu0);
     const machine1 = machineCpu();
@@ -251,7 +216,7 @@ async function main() {
     latencies.sort((a, b) => a - b);
     const ms = (p: number) => (percentile(latencies, p) / 1000).toFixed(1);
     console.log(
-      `\nbench:orders  ${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up, ${CLIENTS} keep-alive HTTP clients, ${TRADERS} traders, ${MARKETS.map((m) => m.symbol).join(' + ')}${KEYED ? ', every order keyed' : ''}`,
+      `\nbench:orders  ${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up, ${CLIENTS} keep-alive HTTP clients, ${TRADERS} traders, ${MARKETS.map((m) => m.symbol).join(' + ')}${KEYED ? ', every order keyed' : ''}${BINANCE ? ', signed orders through /api/v3/order' : ''}`,
     );
     console.log(
       `load average at the end: ${loadavg()
@@ -267,7 +232,7 @@ async function main() {
         'p50 ms': ms(50),
         'p99 ms': ms(99),
         'p99.9 ms': ms(99.9),
-        'server CPU ms/order': ((serverCpu * 1000) / latencies.length).toFixed(2),
+        'server CPU ms/order': ((serverCpu * 1000) / latencies.length).toFixed(3),
         'PostgreSQL CPU ms/order': ((databaseCpu * 1000) / latencies.length).toFixed(2),
         'client CPU ms/order': ((clientCpu.user + clientCpu.system) / 1000 / latencies.length).toFixed(2),
         'orders/commit': (latencies.length / (counts1.commits - counts0.commits)).toFixed(1),
@@ -278,8 +243,7 @@ async function main() {
     ]);
     if (failures.size > 0) console.log('refusals:', Object.fromEntries(failures));
   } finally {
-    if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server.stop();
     await database.drop();
     await http.close();
   }

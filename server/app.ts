@@ -1,16 +1,19 @@
 import 'reflect-metadata';
-import type { Server } from 'node:http';
+import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { accountsModule } from './accounts/accounts.module';
 import { adminModule } from './admin/admin.module';
+import { apiKeysModule } from './api-keys/api-keys.module';
 import { ensureAdmin } from './auth/admin-bootstrap';
 import { authRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
 import { Authenticator } from './auth/authenticator';
 import { resolveJwtSecret } from './auth/jwt-secret';
-import { LoginThrottle } from './auth/login-throttle';
+import { FailureThrottle, passwordThrottle } from './auth/failure-throttle';
 import { TokenService } from './auth/tokens';
+import { binanceApiRouter } from './binance/binance-api';
+import { RequestLimits } from './binance/request-weight';
 import { bankAccountsModule } from './bank-accounts/bank-accounts.module';
 import { connectRedis, createEventBus } from './bus/event-bus';
 import { redisPrefix } from './bus/redis-prefix';
@@ -18,6 +21,7 @@ import { Cluster, clusterWanted, soleProcess } from './cluster/cluster';
 import { clusteredTradingModule } from './cluster/clustered-trading.module';
 import { proxyOptions, type Config } from './config/config';
 import type { ExchangeModule, ServerContext } from './context';
+import { resolveEncryptionKey, SecretBox } from './crypto/secret-box';
 import { openDatabase } from './db/database';
 import { fundingModule } from './funding/funding.module';
 import { FUNDING_QUEUES } from './funding/funding-queues';
@@ -39,13 +43,19 @@ import { KYC_QUEUE } from './kyc/kyc-queue';
 import { createLogger, type Logger } from './logger';
 import { Notifier } from './realtime/notifier';
 import { startSocketHub } from './realtime/socket-hub';
+import { sessionsRoutes } from './sessions/sessions.routes';
+import { SessionService } from './sessions/sessions.service';
 import { tradingModule } from './trading/trading.module';
+import { twoFactorRoutes } from './two-factor/two-factor.routes';
+import { TwoFactorService } from './two-factor/two-factor.service';
 import type { TradingService } from './trading/trading.service';
 import { instantTradeModule } from './instant-trade/instant-trade.module';
 import { liquidityModule } from './liquidity/liquidity.module';
 import { marketDataModule } from './market-data/market-data.module';
 import { marketsRoutes } from './markets/markets.routes';
 import { referencePricesModule } from './reference-prices/reference-prices.module';
+import { marketStreamsModule, startStreamHub } from './streams/streams.module';
+import { startUserStreams } from './streams/user-data/user-streams.module';
 
 export interface Exchange {
   context: ServerContext;
@@ -70,8 +80,22 @@ export async function createExchange(
   const namespace = redisPrefix(config);
   const bus = await createEventBus(redis, namespace, logger);
   const tokens = new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.JWT_TTL);
-  const authenticator = new Authenticator(tokens, dataSource);
+  const adminsNeedTwoFactor = config.ADMIN_REQUIRE_2FA === 'on';
+  const authenticator = new Authenticator(tokens, dataSource, logger, { adminsNeedTwoFactor });
   const notifier = new Notifier(bus, logger);
+  const sessions = new SessionService(dataSource, tokens, bus, notifier, authenticator);
+  await sessions.follow();
+  // Seals the secrets the database keeps: two-factor secrets and API key secrets.
+  const secretBox = new SecretBox(resolveEncryptionKey(config.ENCRYPTION_KEY, config.DATA_DIR));
+  const twoFactor = new TwoFactorService(
+    dataSource,
+    secretBox,
+    new FailureThrottle(
+      { name: 'two-factor', refusal: (wait) => `Too many wrong two-factor codes, please try again in ${wait}` },
+      redis,
+      namespace,
+    ),
+  );
   const context: ServerContext = {
     config,
     logger,
@@ -79,11 +103,15 @@ export async function createExchange(
     bus,
     notifier,
     authenticator,
+    sessions,
+    twoFactor,
     redis,
     redisPrefix: namespace,
   };
 
-  const auth = new AuthService(dataSource, tokens);
+  const auth = new AuthService(dataSource, sessions, twoFactor, passwordThrottle(redis, namespace), {
+    adminsNeedTwoFactor,
+  });
   // Several processes on one database: each book has one owner among them (server/cluster).
   const cluster = clusterWanted(config, database.embedded)
     ? await Cluster.join(config.DATABASE_URL!, redis!, namespace, logger)
@@ -94,27 +122,26 @@ export async function createExchange(
   const referencePrices = referencePricesModule(context);
   const marketData = marketDataModule(context, referencePrices.service, trading.service);
   const idempotency = idempotencyModule(context);
+  const apiKeys = apiKeysModule(context, secretBox);
+  const marketStreams = marketStreamsModule(context, trading.service, elect);
   const modules: ExchangeModule[] = [
     idempotency,
     { routes: healthRoutes(dataSource, database.embedded, bus) },
     { routes: marketsRoutes() },
-    {
-      routes: authRoutes(
-        auth,
-        dataSource,
-        createRateLimiter('auth', config.AUTH_RATE_LIMIT, redis, namespace),
-        new LoginThrottle(redis, namespace),
-      ),
-    },
+    { routes: authRoutes(auth, dataSource, createRateLimiter('auth', config.AUTH_RATE_LIMIT, redis, namespace)) },
+    { routes: sessionsRoutes(sessions) },
+    { routes: twoFactorRoutes(twoFactor) },
     accountsModule(context),
     fundingModule(context),
     kycModule(context),
     bankAccountsModule(context),
+    apiKeys,
     adminModule(context, [FUNDING_QUEUES.deposit, FUNDING_QUEUES.withdrawal, KYC_QUEUE], trading.service),
     trading,
     referencePrices,
     // One process turns commits into market pushes: every process's hub delivers them, so more would repeat them.
     { ...marketData, start: () => elect('market-data-pushes', async () => marketData.start?.()) },
+    marketStreams,
     instantTradeModule(context, marketData.quotes),
     // Last: it trades through the books, so it starts after them and stops before them.
     liquidityModule(context, trading.service, referencePrices.service, elect),
@@ -139,6 +166,16 @@ export async function createExchange(
   app.use(closeWhenBodyUnread);
   app.use(errorMiddleware(logger));
   // Each route reads its body itself, after authorizing the caller (server/http/router.ts).
+  // The Binance-compatible surface first: /api/v3 answers {code, msg}, not the web API's {detail}.
+  const limits = new RequestLimits(context);
+  const binanceApi = binanceApiRouter({
+    context,
+    trading: trading.service,
+    marketData: marketData.service,
+    apiKeys,
+    limits,
+  });
+  app.use(binanceApi.routes());
   const router = buildApiRouter(routes, authenticator, idempotency.requests);
   app.use(router.routes());
   app.use(router.allowedMethods());
@@ -146,8 +183,12 @@ export async function createExchange(
 
   const httpServer = createHttpServer(app.callback(), config.REQUEST_TIMEOUT, logger);
   const io = await startSocketHub(httpServer, authenticator, bus, notifier, logger);
+  const streamHub = await startStreamHub(httpServer, bus, marketStreams.source, logger);
+  // A WebSocket's client address as koa reads a request's (TRUST_PROXY).
+  const clientAddress = (request: IncomingMessage) => app.createContext(request, new ServerResponse(request)).ip;
+  const userStreams = await startUserStreams(httpServer, streamHub, context, { apiKeys, limits }, clientAddress);
   addSecurityHeaders(httpServer, app);
-  await ensureAdmin(dataSource, auth, logger, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+  await ensureAdmin(dataSource, logger, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
 
   return {
     context,
@@ -161,7 +202,9 @@ export async function createExchange(
     },
     async close() {
       for (const module of [...modules].reverse()) await module.stop?.();
-      // Socket.IO holds upgraded connections the HTTP server does not track: it disconnects them and then closes the server.
+      // Socket.IO, the stream hub and the WebSocket API hold upgraded connections the HTTP server does not track: each closes its own.
+      streamHub.close();
+      userStreams.close();
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());
         httpServer.closeAllConnections();

@@ -5,6 +5,8 @@ import type { Config } from './config/config';
 import type { RouteSpec } from './http/route';
 import type { Logger } from './logger';
 import type { Notifier } from './realtime/notifier';
+import type { SessionService } from './sessions/sessions.service';
+import type { TwoFactorService } from './two-factor/two-factor.service';
 
 /** What every domain module is built from. */
 export interface ServerContext {
@@ -14,6 +16,10 @@ export interface ServerContext {
   bus: EventBus;
   notifier: Notifier;
   authenticator: Authenticator;
+  /** Ending sessions (a suspension ends all of a user's). */
+  sessions: SessionService;
+  /** The second factor that guarded actions ask for (`requireTwoFactor`). */
+  twoFactor: TwoFactorService;
   redis: Redis | null;
   /** The deployment's namespace of Redis channels and keys (bus/redis-prefix.ts). */
   redisPrefix: string;

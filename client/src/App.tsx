@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { AdminOnly, PublicOnly, TraderOnly } from './auth/guards';
+import { AdminOnly, PublicOnly, SignedIn, TraderOnly } from './auth/guards';
 import { useSession } from './auth/session';
 import ErrorBoundary from './components/ErrorBoundary';
 import Loading from './components/Loading';
@@ -15,10 +15,12 @@ import BuyCrypto from './pages/BuyCrypto';
 import Derivatives from './pages/Derivatives';
 import Earn from './pages/Earn';
 import NotFound from './pages/NotFound';
+import ApiManagement from './pages/ApiManagement';
 
 // The heaviest screens load on demand: traders never download the admin area, visitors neither.
 const Trade = lazy(() => import('./pages/Trade'));
 const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
+const Settings = lazy(() => import('./pages/Settings'));
 
 const TITLES: Record<string, string> = {
   '/login': 'Log in',
@@ -31,6 +33,8 @@ const TITLES: Record<string, string> = {
   '/derivatives': 'Derivatives',
   '/earn': 'Earn',
   '/admin': 'Admin',
+  '/account/api': 'API Management',
+  '/settings': 'Settings',
 };
 
 export default function App() {
@@ -102,11 +106,26 @@ export default function App() {
               </AdminOnly>
             }
           />
+          <Route
+            path="/account/api"
+            element={
+              <TraderOnly>
+                <ApiManagement />
+              </TraderOnly>
+            }
+          />
           {/* Profile-menu entries that live inside existing screens. */}
           <Route path="/assets" element={<Navigate to="/dashboard" replace />} />
           <Route path="/account" element={<Navigate to="/dashboard?tab=kyc" replace />} />
           <Route path="/orders" element={<Navigate to="/trade" replace />} />
-          <Route path="/settings" element={<Navigate to="/dashboard?tab=kyc" replace />} />
+          <Route
+            path="/settings"
+            element={
+              <SignedIn>
+                <Settings />
+              </SignedIn>
+            }
+          />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

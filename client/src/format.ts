@@ -105,3 +105,40 @@ export const toNum = toNumber;
 /** Items an admin can still approve or reject. */
 export const isAwaitingDecision = (status: string | undefined | null): boolean =>
   status === 'pending' || status === 'submitted';
+
+const LOGIN_FAILURES: Record<string, string> = {
+  wrong_password: 'Wrong password',
+  account_suspended: 'Account suspended',
+  two_factor_required: 'Two-factor code missing',
+  invalid_two_factor_code: 'Wrong two-factor code',
+  too_many_attempts: 'Too many attempts',
+};
+
+/** A login history entry's outcome: "Success", or why it was refused. */
+export const loginOutcome = (failure: string | null): string =>
+  failure === null ? 'Success' : (LOGIN_FAILURES[failure] ?? titleCase(failure));
+
+const BROWSERS: Array<[mark: string, name: string]> = [
+  ['Edg/', 'Edge'],
+  ['Firefox/', 'Firefox'],
+  ['Chrome/', 'Chrome'],
+  ['Safari/', 'Safari'],
+];
+const SYSTEMS: Array<[mark: string, name: string]> = [
+  ['Android', 'Android'],
+  ['iPhone', 'iPhone'],
+  ['iPad', 'iPad'],
+  ['Windows', 'Windows'],
+  ['Mac OS X', 'macOS'],
+  ['Linux', 'Linux'],
+];
+const nameIn = (userAgent: string, names: Array<[string, string]>) =>
+  names.find(([mark]) => userAgent.includes(mark))?.[1];
+
+/** A browser's user agent as a person names the device: "Chrome on Windows"; an unknown agent shown as it is. */
+export const deviceName = (userAgent: string): string => {
+  const browser = nameIn(userAgent, BROWSERS);
+  const system = nameIn(userAgent, SYSTEMS);
+  if (browser && system) return `${browser} on ${system}`;
+  return userAgent.slice(0, 60) || 'Unknown device';
+};

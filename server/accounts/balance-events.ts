@@ -1,31 +1,36 @@
-import type { DataSource } from 'typeorm';
 import { toJsonNumber } from '../ledger/money';
+import type { AccountBalance, Posting } from '../ledger/ledger';
 import { USD } from '../markets/catalog';
 import { userMessage, type Notifier, type RealtimeMessage } from '../realtime/notifier';
+import { accountPositions, balanceUpdates } from '../streams/user-data/account-events';
 
-export interface UsdBalance {
-  user_id: string;
-  available: string;
+/** Each user's new USD balance ('balance' {balance}), of the accounts a commit changed: the one place that event is shaped. */
+export const balanceMessages = (balances: AccountBalance[]): RealtimeMessage[] =>
+  balances
+    .filter(({ asset }) => asset === USD)
+    .map(({ user_id, available }) => userMessage(user_id, 'balance', { balance: toJsonNumber(available) }));
+
+/** Money a commit moved outside the order books: its posting, and the users' accounts as it left them (ledger.post's answer). */
+export interface MoneyMoved {
+  posting: Posting;
+  balances: AccountBalance[];
 }
-
-/** Each user's new USD balance ('balance' {balance}): the one place that event is shaped. */
-export const balanceMessages = (balances: UsdBalance[]): RealtimeMessage[] =>
-  balances.map(({ user_id, available }) => userMessage(user_id, 'balance', { balance: toJsonNumber(available) }));
 
 /**
- * After a commit that moved users' money: reads their USD balances in one query and pushes them,
- * without the caller waiting.
+ * After such a commit (a deposit or withdrawal, its decision, a trade with the house desk): the new
+ * balances to the users' sockets and user data streams, from what the commit answered. A move that
+ * is no trade is also told as the balanceUpdate events of user data streams.
  */
-export function publishBalances(dataSource: DataSource, notifier: Notifier, userIds: Iterable<string>): void {
-  notifier.afterCommit('balances', () => readAndPublishBalances(dataSource, notifier, [...new Set(userIds)]));
-}
-
-async function readAndPublishBalances(dataSource: DataSource, notifier: Notifier, users: string[]): Promise<void> {
-  const rows: UsdBalance[] = await dataSource.query(
-    'SELECT user_id, available FROM accounts WHERE user_id = ANY($1::uuid[]) AND asset = $2',
-    [users, USD],
-  );
-  const available = new Map(rows.map((row) => [row.user_id, row.available]));
-  // A user without a USD account yet has a balance of 0.
-  notifier.publish(balanceMessages(users.map((user_id) => ({ user_id, available: available.get(user_id) ?? '0' }))));
+export function publishMoneyMoved(
+  notifier: Notifier,
+  { posting, balances }: MoneyMoved,
+  { trade }: { trade: boolean },
+) {
+  notifier.publish(balanceMessages(balances));
+  const listened = (userId: string) => notifier.reachesUserStream(userId);
+  const now = Date.now();
+  notifier.publishToUserStreams([
+    ...(trade ? [] : balanceUpdates(posting, listened, now, now)),
+    ...accountPositions(balances, listened, now, now),
+  ]);
 }

@@ -35,7 +35,7 @@ async function withBalances(manager: EntityManager, users: ListedUser[]) {
 /** Users and the counters of the admin page. */
 export class AdminService {
   constructor(
-    private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>,
+    private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier' | 'sessions'>,
     private readonly decisionQueues: DecisionQueueRegistry,
     private readonly queueService: DecisionQueueService,
     private readonly trading: Pick<TradingService, 'cancelAllOrders'>,
@@ -56,13 +56,13 @@ export class AdminService {
 
   /**
    * Suspends or reactivates a trader; administrators (the caller included) and system accounts are
-   * out of reach. A suspension commits first, so no order of theirs is accepted from then on (a
-   * round's statement checks it), then cuts them off before it answers: their sockets close in every
-   * process and their open orders are cancelled on every book, what they held released. A
-   * reactivation restores no order.
+   * out of reach. A suspension commits first, with every session of theirs ended, so no order of
+   * theirs is accepted from then on (a round's statement checks it), then cuts them off before it
+   * answers: their sockets close in every process and their open orders are cancelled on every
+   * book, what they held released. A reactivation restores no order and no session.
    */
   async setActive(adminId: string, userId: string, active: boolean) {
-    await this.ctx.dataSource.transaction(async (manager) => {
+    const endedSessions = await this.ctx.dataSource.transaction(async (manager) => {
       const [target]: Array<{ is_admin: boolean; is_system: boolean }> = await manager.query(
         'SELECT is_admin, is_system FROM users WHERE id = $1 FOR UPDATE',
         [userId],
@@ -77,8 +77,10 @@ export class AdminService {
         targetType: 'user',
         targetId: userId,
       });
+      return active ? [] : this.ctx.sessions.endAll(manager, userId);
     });
     if (!active) {
+      this.ctx.sessions.announceEnded(endedSessions);
       this.ctx.notifier.disconnectUser(userId);
       await this.trading.cancelAllOrders(userId);
     }

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../logger';
-import type { AuthService } from './auth.service';
+import { createUser } from './create-user';
 import { generatePassword, passwordProblem } from './password-policy';
 import { User } from './user.entity';
 
@@ -13,7 +13,6 @@ const ADMIN_NAME = 'Administrator';
  */
 export async function ensureAdmin(
   dataSource: DataSource,
-  auth: AuthService,
   logger: Logger,
   configured: { email?: string; password?: string },
 ): Promise<void> {
@@ -25,14 +24,14 @@ export async function ensureAdmin(
     const owner = { email, full_name: ADMIN_NAME };
     const problem = passwordProblem(configured.password, owner);
     if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
-    await auth.createUser({ ...owner, password: configured.password, is_admin: true });
+    await createUser(dataSource, { ...owner, password: configured.password, is_admin: true });
     logger.info({ email }, 'administrator created from ADMIN_EMAIL');
     return;
   }
   if (await users.exists({ where: { is_admin: true } })) return;
   const owner = { email: DEFAULT_ADMIN_EMAIL, full_name: ADMIN_NAME };
   const password = generatePassword(owner);
-  await auth.createUser({ ...owner, password, is_admin: true });
+  await createUser(dataSource, { ...owner, password, is_admin: true });
   // Printed on the console, not the log: shown once to the operator, never stored in log files.
   console.log(
     `\n  Administrator created. E-mail: ${DEFAULT_ADMIN_EMAIL}  Password: ${password}\n  (shown once; set ADMIN_EMAIL / ADMIN_PASSWORD to choose your own)\n`,

@@ -1,19 +1,21 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
+import { z } from 'zod';
 import { rateLimited } from '../http/rate-limit';
 import { route } from '../http/route';
-import { loginBody, registerBody, sessionResponse, userResponse } from './auth.schemas';
+import {
+  changePasswordBody,
+  loginBody,
+  loginHistoryItem,
+  registerBody,
+  sessionResponse,
+  userResponse,
+} from './auth.schemas';
 import type { AuthService } from './auth.service';
-import type { LoginThrottle } from './login-throttle';
-import { userView } from './user-view';
+import { loginHistory } from './login-history';
 
-/** `limiter` counts attempts per client address, `throttle` failures per account (however many addresses try it). */
-export function authRoutes(
-  auth: AuthService,
-  dataSource: DataSource,
-  limiter: RateLimiterAbstract,
-  throttle: LoginThrottle,
-) {
+/** `limiter` counts attempts per client address; failures per account are the service's throttles. */
+export function authRoutes(auth: AuthService, dataSource: DataSource, limiter: RateLimiterAbstract) {
   const limit = rateLimited(limiter);
   return [
     route({
@@ -25,18 +27,19 @@ export function authRoutes(
       before: [limit],
       body: registerBody,
       response: sessionResponse,
-      handler: ({ body }) => auth.register(body),
+      handler: ({ body, ctx }) => auth.register(ctx, body),
     }),
     route({
       method: 'post',
       path: '/auth/login',
-      summary: 'Sign in with e-mail and password',
+      summary:
+        'Sign in with e-mail and password, and `totp` when the account has two-factor on (without it: 401 with two_factor_required)',
       tags: ['auth'],
       access: 'public',
       before: [limit],
       body: loginBody,
       response: sessionResponse,
-      handler: async ({ body, ctx }) => auth.login(body.email, body.password, await throttle.begin(ctx, body.email)),
+      handler: ({ body, ctx }) => auth.login(ctx, body),
     }),
     route({
       method: 'get',
@@ -44,8 +47,29 @@ export function authRoutes(
       summary: 'The signed-in user',
       tags: ['auth'],
       access: 'user',
+      reachableBeforeTwoFactor: true,
       response: userResponse,
-      handler: ({ user }) => userView(dataSource.manager, user),
+      handler: ({ user }) => auth.view(dataSource.manager, user),
+    }),
+    route({
+      method: 'post',
+      path: '/account/password',
+      summary: 'Change the password (the current one is asked again); every other session ends',
+      tags: ['account'],
+      access: 'user',
+      before: [limit],
+      body: changePasswordBody,
+      response: z.object({ sessions_ended: z.number() }),
+      handler: ({ body, user, ctx }) => auth.changePassword(ctx, user, body.current_password, body.new_password),
+    }),
+    route({
+      method: 'get',
+      path: '/account/logins',
+      summary: 'The latest 50 logins to the account, newest first: when, from where, and why a refused one was refused',
+      tags: ['account'],
+      access: 'user',
+      response: z.array(loginHistoryItem),
+      handler: ({ user }) => loginHistory(dataSource.manager, user.id),
     }),
   ];
 }

@@ -1,61 +1,113 @@
-import type { DataSource } from 'typeorm';
-import { badRequest, conflict, forbidden, unauthorized } from '../http/errors';
+import type { Context } from 'koa';
+import type { DataSource, EntityManager } from 'typeorm';
+import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors';
+import { clientOf, type ClientInfo, type SessionService } from '../sessions/sessions.service';
+import { twoFactorCodeRequired, invalidTwoFactorCode, type TwoFactorService } from '../two-factor/two-factor.service';
+import type { AuthenticatedUser } from './authenticated-user';
 import { SUSPENDED } from './authenticator';
-import type { LoginAttempt } from './login-throttle';
+import { createUser, type NewUser } from './create-user';
+import type { FailureThrottle } from './failure-throttle';
+import type { LoginFailure } from './login-history-entry.entity';
+import { recordLogin } from './login-history';
 import { hashPassword, verifyPassword } from './password';
 import { passwordProblem } from './password-policy';
-import type { TokenService } from './tokens';
 import { User } from './user.entity';
 import { userView } from './user-view';
 
 const WRONG_CREDENTIALS = 'Incorrect email or password';
-const UNIQUE_VIOLATION = '23505';
 
-export interface NewUser {
+export interface Credentials {
   email: string;
   password: string;
-  full_name: string;
-  is_admin?: boolean;
+  /** A two-factor code (or a recovery code): needed when the account has two-factor on. */
+  totp?: string;
 }
 
+export interface AuthOptions {
+  /** ADMIN_REQUIRE_2FA: the user view tells an administrator without two-factor to set it up. */
+  adminsNeedTwoFactor: boolean;
+}
+
+/** Registration, login (password, then the second factor when on), the user as shown, and password changes. */
 export class AuthService {
   /** Compared against when the e-mail is unknown, so both failures take the same time. */
   private readonly decoyHash = hashPassword('decoy-password-never-matches');
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly passwords: FailureThrottle,
+    private readonly options: AuthOptions,
   ) {}
 
-  /** Every account is created here (registration, the admin bootstrap, admin:create), so each gets the password rule. */
-  async createUser({ email, password, full_name, is_admin = false }: NewUser): Promise<User> {
-    const problem = passwordProblem(password, { email, full_name });
-    if (problem) throw badRequest(problem);
-    const password_hash = await hashPassword(password);
-    try {
-      return await this.dataSource.getRepository(User).save({ email, full_name, password_hash, is_admin });
-    } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw conflict('Email already registered');
-      throw error;
-    }
+  async register(ctx: Context, input: NewUser) {
+    const user = await createUser(this.dataSource, { ...input, is_admin: false });
+    return this.signIn(user, false, clientOf(ctx));
   }
 
-  async register(input: NewUser) {
-    const user = await this.createUser({ ...input, is_admin: false });
-    return this.session(user);
-  }
-
-  /** `attempt` learns the password was right before the suspension check: a right password ends the delay either way. */
-  async login(email: string, password: string, attempt: LoginAttempt) {
+  /**
+   * Checks the password (throttled per account), then the account, then the second factor, and
+   * writes each outcome on a known account into its login history. A right password ends the
+   * password's delay even when a later check refuses.
+   */
+  async login(ctx: Context, { email, password, totp }: Credentials) {
+    const client = clientOf(ctx);
     const user = await this.dataSource.getRepository(User).findOne({ where: { email } });
+    // The venue's own accounts cannot log in, so nothing of theirs is remembered.
+    const refused = async (failure: LoginFailure, error: HttpError) => {
+      if (user && !user.is_system) await recordLogin(this.dataSource.manager, user.id, client, failure);
+      return error;
+    };
+    const attempt = await this.passwords.begin(ctx, email).catch(async (error: unknown) => {
+      throw error instanceof HttpError ? await refused('too_many_attempts', error) : error;
+    });
     const matches = await verifyPassword(password, user?.password_hash ?? (await this.decoyHash));
-    if (!user || !matches || user.is_system) throw unauthorized(WRONG_CREDENTIALS);
+    if (!user || !matches || user.is_system) throw await refused('wrong_password', unauthorized(WRONG_CREDENTIALS));
     await attempt.succeeded();
-    if (!user.is_active) throw forbidden(SUSPENDED);
-    return this.session(user);
+    if (!user.is_active) throw await refused('account_suspended', forbidden(SUSPENDED));
+    const verdict = await this.twoFactor.verdict(ctx, user.id, totp).catch(async (error: unknown) => {
+      throw error instanceof HttpError ? await refused('too_many_attempts', error) : error;
+    });
+    if (verdict === 'missing') throw await refused('two_factor_required', twoFactorCodeRequired());
+    if (verdict === 'wrong') throw await refused('invalid_two_factor_code', invalidTwoFactorCode());
+    return this.signIn(user, verdict === 'passed', client);
   }
 
-  private async session(user: User) {
-    return { token: await this.tokens.issue(user.id), user: await userView(this.dataSource.manager, user) };
+  /** The user as the product shows them, with what two-factor asks of them. */
+  view(manager: EntityManager, user: Omit<AuthenticatedUser, 'session_id'>) {
+    return userView(manager, user, this.options.adminsNeedTwoFactor);
+  }
+
+  /**
+   * Changes the caller's password: the current one must be right (wrong ones count as failed
+   * logins), the new one must pass the registration rule. Every other session ends; the caller's
+   * goes on.
+   */
+  async changePassword(ctx: Context, caller: AuthenticatedUser, current: string, next: string) {
+    const attempt = await this.passwords.begin(ctx, caller.email);
+    const { password_hash } = await this.dataSource
+      .getRepository(User)
+      .findOneOrFail({ where: { id: caller.id }, select: { password_hash: true } });
+    if (!(await verifyPassword(current, password_hash))) throw badRequest('Current password is incorrect');
+    await attempt.succeeded();
+    if (next === current) throw badRequest('New password must be different from the current one');
+    const problem = passwordProblem(next, caller);
+    if (problem) throw badRequest(problem);
+    const hash = await hashPassword(next);
+    const ended = await this.dataSource.transaction(async (manager) => {
+      await manager.update(User, caller.id, { password_hash: hash });
+      return this.sessions.endAll(manager, caller.id, caller.session_id);
+    });
+    this.sessions.announceEnded(ended);
+    return { sessions_ended: ended.length };
+  }
+
+  private async signIn(user: User, twoFactorEnabled: boolean, client: ClientInfo) {
+    const token = await this.dataSource.transaction(async (manager) => {
+      await recordLogin(manager, user.id, client, null);
+      return this.sessions.start(manager, user.id, client);
+    });
+    return { token, user: await this.view(this.dataSource.manager, { ...user, two_factor_enabled: twoFactorEnabled }) };
   }
 }

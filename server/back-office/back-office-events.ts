@@ -1,19 +1,19 @@
-import { publishBalances } from '../accounts/balance-events';
+import { publishMoneyMoved, type MoneyMoved } from '../accounts/balance-events';
 import type { ServerContext } from '../context';
 import type { DecisionQueue, QueueItem } from './decision-queue';
 
 /**
  * After commit: the item's owner hears about it (the queue's event, with the item's kind, id and
- * status), and the admins that the queue changed.
+ * status, and the money it moved), and the admins that the queue changed.
  */
 export function announceQueueChange(
-  ctx: Pick<ServerContext, 'dataSource' | 'notifier'>,
+  ctx: Pick<ServerContext, 'notifier'>,
   queue: Pick<DecisionQueue, 'kind' | 'ownerEvent'>,
   item: Pick<QueueItem, 'id' | 'status' | 'user_id'>,
-  { moneyMoved }: { moneyMoved: boolean },
+  moved: MoneyMoved | null,
 ): void {
   ctx.notifier.toUser(item.user_id, queue.ownerEvent, { kind: queue.kind, id: item.id, status: item.status });
-  if (moneyMoved) publishBalances(ctx.dataSource, ctx.notifier, [item.user_id]);
+  if (moved) publishMoneyMoved(ctx.notifier, moved, { trade: false });
   announceToAdmins(ctx, queue.kind);
 }
 

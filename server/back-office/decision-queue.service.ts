@@ -54,10 +54,10 @@ export class DecisionQueueService {
     notes: string | null,
     keyed: KeyedRequest | null = null,
   ) {
-    const { item, moneyMoved, view } = await this.ctx.dataSource.transaction(async (manager) => {
+    const { item, moved, view } = await this.ctx.dataSource.transaction(async (manager) => {
       const decided = await claimPending(manager, queue, id, decision, adminId, notes);
       const posting = queue.postings[decision]?.(decided);
-      if (posting) await post(manager, posting);
+      const moved = posting ? { posting, balances: await post(manager, posting) } : null;
       await queue.onDecided?.(manager, decided);
       await recordAudit(manager, {
         adminId,
@@ -69,9 +69,9 @@ export class DecisionQueueService {
       const users = await userRefs(manager, [decided.user_id]);
       const answer = queue.adminView(decided, users.get(decided.user_id));
       await recordAnswer(manager, keyed, answer);
-      return { item: decided, moneyMoved: posting !== undefined, view: answer };
+      return { item: decided, moved, view: answer };
     });
-    announceQueueChange(this.ctx, queue, item, { moneyMoved });
+    announceQueueChange(this.ctx, queue, item, moved);
     return view;
   }
 

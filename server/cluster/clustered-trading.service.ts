@@ -2,8 +2,8 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { HttpError } from '../http/errors';
 import type { KeyedRequest } from '../idempotency/keyed-request';
-import { orderViewSchema, type OrderRequest, type OrderView } from '../trading/order-schemas';
-import { bookMarketOf, TradingService } from '../trading/trading.service';
+import { orderViewSchema, type OrderPlacement, type OrderView } from '../trading/order-schemas';
+import { bookMarketOf, TradingService, type BookDepth, type OrderRecord } from '../trading/trading.service';
 import * as messages from './book-messages';
 import type { BookCall } from './book-messages';
 import type { BookOwnership } from './book-ownership';
@@ -13,8 +13,6 @@ import { marketUnavailable, type BookForwarder } from './forwarder';
 const FORWARD_TIMEOUT_MS = 5000;
 /** Pause before asking again when no process serves a symbol (its owner just stopped or died). */
 const NO_OWNER_RETRY_MS = 100;
-
-type Depth = Awaited<ReturnType<TradingService['depth']>>;
 
 /**
  * TradingService for one of several processes: a call on a book this process owns runs here, any
@@ -31,10 +29,17 @@ export class ClusteredTradingService extends TradingService {
     this.attach(ownership);
   }
 
-  override placeOrder(userId: string, request: OrderRequest, keyed: KeyedRequest | null = null): Promise<OrderView> {
+  override placeOrder(userId: string, request: OrderPlacement, keyed: KeyedRequest | null = null): Promise<OrderView> {
     const symbol = bookMarketOf(request.symbol).symbol;
     const call: BookCall = { method: 'placeOrder', symbol, userId, request, keyed };
     return this.route(call, orderViewSchema, () => super.placeOrder(userId, request, keyed));
+  }
+
+  override placeOrderRecord(userId: string, request: OrderPlacement): Promise<OrderRecord> {
+    const symbol = bookMarketOf(request.symbol).symbol;
+    return this.route({ method: 'placeOrderRecord', symbol, userId, request }, messages.orderRecord, () =>
+      super.placeOrderRecord(userId, request),
+    );
   }
 
   override async cancelOrder(userId: string, orderId: string, keyed: KeyedRequest | null = null): Promise<OrderView> {
@@ -46,12 +51,20 @@ export class ClusteredTradingService extends TradingService {
     );
   }
 
+  override async cancelOrderRecord(userId: string, orderId: string): Promise<OrderRecord> {
+    const symbol = await this.symbolOfOrder(orderId);
+    if (!symbol) return super.cancelOrderRecord(userId, orderId);
+    return this.route({ method: 'cancelOrderRecord', symbol, userId, orderId }, messages.orderRecord, () =>
+      super.cancelOrderRecord(userId, orderId),
+    );
+  }
+
   override cancelAllOrdersOnBook(symbol: string, userId: string): Promise<number> {
     const call: BookCall = { method: 'cancelAllOrdersOnBook', symbol: bookMarketOf(symbol).symbol, userId };
     return this.route(call, messages.canceledCount, () => super.cancelAllOrdersOnBook(symbol, userId));
   }
 
-  override depth(symbol: string, limit: number): Promise<Depth> {
+  override depth(symbol: string, limit: number): Promise<BookDepth> {
     const call: BookCall = { method: 'depth', symbol: bookMarketOf(symbol).symbol, limit };
     return this.route(call, messages.depth, () => super.depth(symbol, limit));
   }
@@ -69,6 +82,10 @@ export class ClusteredTradingService extends TradingService {
         return super.placeOrder(call.userId, call.request, call.keyed);
       case 'cancelOrder':
         return super.cancelOrder(call.userId, call.orderId, call.keyed);
+      case 'placeOrderRecord':
+        return super.placeOrderRecord(call.userId, call.request);
+      case 'cancelOrderRecord':
+        return super.cancelOrderRecord(call.userId, call.orderId);
       case 'cancelAllOrdersOnBook':
         return super.cancelAllOrdersOnBook(call.symbol, call.userId);
       case 'depth':

@@ -45,6 +45,13 @@ export const configSchema = z.object({
     .string()
     .regex(/^\d+[smhd]$/, 'must look like 12h, 30m or 7d')
     .default('12h'),
+  /** Encrypts secrets kept in the database (two-factor and API key secrets); unset: generated in DATA_DIR. */
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal digits (32 bytes)')
+    .optional(),
+  /** Administrators must turn on two-factor authentication before they can do anything else. */
+  ADMIN_REQUIRE_2FA: booleanSwitch.default('off'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   MARKET_FEED: z.enum(['public', 'simulated', 'off']).default('simulated'),
@@ -84,6 +91,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^(on|off|[1-9]\d*)$/, 'must be on, off or the number of trusted proxies in front')
     .default('off'),
+  /** The Binance-compatible API's request weight a client address may use a minute (0: no limit). */
+  API_WEIGHT_LIMIT: countCap(6000),
+  /** Orders an account may send through the Binance-compatible API per 10 seconds, and per day (0: no limit). */
+  API_ORDER_LIMIT: countCap(100),
+  API_DAILY_ORDER_LIMIT: countCap(200000),
   CLIENT_DIST: z.string().min(1).default('client/dist'),
   /**
    * How long a client has to send a whole request, headers and body (the headers alone get at most

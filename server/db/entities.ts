@@ -1,4 +1,6 @@
+import { ApiKey } from '../api-keys/api-key.entity';
 import { AuditEntry } from '../audit/audit-entry.entity';
+import { LoginHistoryEntry } from '../auth/login-history-entry.entity';
 import { User } from '../auth/user.entity';
 import { BankAccount } from '../bank-accounts/bank-account.entity';
 import { FundingRequest } from '../funding/funding-request.entity';
@@ -8,11 +10,15 @@ import { KycSubmission } from '../kyc/kyc-submission.entity';
 import { Account } from '../ledger/account.entity';
 import { LedgerEntry } from '../ledger/ledger-entry.entity';
 import { CandleRow } from '../market-data/candle.entity';
+import { Session } from '../sessions/session.entity';
 import { BookSnapshotRow } from '../trading/checkpoints/book-snapshot.entity';
 import { BookStateRow } from '../trading/checkpoints/book-state.entity';
 import { CommandLogRow } from '../trading/round-writer/command-log.entity';
 import { OrderRow } from '../trading/order.entity';
+import { ListenKey } from '../streams/user-data/listen-key.entity';
 import { TradeRow } from '../trading/trade.entity';
+import { RecoveryCode } from '../two-factor/recovery-code.entity';
+import { TwoFactor } from '../two-factor/two-factor.entity';
 
 /** Every TypeORM entity of the exchange. */
 export const entities = [
@@ -31,4 +37,10 @@ export const entities = [
   BookStateRow,
   InstantTrade,
   IdempotencyKey,
+  ApiKey,
+  Session,
+  LoginHistoryEntry,
+  TwoFactor,
+  RecoveryCode,
+  ListenKey,
 ];

@@ -6,11 +6,18 @@ import { usdAmount } from './amount';
 import type { FundingKind } from './funding-request.entity';
 import { fundingItem } from './funding-view';
 import type { FundingService } from './funding.service';
+import { twoFactorCode, type TwoFactorService } from '../two-factor/two-factor.service';
 
 /** Where a trader asks for each kind (administrators decide them at the paths of funding-queues.ts). */
 const TRADER_PATHS: Record<FundingKind, string> = { deposit: '/deposit', withdrawal: '/withdraw' };
 
-function fundingRoutes(funding: FundingService, kind: FundingKind) {
+/** A withdrawal needs the second factor when the trader has it on; a deposit moves nothing out. */
+const requestInput = {
+  deposit: z.object({ amount: usdAmount }),
+  withdrawal: z.object({ amount: usdAmount, totp: twoFactorCode.optional() }),
+};
+
+function fundingRoutes(funding: FundingService, twoFactor: TwoFactorService, kind: FundingKind) {
   const path = TRADER_PATHS[kind];
   return [
     route({
@@ -19,14 +26,19 @@ function fundingRoutes(funding: FundingService, kind: FundingKind) {
       summary:
         kind === 'deposit'
           ? 'Ask for a deposit (pending until an admin approves it)'
-          : 'Ask for a withdrawal (holds the amount)',
+          : 'Ask for a withdrawal (holds the amount); with two-factor on, `totp` is needed too',
       tags: ['funding'],
       access: 'trader',
       before: [userRateLimit('money')],
       idempotent: true,
-      input: z.object({ amount: usdAmount }),
+      input: requestInput[kind],
       response: fundingItem,
-      handler: ({ input, user: trader, keyed }) => funding.request(kind, trader.id, input.amount, keyed),
+      // Inside the keyed request: a retry with the same key gets the first answer, not a second code check.
+      handler: async ({ input, user: trader, keyed, ctx }) => {
+        if (kind === 'withdrawal')
+          await twoFactor.requireTwoFactor(ctx, trader.id, (input as z.infer<typeof requestInput.withdrawal>).totp);
+        return funding.request(kind, trader.id, input.amount, keyed);
+      },
     }),
     route({
       method: 'get',
@@ -41,7 +53,7 @@ function fundingRoutes(funding: FundingService, kind: FundingKind) {
   ];
 }
 
-export const depositAndWithdrawalRoutes = (funding: FundingService) => [
-  ...fundingRoutes(funding, 'deposit'),
-  ...fundingRoutes(funding, 'withdrawal'),
+export const depositAndWithdrawalRoutes = (funding: FundingService, twoFactor: TwoFactorService) => [
+  ...fundingRoutes(funding, twoFactor, 'deposit'),
+  ...fundingRoutes(funding, twoFactor, 'withdrawal'),
 ];

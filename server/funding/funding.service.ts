@@ -25,17 +25,18 @@ export class FundingService {
   async request(kind: FundingKind, userId: string, amount: Money, keyed: KeyedRequest | null = null) {
     const caps = this.caps[kind];
     assertAmountWithinCap(kind, amount, caps);
-    const { created, view } = await this.ctx.dataSource.transaction(async (manager) => {
+    const { created, moved, view } = await this.ctx.dataSource.transaction(async (manager) => {
       await assertPendingRoom(manager, kind, userId, caps);
       const request = await manager.save(
         manager.create(FundingRequest, { user_id: userId, kind, amount: toSql(amount) }),
       );
-      if (kind === 'withdrawal') await post(manager, withdrawalHold(request));
+      const hold = kind === 'withdrawal' ? withdrawalHold(request) : null;
+      const moved = hold ? { posting: hold, balances: await post(manager, hold) } : null;
       const answer = fundingView(request);
       await recordAnswer(manager, keyed, answer);
-      return { created: request, view: answer };
+      return { created: request, moved, view: answer };
     });
-    announceQueueChange(this.ctx, FUNDING_QUEUES[kind], created, { moneyMoved: kind === 'withdrawal' });
+    announceQueueChange(this.ctx, FUNDING_QUEUES[kind], created, moved);
     return view;
   }
 

@@ -37,7 +37,7 @@ export function errorMiddleware(logger: Logger): Middleware {
       const known = toHttpError(error);
       if (known) {
         ctx.status = known.status;
-        ctx.body = { detail: known.message };
+        ctx.body = known.body;
         return;
       }
       logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');

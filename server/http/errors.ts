@@ -5,8 +5,15 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Fields answered beside `detail`, for a client to act on (e.g. `two_factor_required`). */
+    readonly fields: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
+  }
+
+  /** The answer's JSON body. */
+  get body(): Record<string, unknown> {
+    return { detail: this.message, ...this.fields };
   }
 }
 

@@ -53,7 +53,13 @@ function answerRefusal(error: NodeJS.ErrnoException, socket: Socket, logger: Log
     return;
   }
   const status = STATUS_OF_PARSER_ERROR[error.code ?? ''] ?? 400;
-  const body = JSON.stringify({ detail: statusDetail(status) });
+  socket.end(rawJsonAnswer(status, { detail: statusDetail(status) }), () => socket.destroy());
+  logger.info({ status, ip: socket.remoteAddress, code: error.code }, 'request refused');
+}
+
+/** A whole HTTP answer as text, JSON with the security headers, for a connection no handler answers (it is closed after). */
+export function rawJsonAnswer(status: number, answer: unknown): string {
+  const body = JSON.stringify(answer);
   const headers = {
     ...SECURITY_HEADERS,
     'Content-Type': 'application/json; charset=utf-8',
@@ -61,6 +67,5 @@ function answerRefusal(error: NodeJS.ErrnoException, socket: Socket, logger: Log
     Connection: 'close',
   };
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`, () => socket.destroy());
-  logger.info({ status, ip: socket.remoteAddress, code: error.code }, 'request refused');
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`;
 }

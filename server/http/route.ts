@@ -59,6 +59,11 @@ export interface RouteSpec<
   input?: I;
   response?: z.ZodType;
   status?: number;
+  /**
+   * Open to an administrator who must still turn two-factor on (ADMIN_REQUIRE_2FA): who am I,
+   * logout, sessions and the setup itself. Every other route answers them 403.
+   */
+  reachableBeforeTwoFactor?: boolean;
   /** Extra protections, e.g. rate limiting, run after authentication and before validation. */
   before?: Array<(ctx: Context) => Promise<void>>;
   /**

@@ -1,25 +1,25 @@
 import { METHODS } from 'node:http';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { assertTrader, type Authenticator } from '../auth/authenticator';
+import { assertTrader, TWO_FACTOR_SETUP_REQUIRED, type Authenticator } from '../auth/authenticator';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import type { IdempotentRequests } from '../idempotency/idempotent-requests';
 import { idempotencyKeyOf, requestHash, type KeyedRequest } from '../idempotency/keyed-request';
 import { HttpError, forbidden, unauthorized } from './errors';
 import { bodyLimitOf, DEFAULT_BODY_LIMIT, jsonBodyReader } from './request-body';
-import type { Access, RouteSpec, SignedCaller } from './route';
+import type { RouteSpec, SignedCaller } from './route';
 import { UploadSlots } from './upload-slots';
 import { flattenQuery, parseOrThrow } from './validation';
 
 async function authorize(
-  access: Access,
+  { access, reachableBeforeTwoFactor }: RouteSpec,
   ctx: Context,
   authenticator: Authenticator,
 ): Promise<AuthenticatedUser | SignedCaller | null> {
   if (access === 'signed') {
-    const id = await authenticator.signedRequestUserId(ctx);
-    if (!id) throw unauthorized();
-    return { id };
+    const caller = await authenticator.signedRequestCaller(ctx);
+    if (!caller) throw unauthorized();
+    return { id: caller.id };
   }
   if (access === 'public') {
     // A stale token must not stop anyone from reading public data or logging in again.
@@ -32,6 +32,7 @@ async function authorize(
   }
   const user = await authenticator.identifyRequest(ctx);
   if (!user) throw unauthorized();
+  if (!reachableBeforeTwoFactor && authenticator.mustSetUpTwoFactor(user)) throw forbidden(TWO_FACTOR_SETUP_REQUIRED);
   if (access === 'trader') assertTrader(user);
   if (access === 'admin' && !user.is_admin) throw forbidden('Administrator access required');
   return user;
@@ -91,7 +92,7 @@ export function buildApiRouter(
       }
     };
     router[spec.method](spec.path, async (ctx) => {
-      const user = await authorize(spec.access, ctx, authenticator);
+      const user = await authorize(spec, ctx, authenticator);
       for (const guard of spec.before ?? []) await guard(ctx);
       await (bodyLimit > DEFAULT_BODY_LIMIT ? uploads.hold(ctx, () => handle(ctx, user)) : handle(ctx, user));
     });

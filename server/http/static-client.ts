@@ -17,6 +17,7 @@ const CLIENT_ROUTES = [
   '/earn',
   '/admin',
   '/account',
+  '/account/api',
   '/assets',
   '/orders',
   '/referral',

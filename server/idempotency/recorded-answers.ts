@@ -47,7 +47,7 @@ export async function recordAnswer(manager: EntityManager, keyed: KeyedRequest |
 export async function recordRefusal(manager: EntityManager, keyed: KeyedRequest, refusal: HttpError): Promise<boolean> {
   const inserted: unknown[] = await manager.query(
     `${INSERT} ON CONFLICT DO NOTHING RETURNING 1`,
-    values(answerRow(keyed, refusal.status, { detail: refusal.message })),
+    values(answerRow(keyed, refusal.status, refusal.body)),
   );
   return inserted.length > 0;
 }

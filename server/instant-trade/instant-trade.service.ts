@@ -1,10 +1,10 @@
 import type { DataSource } from 'typeorm';
-import { publishBalances } from '../accounts/balance-events';
+import { publishMoneyMoved } from '../accounts/balance-events';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { badRequest } from '../http/errors';
 import type { KeyedRequest } from '../idempotency/keyed-request';
 import { recordAnswer } from '../idempotency/recorded-answers';
-import { post } from '../ledger/ledger';
+import { post, type Posting } from '../ledger/ledger';
 import { money, toJsonNumber, toSql, type Money } from '../ledger/money';
 import { USD } from '../markets/catalog';
 import type { InstrumentQuotes } from '../market-data/instrument-quotes';
@@ -87,7 +87,7 @@ export class InstantTradeService {
     const total = request.amount.times(price);
     const asset = heldAsset(instrument);
     const sign = request.side === 'buy' ? 1 : -1;
-    const execution = await this.dataSource.transaction(async (manager) => {
+    const { execution, moved } = await this.dataSource.transaction(async (manager) => {
       const trade = await manager.save(
         manager.create(InstantTrade, {
           user_id: user.id,
@@ -98,7 +98,7 @@ export class InstantTradeService {
           total: toSql(total),
         }),
       );
-      await post(manager, {
+      const posting: Posting = {
         reason: 'instant_trade',
         referenceType: 'instant_trade',
         referenceId: trade.id,
@@ -108,13 +108,14 @@ export class InstantTradeService {
           { owner: { system: 'house' }, asset, bucket: 'available', amount: request.amount.times(-sign) },
           { owner: { userId: user.id }, asset, bucket: 'available', amount: request.amount.times(sign) },
         ],
-      });
+      };
+      const balances = await post(manager, posting);
       const answer = view({ ...trade, type: trade.side });
       await recordAnswer(manager, keyed, answer);
-      return answer;
+      return { execution: answer, moved: { posting, balances } };
     });
 
-    publishBalances(this.dataSource, this.notifier, [user.id]);
+    publishMoneyMoved(this.notifier, moved, { trade: true });
     this.notifier.toUser(user.id, 'fill', execution);
     return execution;
   }

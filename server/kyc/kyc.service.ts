@@ -44,7 +44,7 @@ export class KycService {
       await recordAnswer(manager, keyed, answer);
       return { submission: saved, view: answer };
     });
-    announceQueueChange(this.ctx, KYC_QUEUE, submission, { moneyMoved: false });
+    announceQueueChange(this.ctx, KYC_QUEUE, submission, null);
     return view;
   }
 

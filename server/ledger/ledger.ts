@@ -218,18 +218,31 @@ export function postingsSql(postings: Posting[], params: SqlParams): string {
      )`;
 }
 
+/** A user's account as a statement changed it: both buckets, as decimal text. */
+export interface AccountBalance {
+  user_id: string;
+  asset: string;
+  available: string;
+  locked: string;
+}
+
+/** After postingsSql's expressions: the users' accounts they changed, as AccountBalance rows. */
+export const CHANGED_USER_ACCOUNTS = `SELECT user_id, asset, available::text AS available, locked::text AS locked
+  FROM ledger_accounts WHERE user_id IS NOT NULL`;
+
 /**
  * Applies postings inside the caller's transaction: creates missing accounts, then one statement
  * locks, changes and journals them (postingsSql). All or nothing with the transaction; a bucket
- * that would go below zero where that is not allowed throws InsufficientFundsError.
+ * that would go below zero where that is not allowed throws InsufficientFundsError. Answers the
+ * users' accounts it changed, as it leaves them (what is pushed to them once the transaction commits).
  */
-export async function post(manager: EntityManager, ...postings: Posting[]): Promise<void> {
-  if (postings.every((posting) => posting.legs.length === 0)) return;
+export async function post(manager: EntityManager, ...postings: Posting[]): Promise<AccountBalance[]> {
+  if (postings.every((posting) => posting.legs.length === 0)) return [];
   const params = new SqlParams();
-  const statement = `WITH ${postingsSql(postings, params)} SELECT 1`;
+  const statement = `WITH ${postingsSql(postings, params)} ${CHANGED_USER_ACCOUNTS}`;
   try {
     await ensureAccounts(manager, accountKeys(postings));
-    await manager.query(statement, params.values);
+    return await manager.query(statement, params.values);
   } catch (error) {
     throw asInsufficientFunds(error);
   }

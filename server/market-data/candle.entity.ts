@@ -37,6 +37,13 @@ export class CandleRow {
   @Column({ type: 'numeric' })
   quote_volume!: string;
 
+  /** What takers bought (trades whose taker was the buyer), in the base asset and in the quote. */
+  @Column({ type: 'numeric', default: 0 })
+  taker_buy_volume!: string;
+
+  @Column({ type: 'numeric', default: 0 })
+  taker_buy_quote_volume!: string;
+
   /**
    * Time and sequence number of the opening and closing trades: trades of one bucket may arrive in
    * several statements and out of order, and an upsert keeps whichever trade is first (last) by them.

@@ -26,7 +26,8 @@ export interface Kline {
   volume: number;
 }
 
-interface KlineRow {
+/** A candle as the candles table gives it: decimal strings, the time in ms. */
+export interface KlineRow {
   time: string;
   open: string;
   high: string;

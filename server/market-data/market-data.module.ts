@@ -12,7 +12,7 @@ export function marketDataModule(
   ctx: ServerContext,
   referencePrices: ReferencePrices,
   trading: TradingService,
-): ExchangeModule & { quotes: InstrumentQuotes } {
+): ExchangeModule & { quotes: InstrumentQuotes; service: MarketDataService } {
   const quotes = new InstrumentQuotes(referencePrices, trading, money(ctx.config.DESK_SPREAD));
   const marketData = new MarketDataService(ctx.dataSource, trading, quotes);
   const pushes = new MarketPushes(ctx.bus, ctx.notifier, ctx.dataSource, marketData, ctx.logger);
@@ -27,6 +27,7 @@ export function marketDataModule(
   return {
     routes: marketDataRoutes(marketData, quotes),
     quotes,
+    service: marketData,
     async start() {
       running = true;
       await pushes.start();

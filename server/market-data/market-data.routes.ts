@@ -46,11 +46,12 @@ export function marketDataRoutes(marketData: MarketDataService, quotes: Instrume
     route({
       method: 'get',
       path: '/market/depth',
-      summary: 'Order book levels: [price, quantity], best first',
+      summary:
+        "Order book levels: [price, quantity], best first; last_update_id is the book's update id they are as of, which the market room's depth updates continue from",
       tags: ['market data'],
       access: 'public',
       query: z.object({ symbol: symbolParam, limit: limit(100, 20) }),
-      response: z.object({ bids: z.array(level), asks: z.array(level) }),
+      response: z.object({ last_update_id: z.number().int(), bids: z.array(level), asks: z.array(level) }),
       handler: ({ query }) => marketData.depth(bookMarketOf(query.symbol), query.limit),
     }),
     route({

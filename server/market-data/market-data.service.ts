@@ -27,9 +27,15 @@ export interface PublicTrade {
 }
 
 export interface Depth {
+  /** The book's update id these levels are as of: the market room's depth updates continue from it. */
+  last_update_id: number;
   bids: Array<[number, number]>;
   asks: Array<[number, number]>;
 }
+
+/** Price levels as the web API answers them: JSON numbers. */
+export const jsonLevels = (levels: Array<[string, string]>) =>
+  levels.map(([price, quantity]): [number, number] => [toJsonNumber(price), toJsonNumber(quantity)]);
 
 /** Public market data, computed from our own trades (through the candles kept of them) and order books. */
 export class MarketDataService {
@@ -65,9 +71,7 @@ export class MarketDataService {
 
   async depth(market: BookMarket, limit: number): Promise<Depth> {
     const book = await this.books.depth(market.symbol, limit);
-    const levels = (side: Array<[string, string]>) =>
-      side.map(([price, quantity]): [number, number] => [toJsonNumber(price), toJsonNumber(quantity)]);
-    return { bids: levels(book.bids), asks: levels(book.asks) };
+    return { last_update_id: book.lastUpdateId, bids: jsonLevels(book.bids), asks: jsonLevels(book.asks) };
   }
 
   /** Newest first. */

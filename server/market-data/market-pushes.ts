@@ -1,42 +1,30 @@
 import type { DataSource } from 'typeorm';
-import { z } from 'zod';
 import type { EventBus } from '../bus/event-bus';
 import type { Logger } from '../logger';
 import { toJsonNumber } from '../ledger/money';
 import { findBookMarket } from '../markets/catalog';
 import type { Notifier } from '../realtime/notifier';
+import { BOOK_DIFF_TOPIC, bookDiffMessage, TRADES_TOPIC, tradesMessage } from '../trading/market-events';
 import { loadKlines, type KlineInterval } from './candles';
+import { DepthWindows, type WindowDiff } from './depth-windows';
 import { KeyedThrottle } from './keyed-throttle';
-import type { MarketDataService } from './market-data.service';
+import { jsonLevels, type MarketDataService } from './market-data.service';
 
-/** Published by the trading core after each commit. */
-const tradesMessage = z.object({
-  symbol: z.string(),
-  trades: z.array(
-    z.object({
-      id: z.string(),
-      price: z.string(),
-      amount: z.string(),
-      taker_side: z.enum(['buy', 'sell']),
-      time: z.number(),
-    }),
-  ),
-});
-const bookMessage = z.object({ symbol: z.string() });
-
+/** The market room's depth updates: the book diffs of this long merged into one. */
 const DEPTH_PUSH_MS = 250;
 const TICKER_PUSH_MS = 1000;
 const KLINE_PUSH_MS = 1000;
-const DEPTH_LEVELS = 20;
 /** Candle widths pushed live: the chart's default (15m) and the finest. */
 const LIVE_KLINE_INTERVALS: readonly KlineInterval[] = ['1m', '15m'];
 
 /**
- * Turns the trading core's commits into market-room pushes: every trade at once; depth, ticker and
- * the current candles throttled per market, so a burst of trades costs a few queries, not one each.
+ * Turns the trading core's commits into market-room pushes: every trade at once; the book's diffs
+ * merged per market every DEPTH_PUSH_MS ('depth': the levels that changed, with the update ids they
+ * cover, continuing from the `last_update_id` of a depth the client read); ticker and the current
+ * candles throttled per market, so a burst of trades costs a few queries, not one each.
  */
 export class MarketPushes {
-  private readonly depth = new KeyedThrottle(DEPTH_PUSH_MS, (symbol) => this.pushDepth(symbol));
+  private readonly depth = new DepthWindows(DEPTH_PUSH_MS, (diff) => this.pushDepth(diff));
   private readonly ticker = new KeyedThrottle(TICKER_PUSH_MS, (symbol) => this.pushTicker(symbol));
   private readonly klines = new KeyedThrottle(KLINE_PUSH_MS, (symbol) => this.pushKlines(symbol));
   private stopped = false;
@@ -50,10 +38,10 @@ export class MarketPushes {
   ) {}
 
   async start() {
-    await this.bus.subscribe('market.trades', (message) => this.onTrades(message));
-    await this.bus.subscribe('market.book', (message) => {
-      const parsed = bookMessage.safeParse(message);
-      if (parsed.success && !this.stopped) this.depth.request(parsed.data.symbol);
+    await this.bus.subscribe(TRADES_TOPIC, (message) => this.onTrades(message));
+    await this.bus.subscribe(BOOK_DIFF_TOPIC, (message) => {
+      const parsed = bookDiffMessage.safeParse(message);
+      if (parsed.success && !this.stopped) this.depth.add(parsed.data);
     });
   }
 
@@ -80,10 +68,14 @@ export class MarketPushes {
     this.klines.request(symbol);
   }
 
-  private async pushDepth(symbol: string) {
-    await this.safely('depth', symbol, async () => {
-      const depth = await this.marketData.depth(this.market(symbol), DEPTH_LEVELS);
-      this.notifier.toMarket(symbol, 'depth', { symbol, ...depth });
+  private pushDepth({ symbol, firstUpdateId, lastUpdateId, bids, asks }: WindowDiff) {
+    if (this.stopped) return;
+    this.notifier.toMarket(symbol, 'depth', {
+      symbol,
+      first_update_id: firstUpdateId,
+      last_update_id: lastUpdateId,
+      bids: jsonLevels(bids),
+      asks: jsonLevels(asks),
     });
   }
 

@@ -1,10 +1,8 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { AuthService } from '../auth/auth.service';
 import { emailField, newPassword } from '../auth/auth.schemas';
-import { resolveJwtSecret } from '../auth/jwt-secret';
+import { createUser } from '../auth/create-user';
 import { generatePassword, passwordProblem } from '../auth/password-policy';
-import { TokenService } from '../auth/tokens';
 import { loadConfig } from '../config/config';
 import { openDatabase } from '../db/database';
 
@@ -25,11 +23,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    const auth = new AuthService(
-      database.dataSource,
-      new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.JWT_TTL),
-    );
-    await auth.createUser({ ...owner, password, is_admin: true });
+    await createUser(database.dataSource, { ...owner, password, is_admin: true });
     console.log(`Administrator created. E-mail: ${email.data}${values.password ? '' : `  Password: ${password}`}`);
   } finally {
     await database.close();

@@ -34,10 +34,12 @@ const notAdministrator: Condition<'is_admin'> = {
   refusal: () => forbidden('Administrators cannot use trader functions'),
 };
 
+export const KYC_REQUIRED = 'KYC must be approved to trade';
+
 const kycApproved: Condition<'is_system' | 'kyc_status'> = {
   holds: (user) => user.is_system || user.kyc_status === 'approved',
   sql: (row) => `(${row}.is_system OR ${row}.kyc_status = 'approved')`,
-  refusal: () => badRequest('KYC must be approved to trade'),
+  refusal: () => badRequest(KYC_REQUIRED),
 };
 
 /** Trader functions (one's orders, fills, cancels): any account but a suspended or an administrator's one. */

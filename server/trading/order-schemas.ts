@@ -13,9 +13,9 @@ import { money } from '../ledger/money';
 export const orderKind = z.enum(['limit', 'market', 'stop_limit']);
 export type OrderKind = z.infer<typeof orderKind>;
 
-const side = z.enum(['buy', 'sell'] as const satisfies readonly Side[]);
-const timeInForce = z.enum(['GTC', 'IOC', 'FOK'] as const satisfies readonly TimeInForce[]);
-const orderStatus = z.enum([
+export const side = z.enum(['buy', 'sell'] as const satisfies readonly Side[]);
+export const timeInForce = z.enum(['GTC', 'IOC', 'FOK'] as const satisfies readonly TimeInForce[]);
+export const orderStatus = z.enum([
   'new',
   'partially_filled',
   'filled',
@@ -61,6 +61,18 @@ export const orderRequestSchema = z.object({
 });
 /** A checked order request: amounts and prices as exact decimal strings. */
 export type OrderRequest = z.output<typeof orderRequestSchema>;
+
+/**
+ * An order as the trading core places it: the web's request, or what the Binance-compatible API
+ * asks for beside it: a market buy by the quote amount to spend instead of an amount, and the
+ * caller's own id for the order (unique per user).
+ */
+export const orderPlacementSchema = orderRequestSchema.extend({
+  amount: decimal('Amount').optional(),
+  quote_amount: decimal('Quote amount').optional(),
+  client_order_id: z.string().min(1).max(36).optional(),
+});
+export type OrderPlacement = z.output<typeof orderPlacementSchema>;
 
 /** A fill as its user sees it: side and fee are this user's; total = price x amount. */
 export const userTradeViewSchema = z.object({

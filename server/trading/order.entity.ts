@@ -10,6 +10,12 @@ import type { OrderKind } from './order-schemas';
 @Index('orders_user_created', ['user_id', 'created_at'])
 // What recovery reads: a book's open orders. Only open orders are in it, so most orders leave it once, or never enter.
 @Index('orders_open_symbol_seq', ['symbol', 'seq'], { where: "status IN ('new', 'partially_filled', 'waiting')" })
+// The Binance-compatible API names a user's orders by symbol and seq (orderId), or by their client order id.
+@Index('orders_user_symbol_seq', ['user_id', 'symbol', 'seq'])
+@Index('orders_user_client_order_id', ['user_id', 'client_order_id'], {
+  unique: true,
+  where: 'client_order_id IS NOT NULL',
+})
 export class OrderRow {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
@@ -28,6 +34,10 @@ export class OrderRow {
 
   @Column({ type: 'varchar', length: 3 })
   time_in_force!: TimeInForce;
+
+  /** A limit order that may only rest (Binance's LIMIT_MAKER). */
+  @Column({ type: 'boolean', default: false })
+  post_only!: boolean;
 
   @Column({ type: 'numeric', precision: 38, scale: 18, nullable: true })
   price!: string | null;
@@ -50,9 +60,17 @@ export class OrderRow {
   @Column({ type: 'varchar', length: 16 })
   status!: OrderStatus;
 
-  /** The per-symbol command sequence number of the command that placed it. */
+  /** The per-symbol command sequence number of the command that placed it (Binance's orderId). */
   @Column({ type: 'bigint' })
   seq!: string;
+
+  /** The caller's own id of the order (Binance's clientOrderId), unique per user; null when none was given. */
+  @Column({ type: 'varchar', length: 36, nullable: true })
+  client_order_id!: string | null;
+
+  /** A market buy by quote amount: what it could spend (its amount is what it bought); null otherwise. */
+  @Column({ type: 'numeric', precision: 38, scale: 18, nullable: true })
+  quote_amount!: string | null;
 
   @Column({ type: 'timestamptz' })
   created_at!: Date;

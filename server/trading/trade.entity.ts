@@ -4,6 +4,8 @@ import type { Side } from '../../engine';
 /** One fill between a resting (maker) and an incoming (taker) order, at the maker's price. */
 @Entity({ name: 'trades' })
 @Index('trades_symbol_created', ['symbol', 'created_at'])
+// The Binance-compatible API names trades by symbol and seq (fromId).
+@Index('trades_symbol_seq', ['symbol', 'seq'])
 @Index('trades_maker_user_created', ['maker_user_id', 'created_at'])
 @Index('trades_taker_user_created', ['taker_user_id', 'created_at'])
 export class TradeRow {

@@ -5,11 +5,12 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import type { KeyedRequest } from '../idempotency/keyed-request';
 import { AnswerLookup } from '../idempotency/answer-lookup';
 import { isKeyTaken } from '../idempotency/recorded-answers';
+import { poolStatementRunner, type StatementRunner } from '../db/named-statement';
 import { BOOK_MARKETS, findBookMarket, type BookMarket } from '../markets/catalog';
 import { FINAL_STATUSES, OPEN_STATUSES } from './books/live-order';
 import { orderTerms } from './books/order-input';
 import { orderRecord } from './books/order-rows';
-import type { OrderRequest, OrderView, UserTradeView } from './order-schemas';
+import type { OrderPlacement, OrderView, UserTradeView } from './order-schemas';
 import { orderView, userTradeView } from './order-views';
 import type { OrderRow } from './order.entity';
 import { MAX_LIST } from './read-limits';
@@ -18,10 +19,36 @@ import { NOT_OPEN, type Outcome, type Submission } from './sequencer/order-execu
 import type { OrderSequencer } from './sequencer/order-sequencer';
 import type { TradeRow } from './trade.entity';
 
+/** A book's levels as decimal strings, best first, and the update id they are as of. */
+export interface BookDepth {
+  lastUpdateId: number;
+  bids: Array<[string, string]>;
+  asks: Array<[string, string]>;
+}
+
 /** The books a service trades on: one sequencer, or (several processes) those of the symbols this process owns. */
 export type Books = Pick<OrderSequencer, 'committedBook' | 'submit'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An order as its command left it: its row, and the fills it made in that command (by trade seq). */
+export interface OrderRecord {
+  order: OrderRow;
+  fills: TradeRow[];
+}
+
+type OrderOutcome = Extract<Outcome, { order: unknown }>;
+
+const record = (outcome: OrderOutcome): OrderRecord => ({ order: orderRecord(outcome.order), fills: outcome.fills });
+
+/** An order placed with a client order id its user has given another order. */
+export const DUPLICATE_CLIENT_ORDER_ID = 'Duplicate client order id';
+const CLIENT_ORDER_ID_INDEX = 'orders_user_client_order_id';
+
+const isClientOrderIdTaken = (error: unknown): boolean => {
+  const pgError = error as { code?: string; constraint?: string } | null;
+  return pgError?.code === '23505' && pgError.constraint === CLIENT_ORDER_ID_INDEX;
+};
 
 export function bookMarketOf(symbol: string): BookMarket {
   const market = findBookMarket(symbol);
@@ -47,8 +74,12 @@ export class TradingService {
   /** The answers recorded for keys, when a keyed command finds its key taken. */
   private readonly answers: AnswerLookup;
 
+  /** Named statements on the pool: parsed and planned once per connection. */
+  private readonly statements: StatementRunner;
+
   constructor(private readonly dataSource: DataSource) {
     this.answers = new AnswerLookup(dataSource);
+    this.statements = poolStatementRunner(dataSource);
   }
 
   /** Called once the books are rebuilt (trading.module.ts start()). */
@@ -57,20 +88,27 @@ export class TradingService {
   }
 
   /** `keyed`: sent with an Idempotency-Key, the order's round records its answer (see server/idempotency). */
-  async placeOrder(userId: string, request: OrderRequest, keyed: KeyedRequest | null = null): Promise<OrderView> {
-    const market = bookMarketOf(request.symbol);
-    const terms = orderTerms(market, request);
-    return this.run(market, { kind: 'place', orderId: randomUUID(), userId, terms }, keyed);
+  async placeOrder(userId: string, request: OrderPlacement, keyed: KeyedRequest | null = null): Promise<OrderView> {
+    const { market, command } = await this.placement(userId, request);
+    return this.run(market, command, keyed);
+  }
+
+  /**
+   * placeOrder for a caller that answers in words of its own (the Binance-compatible API): the
+   * order's row and the fills it made as it was placed, as its round committed them. Never keyed.
+   */
+  async placeOrderRecord(userId: string, request: OrderPlacement): Promise<OrderRecord> {
+    const { market, command } = await this.placement(userId, request);
+    return record(await this.submitted(market, command));
   }
 
   async cancelOrder(userId: string, orderId: string, keyed: KeyedRequest | null = null): Promise<OrderView> {
-    if (!UUID.test(orderId)) throw notFound('Order not found');
-    const [row] = (await this.dataSource.query('SELECT user_id, symbol, status FROM orders WHERE id = $1', [
-      orderId,
-    ])) as OrderRow[];
-    if (!row || row.user_id !== userId) throw notFound('Order not found');
-    if (FINAL_STATUSES.has(row.status)) throw conflict(NOT_OPEN);
-    return this.run(bookMarketOf(row.symbol), { kind: 'cancel', orderId, userId }, keyed);
+    return this.run(await this.cancelledOn(userId, orderId), { kind: 'cancel', orderId, userId }, keyed);
+  }
+
+  /** cancelOrder answered as placeOrderRecord answers: the order's row as its cancel left it. */
+  async cancelOrderRecord(userId: string, orderId: string): Promise<OrderRecord> {
+    return record(await this.submitted(await this.cancelledOn(userId, orderId), { kind: 'cancel', orderId, userId }));
   }
 
   /**
@@ -87,17 +125,17 @@ export class TradingService {
     return cancelAllOrdersOn(this.started(), bookMarketOf(symbol).symbol, userId);
   }
 
-  /** Aggregated price levels of the book as last committed, best first: [price, quantity] as decimal strings. */
-  async depth(
-    symbol: string,
-    limit: number,
-  ): Promise<{ bids: Array<[string, string]>; asks: Array<[string, string]> }> {
+  /**
+   * Aggregated price levels of the book as last committed, best first: [price, quantity] as decimal
+   * strings, with the book's update id they are as of (the published book diffs count in it).
+   */
+  async depth(symbol: string, limit: number): Promise<BookDepth> {
     const market = bookMarketOf(symbol);
-    const { depth } = this.book(market);
+    const { depth, lastUpdateId } = this.book(market);
     const levels = Math.min(Math.max(limit, 1), MAX_LIST);
     const side = (list: typeof depth.bids) =>
       list.slice(0, levels).map((l): [string, string] => [fromTicks(l.price, market), fromLots(l.quantity, market)]);
-    return { bids: side(depth.bids), asks: side(depth.asks) };
+    return { lastUpdateId, bids: side(depth.bids), asks: side(depth.asks) };
   }
 
   async lastPrice(symbol: string): Promise<string | null> {
@@ -144,6 +182,37 @@ export class TradingService {
     return rows.map((row) => orderView(row));
   }
 
+  /** An order request checked against its market, as the command that places it. */
+  private async placement(userId: string, request: OrderPlacement) {
+    const market = bookMarketOf(request.symbol);
+    const terms = orderTerms(market, request);
+    // Refused here before it costs a round; two at once are told apart by the unique index (see submitted).
+    if (terms.clientOrderId !== null && (await this.clientOrderIdTaken(userId, terms.clientOrderId)))
+      throw conflict(DUPLICATE_CLIENT_ORDER_ID);
+    const command: Submission = { kind: 'place', orderId: randomUUID(), userId, terms };
+    return { market, command };
+  }
+
+  /** The book of an open order of the user's, which a cancel goes to. */
+  private async cancelledOn(userId: string, orderId: string): Promise<BookMarket> {
+    if (!UUID.test(orderId)) throw notFound('Order not found');
+    const [row] = (await this.dataSource.query('SELECT user_id, symbol, status FROM orders WHERE id = $1', [
+      orderId,
+    ])) as OrderRow[];
+    if (!row || row.user_id !== userId) throw notFound('Order not found');
+    if (FINAL_STATUSES.has(row.status)) throw conflict(NOT_OPEN);
+    return bookMarketOf(row.symbol);
+  }
+
+  private async clientOrderIdTaken(userId: string, clientOrderId: string): Promise<boolean> {
+    const rows = await this.statements({
+      name: 'client-order-id-taken',
+      text: 'SELECT 1 FROM orders WHERE user_id = $1 AND client_order_id = $2',
+      values: [userId, clientOrderId],
+    });
+    return rows.length > 0;
+  }
+
   private started(): Books {
     if (!this.sequencer) throw new HttpError(503, 'Trading is starting, please retry');
     return this.sequencer;
@@ -162,17 +231,31 @@ export class TradingService {
    * would only hear of a failure.
    */
   private async run(market: BookMarket, command: Submission, keyed: KeyedRequest | null): Promise<OrderView> {
-    const submission = keyed ? { ...command, keyed } : command;
-    let outcome: Outcome;
+    let outcome: OrderOutcome;
     try {
-      outcome = await this.started().submit(market.symbol, submission);
+      outcome = await this.submitted(market, keyed ? { ...command, keyed } : command);
     } catch (error) {
       const recorded = keyed && isKeyTaken(error) ? await this.answers.recorded(keyed) : null;
       if (!recorded) throw error;
       return recorded.body as OrderView;
     }
+    return outcome.answer ?? orderView(orderRecord(outcome.order), outcome.fills);
+  }
+
+  /**
+   * What an order command did, once committed; a refusal is thrown. So is an order whose client
+   * order id another order took first (a unique violation in its round, which then failed alone).
+   */
+  private async submitted(market: BookMarket, submission: Submission): Promise<OrderOutcome> {
+    let outcome: Outcome;
+    try {
+      outcome = await this.started().submit(market.symbol, submission);
+    } catch (error) {
+      if (isClientOrderIdTaken(error)) throw conflict(DUPLICATE_CLIENT_ORDER_ID);
+      throw error;
+    }
     if (!outcome.ok) throw outcome.error;
     if (!('order' in outcome)) throw new Error('an order command was answered without its order');
-    return outcome.answer ?? orderView(orderRecord(outcome.order), outcome.fills);
+    return outcome;
   }
 }

@@ -40,8 +40,8 @@ describe('users', () => {
     expect(paged).toEqual([list[1]]);
   });
 
-  it('suspending a trader stops their token at once; activating restores it; both are audited', async () => {
-    const { client, user } = await registerTrader(suite.api);
+  it('suspending a trader stops their token at once and ends their sessions; once activated they log in again; both are audited', async () => {
+    const { client, user, email, password } = await registerTrader(suite.api);
     const suspended = await suite.admin.post(`/admin/user/suspend${query({ user_id: user.id })}`);
     expect(suspended.status).toBe(200);
     expect(suspended.body).toMatchObject({ id: user.id, is_active: false, balance: 0 });
@@ -49,7 +49,11 @@ describe('users', () => {
 
     const activated = await suite.admin.post(`/admin/user/activate${query({ user_id: user.id })}`);
     expect(activated.body).toMatchObject({ id: user.id, is_active: true });
-    expect((await client.get('/user/balance')).status).toBe(200);
+    expect(await client.get('/user/balance')).toEqual({
+      status: 401,
+      body: { detail: 'Session ended, please log in again' },
+    });
+    expect((await (await loginAs(suite.api, email, password)).get('/user/balance')).status).toBe(200);
 
     const audit = (await suite.admin.get('/admin/audit')).body as Array<{
       action: string;

@@ -42,6 +42,8 @@ describe('registration', () => {
       'is_active',
       'is_admin',
       'kyc_status',
+      'two_factor_enabled',
+      'two_factor_setup_required',
     ]);
   });
 

@@ -6,10 +6,12 @@ import { startTestExchange, type TestExchange } from '../support/test-exchange';
 let server: TestExchange;
 let callers: Record<Role, ApiClient>;
 let owner: Awaited<ReturnType<typeof registerTrader>>;
-let ids: { deposit: string; withdrawal: string; kyc: string; bankAccount: string };
+/** Suspended and reactivated by the matrix: a suspension ends a trader's sessions, so not a caller of it. */
+let target: Awaited<ReturnType<typeof registerTrader>>;
+let ids: { deposit: string; withdrawal: string; kyc: string; bankAccount: string; apiKey: string };
 
 type Role = 'anonymous' | 'trader' | 'otherTrader' | 'suspended' | 'admin';
-type Access = 'public' | 'trader' | 'admin';
+type Access = 'public' | 'user' | 'trader' | 'admin';
 
 beforeAll(async () => {
   server = await startTestExchange();
@@ -18,6 +20,7 @@ beforeAll(async () => {
   owner = await registerTrader(api, 'Owner');
   const other = await registerTrader(api, 'Other');
   const suspended = await registerTrader(api, 'Suspended');
+  target = await registerTrader(api, 'Target');
   await server.exchange.context.dataSource.getRepository(User).update(suspended.user.id, { is_active: false });
   callers = { anonymous: api, trader: owner.client, otherTrader: other.client, suspended: suspended.client, admin };
 
@@ -34,16 +37,18 @@ beforeAll(async () => {
     account_number: '1',
     account_holder: 'H',
   });
+  const apiKey = await owner.client.post('/account/api-keys', { label: 'bot', permissions: ['read'] });
   ids = {
     deposit: pendingDeposit.body.id,
     withdrawal: withdrawal.body.id,
     kyc: kyc.body.id,
     bankAccount: bankAccount.body.id,
+    apiKey: apiKey.body.id,
   };
 });
 afterAll(() => server.close());
 
-/** Every route of accounts, funding, KYC, bank accounts and admin, with who may call it. */
+/** Every route of accounts, funding, KYC, API keys, bank accounts and admin, with who may call it. */
 const routes = (): Array<{ access: Access; method: string; path: string; body?: unknown }> => [
   { access: 'public', method: 'GET', path: '/bank-accounts' },
   { access: 'trader', method: 'GET', path: '/user/balance' },
@@ -59,6 +64,14 @@ const routes = (): Array<{ access: Access; method: string; path: string; body?: 
     body: { document_type: 'passport', document_data: fixtureBase64('passport.pdf') },
   },
   { access: 'trader', method: 'GET', path: '/kyc/status' },
+  { access: 'user', method: 'GET', path: '/auth/me' },
+  { access: 'user', method: 'GET', path: '/account/sessions' },
+  { access: 'user', method: 'GET', path: '/account/logins' },
+  { access: 'user', method: 'GET', path: '/account/2fa' },
+  { access: 'user', method: 'POST', path: '/account/2fa/setup' },
+  { access: 'trader', method: 'POST', path: '/account/api-keys', body: { label: 'bot', permissions: ['read'] } },
+  { access: 'trader', method: 'GET', path: '/account/api-keys' },
+  { access: 'trader', method: 'DELETE', path: `/account/api-keys/${ids.apiKey}` },
   { access: 'admin', method: 'GET', path: '/admin/users' },
   { access: 'admin', method: 'GET', path: '/admin/deposits' },
   { access: 'admin', method: 'GET', path: '/admin/withdrawals' },
@@ -68,8 +81,8 @@ const routes = (): Array<{ access: Access; method: string; path: string; body?: 
   { access: 'admin', method: 'GET', path: '/admin/stats' },
   { access: 'admin', method: 'GET', path: '/admin/audit' },
   { access: 'admin', method: 'GET', path: '/admin/ledger/check' },
-  { access: 'admin', method: 'POST', path: `/admin/user/suspend${query({ user_id: owner.user.id })}` },
-  { access: 'admin', method: 'POST', path: `/admin/user/activate${query({ user_id: owner.user.id })}` },
+  { access: 'admin', method: 'POST', path: `/admin/user/suspend${query({ user_id: target.user.id })}` },
+  { access: 'admin', method: 'POST', path: `/admin/user/activate${query({ user_id: target.user.id })}` },
   { access: 'admin', method: 'POST', path: `/admin/deposit/approve${query({ deposit_id: ids.deposit })}` },
   { access: 'admin', method: 'POST', path: `/admin/deposit/reject${query({ deposit_id: ids.deposit })}` },
   { access: 'admin', method: 'POST', path: `/admin/withdrawal/approve${query({ withdrawal_id: ids.withdrawal })}` },
@@ -91,6 +104,7 @@ function refusal(access: Access, role: Role): number | null {
   if (access === 'public') return null;
   if (role === 'anonymous') return 401;
   if (role === 'suspended') return 403;
+  if (access === 'user') return null;
   if (access === 'trader') return role === 'admin' ? 403 : null;
   return role === 'admin' ? null : 403;
 }
@@ -98,7 +112,7 @@ function refusal(access: Access, role: Role): number | null {
 const ROLES: Role[] = ['anonymous', 'suspended', 'otherTrader', 'trader', 'admin'];
 
 describe('who may call what', () => {
-  it('refuses anonymous callers (401), suspended users (403), admins on trader routes and traders on admin routes (403)', async () => {
+  it('refuses anonymous callers (401), suspended users (403), admins on trader routes and traders on admin routes (403); any account reaches its own', async () => {
     const outcomes: string[] = [];
     const expected: string[] = [];
     // Allowed callers go last, so refused calls are tried while the items are still pending.

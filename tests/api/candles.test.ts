@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../../server/db/database';
 import { Candles1795259000000 } from '../../server/db/migrations/1795259000000-Candles';
+import { CandleTakerVolumes1795501000000 } from '../../server/db/migrations/1795501000000-CandleTakerVolumes';
 import { Money, money } from '../../server/ledger/money';
 import { bucketStart, KLINE_INTERVALS, type KlineInterval } from '../../server/market-data/candles';
 import { insertFixtureTrades, openTestDatabase, type FixtureTrade } from '../support/fixture-trades';
@@ -16,7 +17,10 @@ const SYMBOLS = ['CANDLEFIXA', 'CANDLEFIXB'];
 const INTERVALS = Object.keys(KLINE_INTERVALS) as KlineInterval[];
 
 /** A candle as comparable text: exact decimals in their shortest form. */
-type CandleText = Record<'symbol' | 'width' | 'time' | 'open' | 'high' | 'low' | 'close' | 'volume' | 'quote', string>;
+type CandleText = Record<
+  'symbol' | 'width' | 'time' | 'open' | 'high' | 'low' | 'close' | 'volume' | 'quote' | 'takerBuy' | 'takerBuyQuote',
+  string
+>;
 
 /** What the candles of `trades` are, computed here from the trades themselves. */
 function expectedCandles(trades: FixtureTrade[]): CandleText[] {
@@ -33,6 +37,8 @@ function expectedCandles(trades: FixtureTrade[]): CandleText[] {
       close: Money;
       volume: Money;
       quote: Money;
+      takerBuy: Money;
+      takerBuyQuote: Money;
     }
   >();
   for (const interval of INTERVALS) {
@@ -41,6 +47,7 @@ function expectedCandles(trades: FixtureTrade[]): CandleText[] {
       const key = `${trade.symbol} ${interval} ${time}`;
       const price = money(trade.price);
       const quote = price.times(trade.amount);
+      const takerBought = trade.takerSide !== 'sell';
       const candle = candles.get(key);
       if (!candle) {
         const width = KLINE_INTERVALS[interval];
@@ -54,6 +61,8 @@ function expectedCandles(trades: FixtureTrade[]): CandleText[] {
           close: price,
           volume: money(trade.amount),
           quote,
+          takerBuy: money(takerBought ? trade.amount : 0),
+          takerBuyQuote: takerBought ? quote : money(0),
         });
         continue;
       }
@@ -62,6 +71,10 @@ function expectedCandles(trades: FixtureTrade[]): CandleText[] {
       candle.close = price;
       candle.volume = candle.volume.plus(trade.amount);
       candle.quote = candle.quote.plus(quote);
+      if (takerBought) {
+        candle.takerBuy = candle.takerBuy.plus(trade.amount);
+        candle.takerBuyQuote = candle.takerBuyQuote.plus(quote);
+      }
     }
   }
   return [...candles.values()]
@@ -75,6 +88,8 @@ function expectedCandles(trades: FixtureTrade[]): CandleText[] {
       close: c.close.toString(),
       volume: c.volume.toString(),
       quote: c.quote.toString(),
+      takerBuy: c.takerBuy.toString(),
+      takerBuyQuote: c.takerBuyQuote.toString(),
     }))
     .sort(byKey);
 }
@@ -86,7 +101,7 @@ const byKey = (a: CandleText, b: CandleText) =>
 async function storedCandles(manager: EntityManager): Promise<CandleText[]> {
   const rows: Array<Record<string, string>> = await manager.query(
     `SELECT symbol, width, (extract(epoch FROM bucket) * 1000)::bigint AS time, open, high, low, close, volume,
-            quote_volume AS quote
+            quote_volume AS quote, taker_buy_volume, taker_buy_quote_volume
        FROM candles WHERE symbol = ANY($1)`,
     [SYMBOLS],
   );
@@ -101,6 +116,8 @@ async function storedCandles(manager: EntityManager): Promise<CandleText[]> {
       close: money(row.close!).toString(),
       volume: money(row.volume!).toString(),
       quote: money(row.quote!).toString(),
+      takerBuy: money(row.taker_buy_volume!).toString(),
+      takerBuyQuote: money(row.taker_buy_quote_volume!).toString(),
     }))
     .sort(byKey);
 }
@@ -131,6 +148,7 @@ const placedTrades: fc.Arbitrary<Placed[]> = fc
       withinMinute: fc.constantFrom(0, 1, 30_000, 59_999),
       ticks: fc.integer({ min: 1, max: 99_999 }),
       lots: fc.integer({ min: 1, max: 1000 }),
+      takerSide: fc.constantFrom('buy' as const, 'sell' as const),
       statement: fc.integer({ min: 0, max: 4 }),
       place: fc.integer(),
     }),
@@ -144,6 +162,7 @@ const placedTrades: fc.Arbitrary<Placed[]> = fc
         time: NOW - d.minutesAgo * 60_000 + d.withinMinute,
         price: (d.ticks / 10_000).toFixed(4),
         amount: (d.lots / 1000).toFixed(3),
+        takerSide: d.takerSide,
       },
       statement: d.statement,
       place: d.place,
@@ -183,16 +202,16 @@ describe('candles kept by the database', () => {
     );
   });
 
-  it('are counted by the migration from the trades already there', async () => {
+  it('are counted by the migrations from the trades already there', async () => {
     const runner = database.dataSource.createQueryRunner();
     await runner.connect();
     await runner.startTransaction();
     try {
-      const migration = new Candles1795259000000();
-      await migration.down(runner);
+      const migrations = [new Candles1795259000000(), new CandleTakerVolumes1795501000000()];
+      for (const migration of [...migrations].reverse()) await migration.down(runner);
       const trades = fc.sample(placedTrades, { numRuns: 1, seed: 7 })[0]!.map((p) => p.trade);
       await insertFixtureTrades(runner.manager, trades);
-      await migration.up(runner);
+      for (const migration of migrations) await migration.up(runner);
       expect(await storedCandles(runner.manager)).toEqual(expectedCandles(trades));
     } finally {
       await runner.rollbackTransaction();

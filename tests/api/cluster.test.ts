@@ -6,6 +6,7 @@ import { createDataSource } from '../../server/db/data-source';
 import { money } from '../../server/ledger/money';
 import { BOOK_MARKETS } from '../../server/markets/catalog';
 import { eventually } from '../support/eventually';
+import { createApiKey, signedCall } from '../support/binance-client';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database';
 import { startExchangeProcess, type ExchangeProcess } from '../support/exchange-process';
 import { ApiClient, loginAs, registerTrader } from '../support/http-client';
@@ -44,6 +45,8 @@ describe('one process (CLUSTER off, the default)', () => {
     REDIS_URL: process.env.REDIS_URL!,
     CLUSTER: 'on',
     JWT_SECRET: 'cluster-test-secret-of-at-least-32-chars',
+    // API keys' secrets are sealed with it: both processes open them.
+    ENCRYPTION_KEY: 'c1'.repeat(32),
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     LOG_LEVEL: 'info',
@@ -229,6 +232,45 @@ describe('one process (CLUSTER off, the default)', () => {
     expect(await cancel()).toEqual(canceled);
   });
 
+  it('a Binance order sent to the process not owning the book is placed by the owner and answered in full; one client order id sent to both at once is one order', async () => {
+    const key = await createApiKey(buyer.client);
+    const place = (exchange: ExchangeProcess, params: Record<string, string>) =>
+      signedCall(exchange.url, key, 'POST', '/order', { symbol: 'XRPUSDT', side: 'BUY', ...params });
+    const resting = { type: 'LIMIT', timeInForce: 'GTC', quantity: '10', price: '2.1', newClientOrderId: 'both' };
+    const answers = await Promise.all([first, second, second, first].map((exchange) => place(exchange, resting)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 200))
+      expect(refused.body).toEqual({ code: -2010, msg: 'Duplicate order sent.' });
+    const canceled = await signedCall(second.url, key, 'DELETE', '/order', {
+      symbol: 'XRPUSDT',
+      origClientOrderId: 'both',
+    });
+    expect(canceled.body).toMatchObject({ origClientOrderId: 'both', status: 'CANCELED' });
+
+    await new ApiClient(first.url, seller.client.token).post('/trading/order', {
+      symbol: 'XRPUSDT',
+      side: 'sell',
+      type: 'limit',
+      amount: 5,
+      price: 2.6,
+    });
+    const bought = await place(second, { type: 'MARKET', quantity: '5' });
+    expect(bought.body).toMatchObject({
+      status: 'FILLED',
+      executedQty: '5.00000000',
+      cummulativeQuoteQty: '13.00000000',
+    });
+    expect(bought.body.fills).toEqual([
+      {
+        price: '2.60000000',
+        qty: '5.00000000',
+        commission: expect.any(String),
+        commissionAsset: 'USDT',
+        tradeId: expect.any(Number),
+      },
+    ]);
+  });
+
   it('when the owner is killed, the other process takes the books over, rebuilt from the database', async () => {
     const buyerOnSecond = new ApiClient(second.url, buyer.client.token);
     const before = (
@@ -273,7 +315,11 @@ describe('one process (CLUSTER off, the default)', () => {
         .filter((level) => level.side === side)
         .map((level) => [money(level.price).toNumber(), money(level.quantity).toNumber()])
         .sort((a, b) => (descending ? b[0]! - a[0]! : a[0]! - b[0]!));
-    expect(await depth(second)).toEqual({ bids: levels('buy', true), asks: levels('sell', false) });
+    expect(await depth(second)).toEqual({
+      last_update_id: expect.any(Number),
+      bids: levels('buy', true),
+      asks: levels('sell', false),
+    });
 
     const check = await (
       await loginAs(new ApiClient(second.url), admin.email, admin.password)

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { delayAfterFailures } from '../../server/auth/login-throttle';
+import { delayAfterFailures } from '../../server/auth/failure-throttle';
 import { ApiClient, registerTrader, uniqueEmail } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 

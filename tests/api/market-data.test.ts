@@ -304,8 +304,19 @@ describe('market rooms on the socket', () => {
         time: expect.any(Number),
         is_buyer_maker: false,
       });
-      const depth = await socket.next('depth', (d) => d.symbol === 'BNBUSDT');
-      expect(depth).toEqual({ symbol: 'BNBUSDT', bids: expect.any(Array), asks: expect.any(Array) });
+      // The levels that changed: the trade took the resting ask at that price whole.
+      const depth = await socket.next(
+        'depth',
+        (d) => d.symbol === 'BNBUSDT' && d.asks.some(([p, q]: number[]) => p === Number(price) && q === 0),
+      );
+      expect(depth).toEqual({
+        symbol: 'BNBUSDT',
+        first_update_id: expect.any(Number),
+        last_update_id: expect.any(Number),
+        bids: expect.any(Array),
+        asks: expect.any(Array),
+      });
+      expect(depth.last_update_id).toBeGreaterThanOrEqual(depth.first_update_id);
       const ticker = await socket.next('ticker', (t) => t.symbol === 'BNBUSDT');
       expect(ticker).toMatchObject({ symbol: 'BNBUSDT', last_price: Number(price) });
       for (const interval of ['1m', '15m'] as const) {

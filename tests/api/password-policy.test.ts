@@ -6,8 +6,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { ensureAdmin } from '../../server/auth/admin-bootstrap';
-import { AuthService } from '../../server/auth/auth.service';
-import { TokenService } from '../../server/auth/tokens';
 import { createLogger } from '../../server/logger';
 import { startExchangeProcess } from '../support/exchange-process';
 import { ApiClient, loginAs, uniqueEmail } from '../support/http-client';
@@ -91,16 +89,15 @@ describe('registration refuses guessable passwords', () => {
 });
 
 describe('administrators get the same rule', () => {
-  const authService = () => new AuthService(server.exchange.context.dataSource, new TokenService('x'.repeat(32), '1h'));
   /** A server process on an embedded database of its own in `dataDir`, with no administrator configured. */
   const ownExchange = (dataDir?: string) =>
     startExchangeProcess({ DATABASE_URL: '', REDIS_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' }, dataDir);
 
   it('refuses a guessable ADMIN_PASSWORD at start, naming the variable', async () => {
     const configured = { email: uniqueEmail('admin'), password: 'password1' };
-    await expect(
-      ensureAdmin(server.exchange.context.dataSource, authService(), createLogger('silent'), configured),
-    ).rejects.toThrow(/^ADMIN_PASSWORD: Password is too easy to guess\./);
+    await expect(ensureAdmin(server.exchange.context.dataSource, createLogger('silent'), configured)).rejects.toThrow(
+      /^ADMIN_PASSWORD: Password is too easy to guess\./,
+    );
   });
 
   it('generates an administrator password that passes the rule and signs in', async () => {

@@ -1,6 +1,6 @@
 import { query, signInAdmin, traderWithDeposit } from '../support/back-office';
 import { pricesInsideSpread } from '../support/book-trades';
-import type { ApiClient } from '../support/http-client';
+import { ApiClient, loginAs } from '../support/http-client';
 import { RecordingSocket } from '../support/market-socket';
 import { withDatabase } from '../support/exchange-process';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
@@ -130,8 +130,9 @@ describe('suspending a trader', () => {
     expect(report.ok).toBe(true);
 
     expect((await activate(trader.user.id)).status).toBe(200);
-    expect((await trader.client.get('/trading/orders/open')).body).toEqual([]);
-    const history = (await trader.client.get('/trading/orders/history')).body as Array<{ status: string }>;
+    const again = await loginAs(new ApiClient(server.url), trader.email, trader.password);
+    expect((await again.get('/trading/orders/open')).body).toEqual([]);
+    const history = (await again.get('/trading/orders/history')).body as Array<{ status: string }>;
     expect(history.map((order) => order.status)).toEqual(Array(7).fill('canceled'));
   });
 

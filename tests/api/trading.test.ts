@@ -9,7 +9,7 @@ import { orderViewSchema, userTradeViewSchema } from '../../server/trading/order
 import { ApiClient, registerTrader } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 import { approveKyc, credit, debit, fundedTrader } from '../support/trader-fixtures';
-import { balanceOf, ledgerReport, placed, placeOrder } from '../support/trading-fixtures';
+import { balanceOf, emptyBook, ledgerReport, placed, placeOrder } from '../support/trading-fixtures';
 
 let server: TestExchange;
 
@@ -105,6 +105,9 @@ describe('a limit order against a limit order', () => {
 });
 
 describe('a market order', () => {
+  // Their expectations are the exact levels these tests place (the second takes what the first left).
+  beforeAll(() => emptyBook(server, 'ETHUSDT'));
+
   it('sweeps the book level by level, pays each fee rounded up, and releases the unused estimate', async () => {
     const maker = await fundedTrader(server, { ETH: '1.2' });
     const taker = await fundedTrader(server, { USD: '10000' });
@@ -326,7 +329,7 @@ describe('orders that break a rule are refused with a clear reason', () => {
     // The order route reads no user: the order's round finds none and refuses as the other routes do.
     const { config } = server.exchange.context;
     const tokens = new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.JWT_TTL);
-    const stranger = new ApiClient(server.url, await tokens.issue(randomUUID()));
+    const stranger = new ApiClient(server.url, await tokens.issue({ userId: randomUUID(), sessionId: randomUUID() }));
     const order = { symbol: 'XRPUSDT', side: 'buy', type: 'limit', amount: 10, price: 2.5 };
     expect(await placeOrder(stranger, order)).toEqual({ status: 401, body: { detail: 'Invalid or expired token' } });
   });

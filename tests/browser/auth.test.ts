@@ -87,7 +87,7 @@ describe('signing up, in and out', () => {
     await page.getByRole('tab', { name: 'Bank Accounts' }).waitFor();
   });
 
-  it('a trader suspended by the admin is signed out at their next step, and can log in again once activated', async () => {
+  it('a trader suspended by the admin is signed out at once, and can log in again once activated', async () => {
     const email = uniqueEmail('sus');
     await register(page, 'Suspended Sam', email, 'correct-horse-battery');
 
@@ -99,8 +99,7 @@ describe('signing up, in and out', () => {
     await toast(admin, 'User suspended').waitFor();
     await row.getByRole('button', { name: 'Activate' }).waitFor();
 
-    await page.getByLabel('Amount (USD)').fill('10');
-    await page.getByRole('button', { name: 'Request Deposit' }).click();
+    // The suspension closed the trader's socket: the tab asks who it is, is refused, and leaves.
     await page.waitForURL('**/login');
     expect(await storedToken(page)).toBeNull();
     await logIn(page, email, 'correct-horse-battery');

@@ -109,6 +109,30 @@ async function shootAdminTabs(page: Page, prefix: string): Promise<void> {
   }
 }
 
+/** API Management with a trading key just created (its secret dialog), then with two keys, wide and at 390 px. */
+async function shootApiManagement(page: Page): Promise<void> {
+  await page.goto('/account/api');
+  for (const [label, trading, addresses] of [
+    ['Grid bot', true, '203.0.113.7, 2001:db8::1'],
+    ['Portfolio tracker', false, ''],
+  ] as const) {
+    await page.getByLabel('Label').fill(label);
+    if (trading) await page.getByLabel('Enable trading').check();
+    await page.getByLabel('Restrict access to trusted IPs (optional)').fill(addresses);
+    await page.getByRole('button', { name: 'Create API Key' }).click();
+    await page.getByRole('dialog', { name: 'Your new API key' }).waitFor();
+    if (trading) await shot(page, 'api-keys-secret', 400);
+    await page.getByRole('button', { name: 'I have saved my Secret Key' }).click();
+  }
+  await shot(page, 'api-keys', 400);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'narrow-api-keys', 400);
+  await page.getByRole('button', { name: 'Revoke' }).first().click();
+  await shot(page, 'narrow-api-keys-revoke', 400);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   let server: ExchangeServer | null = null;
@@ -159,6 +183,10 @@ async function main(): Promise<void> {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       await shot(page, `dashboard-${name}`, 400);
     }
+    await page.goto('/settings');
+    await shot(page, 'settings');
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await shot(page, 'settings-two-factor-setup', 400);
     await page.goto('/trading');
     await shot(page, 'trading', 1500);
     await page.getByRole('tab', { name: 'Forex' }).click();
@@ -169,11 +197,14 @@ async function main(): Promise<void> {
     await shot(page, 'trade-profile-menu', 800);
     await page.goto('/trade?pair=ETHUSDT');
     await shot(page, 'trade-eth', 2500);
+    await shootApiManagement(page);
     await page.setViewportSize({ width: 420, height: 900 });
     await page.goto('/dashboard');
     await shot(page, 'narrow-dashboard');
     await page.goto('/trade');
     await shot(page, 'narrow-trade', 2000);
+    await page.goto('/settings');
+    await shot(page, 'narrow-settings');
     await page.context().close();
 
     const adminPage = await openPage(browser, baseUrl);

@@ -9,7 +9,11 @@ import type { TestExchange } from './test-exchange';
  * when a side is empty), so orders placed there meet only each other whatever other tests left on
  * the book of the shared test database.
  */
-export async function pricesInsideSpread(server: TestExchange, symbol: string, count: number): Promise<string[]> {
+export async function pricesInsideSpread(
+  server: Pick<TestExchange, 'url'>,
+  symbol: string,
+  count: number,
+): Promise<string[]> {
   const api = new ApiClient(server.url);
   const market = findBookMarket(symbol)!;
   const tick = new Decimal(market.tickSize);

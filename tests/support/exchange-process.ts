@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '../../server/db/data-source';
 import { initializeWithRetry } from '../../server/db/database';
-import type { ApiClient } from './http-client';
+import { ApiClient } from './http-client';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -99,4 +99,26 @@ export async function tradingReady(url: string, client: ApiClient) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`trading did not start at ${url}`);
+}
+
+/**
+ * A CLUSTER=on process on `databaseUrl` and the tests' Redis, once its books serve. Its JWT and
+ * encryption keys are fixed, so that a token or an API key made through one such process works
+ * through another. `env` adds to or overrides its settings.
+ */
+export async function startClusterProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ExchangeProcess> {
+  const exchange = await startExchangeProcess({
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: '4',
+    REDIS_URL: process.env.REDIS_URL!,
+    CLUSTER: 'on',
+    JWT_SECRET: 'cluster-test-secret-of-at-least-32-chars',
+    ENCRYPTION_KEY: 'ab'.repeat(32),
+    ...env,
+  });
+  await tradingReady(exchange.url, new ApiClient(exchange.url));
+  return exchange;
 }

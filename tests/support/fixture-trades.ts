@@ -11,6 +11,8 @@ export interface FixtureTrade {
   time: number;
   price: string;
   amount: string;
+  /** The taker's side; a buy unless told otherwise. */
+  takerSide?: 'buy' | 'sell';
 }
 
 /**
@@ -22,9 +24,10 @@ export async function insertFixtureTrades(manager: EntityManager, trades: Fixtur
   await manager.query(
     `INSERT INTO trades (id, symbol, seq, price, amount, quote_amount, taker_side, maker_order_id, taker_order_id,
                          maker_user_id, taker_user_id, maker_fee, taker_fee, created_at)
-     SELECT gen_random_uuid(), t.symbol, t.seq, t.price, t.amount, t.price * t.amount, 'buy', gen_random_uuid(),
-            gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), 0, 0, t.time
-       FROM json_to_recordset($1::json) AS t(symbol varchar, seq bigint, price numeric, amount numeric, time timestamptz)`,
+     SELECT gen_random_uuid(), t.symbol, t.seq, t.price, t.amount, t.price * t.amount, COALESCE(t."takerSide", 'buy'),
+            gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), 0, 0, t.time
+       FROM json_to_recordset($1::json)
+         AS t(symbol varchar, seq bigint, price numeric, amount numeric, time timestamptz, "takerSide" varchar)`,
     [JSON.stringify(trades.map((trade) => ({ ...trade, time: new Date(trade.time).toISOString() })))],
   );
 }

@@ -1,10 +1,31 @@
 import { io, type Socket } from 'socket.io-client';
+import { BATCH_EVENT, type RealtimeBatch } from '../../server/realtime/room-batches';
 
-/** A socket.io client on a test exchange that records every event it receives. */
+/**
+ * Calls `listener` with each event the exchange sends, in order: it sends a room's events of a
+ * moment as one batch packet, unpacked here as the web client unpacks it. `onPacket` sees each packet whole.
+ */
+export function onRealtimeEvents(
+  socket: Socket,
+  listener: (event: string, data: any) => void,
+  onPacket: (batch: RealtimeBatch) => void = () => undefined,
+): void {
+  socket.on(BATCH_EVENT, (batch: RealtimeBatch) => {
+    onPacket(batch);
+    for (const [event, data] of batch) listener(event, data);
+  });
+}
+
+/** A socket.io client on a test exchange that records every event it receives, and every packet. */
 export class RecordingSocket {
   readonly events: Array<{ event: string; data: any }> = [];
+  readonly packets: RealtimeBatch[] = [];
   private constructor(readonly socket: Socket) {
-    socket.onAny((event: string, data: unknown) => this.events.push({ event, data }));
+    onRealtimeEvents(
+      socket,
+      (event, data) => this.events.push({ event, data }),
+      (batch) => this.packets.push(batch),
+    );
   }
 
   static async connect(url: string, token?: string): Promise<RecordingSocket> {

@@ -31,3 +31,15 @@ export async function placed(client: ApiClient, body: OrderBody) {
   if (response.status !== 200) throw new Error(`order refused: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
 }
+
+/**
+ * Cancels every order resting on `symbol`, whoever placed it: test files share one database, so a
+ * test that reads a book's exact levels starts from an empty one rather than what others left.
+ */
+export async function emptyBook(server: TestExchange, symbol: string): Promise<void> {
+  const owners: Array<{ user_id: string }> = await server.exchange.context.dataSource.query(
+    `SELECT DISTINCT user_id FROM orders WHERE symbol = $1 AND status IN ('new', 'partially_filled', 'waiting')`,
+    [symbol],
+  );
+  for (const { user_id } of owners) await server.exchange.trading.cancelAllOrdersOnBook(symbol, user_id);
+}

@@ -3,8 +3,14 @@ import { feeFor, OrderBook, type MarketSpec } from '../../engine';
 import { HttpError } from '../../server/http/errors';
 import { findBookMarket } from '../../server/markets/catalog';
 import { orderTerms } from '../../server/trading/books/order-input';
-import type { OrderRequest } from '../../server/trading/order-schemas';
-import { bookValue, buyHoldAtLimit, holdFor, marketBuyHold } from '../../server/trading/sequencer/funds-hold';
+import type { OrderPlacement } from '../../server/trading/order-schemas';
+import {
+  bookPurchase,
+  bookValue,
+  buyHoldAtLimit,
+  holdFor,
+  marketBuyHold,
+} from '../../server/trading/sequencer/funds-hold';
 
 /** What an order holds when placed (no database): notional units for a buy, lots for a sell. */
 const BTC = findBookMarket('BTCUSDT')!; // tick 0.01, lot 0.00001, at least 5 USDT (50,000,000 notional units)
@@ -33,7 +39,7 @@ function bookWith(side: 'buy' | 'sell', levels: Array<[number, number]>): OrderB
 }
 
 /** The terms of a request (0.001 BTC at 100,000 USDT unless told otherwise): 100 lots at 10,000,000 ticks. */
-const terms = (fields: Partial<OrderRequest>) =>
+const terms = (fields: Partial<OrderPlacement>) =>
   orderTerms(BTC, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.001', price: '100000', ...fields });
 
 const refusal = (hold: () => unknown) => {
@@ -94,6 +100,54 @@ it('a limit buy holds enough for any fills at or under its price, each fee round
         return sum + value + feeFor(value, rate);
       }, 0);
       expect(spent).toBeLessThanOrEqual(buyHoldAtLimit(limit, lots, fees));
+    }),
+  );
+});
+
+it('a market buy by quote amount holds what its budget buys on the asks now, plus the taker fee and one unit per lot', () => {
+  const asks = bookWith('sell', [
+    [10_000_000, 60],
+    [10_000_100, 1000],
+  ]);
+  // 12.5 USDT: 125,000,000 units buy 12 lots at the best ask (120,000,000), then none at the next.
+  expect(bookPurchase(asks, 125_000_000)).toEqual({ lots: 12, value: 120_000_000 });
+  const byQuote = terms({ type: 'market', price: null, amount: undefined, quote_amount: '12.5' });
+  expect(holdFor(BTC, byQuote, asks, fees)).toBe(marketBuyHold(120_000_000, 12, fees));
+  expect(refusal(() => holdFor(BTC, byQuote, new OrderBook(spec), fees))).toBe('400 Insufficient liquidity');
+  expect(refusal(() => bookPurchase(asks, 9_999_999))).toBe('400 Insufficient liquidity');
+});
+
+it('a market buy by quote amount buys exactly the lots of bookPurchase, and spends no more than it held', () => {
+  const levels = fc.array(fc.tuple(fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 1, max: 500 })), {
+    minLength: 1,
+    maxLength: 80,
+  });
+  fc.assert(
+    fc.property(levels, fc.integer({ min: 1, max: 50_000_000 }), (asks, budget) => {
+      const book = bookWith('sell', asks);
+      let purchase: { lots: number; value: number };
+      try {
+        purchase = bookPurchase(book, budget);
+      } catch {
+        // Buys no lot: the engine then trades nothing either.
+        expect(Math.min(...asks.map(([price]) => price))).toBeGreaterThan(budget);
+        return;
+      }
+      const events = book.apply({
+        type: 'place',
+        orderId: 'by-quote',
+        userId: 'taker',
+        side: 'buy',
+        orderType: 'market',
+        quoteAmount: budget,
+        makerFeePpm: fees.makerPpm,
+        takerFeePpm: fees.takerPpm,
+        timestamp: 1_000,
+      });
+      const trades = events.flatMap((event) => (event.type === 'trade' ? [event] : []));
+      expect(trades.reduce((sum, trade) => sum + trade.quantity, 0)).toBe(purchase.lots);
+      const spent = trades.reduce((sum, trade) => sum + trade.notional + trade.takerFee, 0);
+      expect(spent).toBeLessThanOrEqual(marketBuyHold(purchase.value, purchase.lots, fees));
     }),
   );
 });

@@ -5,7 +5,7 @@ import { findBookMarket, USD } from '../../server/markets/catalog';
 import type { MarketState } from '../../server/trading/books/market-state';
 import { ledgerUnits, orderTerms } from '../../server/trading/books/order-input';
 import type { TraderStanding } from '../../server/trading/may-trade';
-import type { OrderRequest } from '../../server/trading/order-schemas';
+import type { OrderPlacement } from '../../server/trading/order-schemas';
 import { emptyEffects } from '../../server/trading/round-writer/round-effects';
 import { OrderExecution, type Outcome, type Submission } from '../../server/trading/sequencer/order-execution';
 import { BalanceSheet } from '../../server/trading/traders/balance-sheet';
@@ -37,7 +37,7 @@ function execution(traders: Traders, state = freshState()) {
   const effects = emptyEffects();
   const run = new OrderExecution(state, traders, fees, effects);
   let id = 0;
-  const place = (userId: string, request: Partial<OrderRequest>): Outcome =>
+  const place = (userId: string, request: Partial<OrderPlacement>): Outcome =>
     run.run(
       {
         kind: 'place',
@@ -169,6 +169,21 @@ it('refuses an order its trader cannot pay for without logging it; an engine ref
   expect(effects.commands.map((c) => c.seq)).toEqual([1, 2]);
 });
 
+it('a market buy by quote amount spends at most its budget, and its amount is what it bought', () => {
+  const { state, effects, place } = execution(tradersOf({ maker: approved, taker: approved }));
+  place('maker', { side: 'sell', price: '99000', amount: '0.0001' });
+  place('maker', { side: 'sell', price: '100000', amount: '0.001' });
+  // 20 USDT: 0.0001 BTC at 99,000 (9.9), then 0.0001 at 100,000 (10), and 0.1 USDT left buys no lot.
+  const outcome = place('taker', { type: 'market', price: null, amount: undefined, quote_amount: '20' });
+  expect(outcome).toMatchObject({ ok: true, order: { status: 'filled', lots: 20, filledLots: 20 } });
+  expect(effects.trades.map((t) => [t.price, t.amount])).toEqual([
+    ['99000', '0.0001'],
+    ['100000', '0.0001'],
+  ]);
+  expect(state.open.has('order-3')).toBe(false);
+  expect(nonZero(lockedByPostings(effects.postings))).toEqual(nonZero(heldByOpenOrders(state)));
+});
+
 it("cancels only the trader's own open orders, releasing the whole hold", () => {
   const { state, effects, place, cancel } = execution(tradersOf({ alice: approved, bob: approved }));
   place('alice', {});
@@ -195,6 +210,8 @@ const randomOrder = fc.record({
   ticksFromMid: fc.integer({ min: -5, max: 5 }),
   lots: fc.integer({ min: 5, max: 300 }),
   timeInForce: fc.constantFrom('GTC' as const, 'IOC' as const, 'FOK' as const),
+  /** A market buy spends a quote amount (1 USD a lot at the middle price) instead of buying an amount. */
+  byQuote: fc.boolean(),
   cancel: fc.option(fc.nat(40), { freq: 4 }),
 });
 
@@ -210,11 +227,14 @@ function executeRandomOrders(orders: RandomOrder[]) {
     }
     const price = (100_000 + o.ticksFromMid * 10).toFixed(2);
     const market = o.type === 'market';
+    const byQuote = market && o.side === 'buy' && o.byQuote;
     try {
       run.place(o.user, {
         side: o.side,
         type: o.type,
-        amount: (o.lots / 100_000).toFixed(5),
+        ...(byQuote
+          ? { amount: undefined, quote_amount: o.lots.toFixed(2) }
+          : { amount: (o.lots / 100_000).toFixed(5) }),
         price: market ? null : price,
         stop_price: o.type === 'stop_limit' ? price : null,
         time_in_force: market && o.timeInForce === 'GTC' ? 'IOC' : o.timeInForce,

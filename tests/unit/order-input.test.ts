@@ -4,7 +4,7 @@ import { HttpError } from '../../server/http/errors';
 import { toLedgerUnits } from '../../server/ledger/money';
 import { findBookMarket } from '../../server/markets/catalog';
 import { ledgerUnits, orderTerms } from '../../server/trading/books/order-input';
-import { orderRequestSchema, type OrderRequest } from '../../server/trading/order-schemas';
+import { orderRequestSchema, type OrderPlacement, type OrderRequest } from '../../server/trading/order-schemas';
 
 /** An order request checked against its market's rules and turned into engine units (no database). */
 const BTC = findBookMarket('BTCUSDT')!; // tick 0.01, lot 0.00001, at least 5 USDT
@@ -35,8 +35,10 @@ it('turns a limit order into lots and ticks, GTC unless told otherwise', () => {
     timeInForce: 'GTC',
     postOnly: false,
     lots: 100,
+    quoteUnits: null,
     priceTicks: 10_000_000,
     stopTicks: null,
+    clientOrderId: null,
   });
   expect(orderTerms(BTC, request({ type: 'market', price: null, side: 'sell' }))).toMatchObject({
     timeInForce: 'IOC',
@@ -45,6 +47,39 @@ it('turns a limit order into lots and ticks, GTC unless told otherwise', () => {
   expect(orderTerms(BTC, request({ type: 'stop_limit', stop_price: '99000.5' }))).toMatchObject({
     stopTicks: 9_900_050,
   });
+});
+
+it('turns a market buy by quote amount into notional units to spend, and carries a client order id', () => {
+  const placement: OrderPlacement = {
+    symbol: 'BTCUSDT',
+    side: 'buy',
+    type: 'market',
+    quote_amount: '12.5',
+    client_order_id: 'bot-1',
+  };
+  expect(orderTerms(BTC, placement)).toMatchObject({
+    lots: 0,
+    quoteUnits: 125_000_000,
+    priceTicks: null,
+    timeInForce: 'IOC',
+    clientOrderId: 'bot-1',
+  });
+  const refused = (fields: Partial<OrderPlacement>) => {
+    try {
+      orderTerms(BTC, { ...placement, ...fields });
+    } catch (error) {
+      if (error instanceof HttpError) return error.message;
+      throw error;
+    }
+    return 'accepted';
+  };
+  const onlyMarketBuys = 'Only a market buy may give a quote amount instead of an amount';
+  expect(refused({ side: 'sell' })).toBe(onlyMarketBuys);
+  expect(refused({ type: 'limit', price: '100000' })).toBe(onlyMarketBuys);
+  expect(refused({ amount: '0.001' })).toBe(onlyMarketBuys);
+  expect(refused({ quote_amount: '10.00000001' })).toBe('Quote amount must be a multiple of 0.0000001');
+  expect(refused({ quote_amount: '4.99' })).toBe('Order value must be at least 5 USDT');
+  expect(refused({ time_in_force: 'FOK' })).toBe('A market buy by quote amount cannot be fill-or-kill');
 });
 
 it('refuses, never rounds, what breaks a market rule, saying which', () => {

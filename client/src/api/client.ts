@@ -6,6 +6,10 @@ const API_BASE = '/api';
 export const SESSION_EXPIRED_EVENT = 'session-expired';
 /** The server's detail for a suspended account's requests (403). */
 const ACCOUNT_SUSPENDED = 'Account suspended';
+/** 401s that ask for a two-factor code: the session goes on, the action waits for the code. */
+export const TWO_FACTOR_CODE_REQUIRED = 'Two-factor code required';
+export const INVALID_TWO_FACTOR_CODE = 'Invalid two-factor code';
+const TWO_FACTOR_REFUSALS: unknown[] = [TWO_FACTOR_CODE_REQUIRED, INVALID_TWO_FACTOR_CODE];
 /** A money action that got no answer (no connection, or 503: the server could not tell) is sent again this many times at most. */
 const MONEY_ACTION_RETRIES = 2;
 const RETRY_DELAY_MS = 1000;
@@ -131,7 +135,9 @@ async function send(
   if (!response.ok) {
     const detail =
       typeof data === 'object' && data !== null && 'detail' in data ? (data as { detail: unknown }).detail : undefined;
-    const refusedSession = response.status === 401 || (response.status === 403 && detail === ACCOUNT_SUSPENDED);
+    const refusedSession =
+      (response.status === 401 && !TWO_FACTOR_REFUSALS.includes(detail)) ||
+      (response.status === 403 && detail === ACCOUNT_SUSPENDED);
     if (refusedSession && headers.Authorization) window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
     throw new ApiError(
       response.status,

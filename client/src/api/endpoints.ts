@@ -1,28 +1,51 @@
 /** One typed function per endpoint: its method, path and parameters, and the type of its answer. */
 import { request, requestPage } from './client';
 import type {
+  AccountSession,
   AdminStats,
+  ApiKey,
   AssetBalance,
   AuthResponse,
   BankAccount,
+  CreatedApiKey,
   DocumentType,
   FundingRequest,
   KycStatusResponse,
   KycSubmission,
+  LoginHistoryEntry,
   MarketCatalog,
+  NewApiKey,
   Order,
   PlaceOrderPayload,
+  SignedInUser,
   SimpleTrade,
+  TwoFactorSetup,
+  TwoFactorStatus,
   User,
   UserTrade,
 } from './types';
 
 export const authApi = {
-  login: (email: string, password: string) =>
-    request<AuthResponse>('POST', '/auth/login', { body: { email, password }, auth: false }),
+  /** `totp`: the two-factor code, once the server has asked for it. */
+  login: (email: string, password: string, totp?: string) =>
+    request<AuthResponse>('POST', '/auth/login', { body: { email, password, totp }, auth: false }),
   register: (email: string, password: string, full_name: string) =>
     request<AuthResponse>('POST', '/auth/register', { body: { email, password, full_name }, auth: false }),
-  me: () => request<User>('GET', '/auth/me'),
+  me: () => request<SignedInUser>('GET', '/auth/me'),
+  logout: () => request<void>('POST', '/auth/logout'),
+};
+
+export const accountApi = {
+  sessions: () => request<AccountSession[]>('GET', '/account/sessions'),
+  endSession: (id: string) => request<void>('DELETE', `/account/sessions/${encodeURIComponent(id)}`),
+  logins: () => request<LoginHistoryEntry[]>('GET', '/account/logins'),
+  changePassword: (current_password: string, new_password: string) =>
+    request<{ sessions_ended: number }>('POST', '/account/password', { body: { current_password, new_password } }),
+  twoFactor: () => request<TwoFactorStatus>('GET', '/account/2fa'),
+  setUpTwoFactor: () => request<TwoFactorSetup>('POST', '/account/2fa/setup'),
+  enableTwoFactor: (code: string) =>
+    request<{ recovery_codes: string[] }>('POST', '/account/2fa/enable', { body: { code } }),
+  disableTwoFactor: (code: string) => request<unknown>('POST', '/account/2fa/disable', { body: { code } }),
 };
 
 export const userApi = {
@@ -35,8 +58,13 @@ export const fundingApi = {
   withdrawalHistory: () => request<FundingRequest[]>('GET', '/withdraw/history'),
   requestDeposit: (amount: number) =>
     request<FundingRequest>('POST', '/deposit/request', { query: { amount }, idempotent: true }),
-  requestWithdrawal: (amount: number) =>
-    request<FundingRequest>('POST', '/withdraw/request', { query: { amount }, idempotent: true }),
+  /** `totp`: the two-factor code, when the trader has two-factor on (sent in the body, out of URLs). */
+  requestWithdrawal: (amount: number, totp?: string) =>
+    request<FundingRequest>('POST', '/withdraw/request', {
+      query: { amount },
+      body: totp ? { totp } : undefined,
+      idempotent: true,
+    }),
   /** Active bank accounts for deposits: a public list, asked for without the token. */
   bankAccounts: () => request<BankAccount[]>('GET', '/bank-accounts', { auth: false }),
 };
@@ -66,6 +94,12 @@ export const tradingApi = {
   orderHistory: (symbol: string) =>
     request<Order[]>('GET', '/trading/orders/history', { query: { symbol, limit: 50 } }),
   trades: (symbol: string) => request<UserTrade[]>('GET', '/trading/trades', { query: { symbol, limit: 50 } }),
+};
+
+export const apiKeysApi = {
+  list: () => request<ApiKey[]>('GET', '/account/api-keys'),
+  create: (key: NewApiKey) => request<CreatedApiKey>('POST', '/account/api-keys', { body: key }),
+  revoke: (id: string) => request<ApiKey>('DELETE', `/account/api-keys/${id}`),
 };
 
 export const adminApi = {

@@ -67,7 +67,8 @@ export function normaliseTicker(t: Ticker): Ticker {
 }
 
 export function normaliseDepth(d: Depth): Depth {
-  return { bids: toLevels(d.bids ?? []), asks: toLevels(d.asks ?? []) };
+  const levels = { bids: toLevels(d.bids ?? []), asks: toLevels(d.asks ?? []) };
+  return d.last_update_id === undefined ? levels : { last_update_id: Number(d.last_update_id), ...levels };
 }
 
 export function normaliseTrade(t: MarketTrade): MarketTrade {

@@ -14,6 +14,13 @@ type Answer<Path extends keyof paths, M extends Method> = paths[Path][M] extends
   ? Body
   : never;
 
+/** The JSON body of a route that answers 201 Created. */
+type Created<Path extends keyof paths, M extends Method> = paths[Path][M] extends {
+  responses: { 201: { content: { 'application/json': infer Body } } };
+}
+  ? Body
+  : never;
+
 /** The JSON body a route takes. */
 type Body<Path extends keyof paths, M extends Method> = paths[Path][M] extends {
   requestBody?: { content: { 'application/json': infer Sent } };
@@ -21,12 +28,11 @@ type Body<Path extends keyof paths, M extends Method> = paths[Path][M] extends {
   ? Sent
   : never;
 
-/**
- * A user, as the administrator's list shows one; the signed-in user's own view (/auth/me, and
- * login's answer) has the same fields, its KYC status narrowed to KycStatus.
- */
+/** A user, as the administrator's list shows one. */
 export type User = Answer<'/api/admin/users', 'get'>[number];
-export type KycStatus = Answer<'/api/auth/me', 'get'>['kyc_status'];
+/** The signed-in user (/auth/me, login's answer): a User, and what two-factor asks of them. */
+export type SignedInUser = Answer<'/api/auth/me', 'get'>;
+export type KycStatus = SignedInUser['kyc_status'];
 export type AuthResponse = Answer<'/api/auth/login', 'post'>;
 export type AssetBalance = Answer<'/api/user/assets', 'get'>[number];
 /** Who a request came from, on the administrator's lists (null when the user is gone). */
@@ -51,13 +57,37 @@ export type Order = Answer<'/api/trading/orders/open', 'get'>[number];
 export type UserTrade = Answer<'/api/trading/trades', 'get'>[number];
 
 export type Ticker = Answer<'/api/market/ticker', 'get'>;
-export type Depth = Answer<'/api/market/depth', 'get'>;
+/** A book's levels; `last_update_id` is absent when they come from the public exchange's feed (the fallback). */
+export type Depth = Omit<Answer<'/api/market/depth', 'get'>, 'last_update_id'> & { last_update_id?: number };
 /** [price, quantity] */
 export type Level = Depth['bids'][number];
+/**
+ * The market room's 'depth' event: the levels that changed since the one before (quantity 0: the
+ * level is gone), covering the book's update ids first_update_id..last_update_id.
+ */
+export type DepthUpdate = {
+  symbol: string;
+  first_update_id: number;
+  last_update_id: number;
+  bids: Level[];
+  asks: Level[];
+};
 export type MarketTrade = Answer<'/api/market/trades', 'get'>[number];
 export type Kline = Answer<'/api/market/klines', 'get'>[number];
 export type Quote = Answer<'/api/market/quotes', 'get'>[number];
 
+export type AccountSession = Answer<'/api/account/sessions', 'get'>[number];
+export type LoginHistoryEntry = Answer<'/api/account/logins', 'get'>[number];
+export type LoginFailure = NonNullable<LoginHistoryEntry['failure']>;
+export type TwoFactorStatus = Answer<'/api/account/2fa', 'get'>;
+export type TwoFactorSetup = Answer<'/api/account/2fa/setup', 'post'>;
+
 export type MarketCatalog = Answer<'/api/markets', 'get'>;
 export type BookMarket = MarketCatalog['markets'][number];
 export type ForexPair = MarketCatalog['forex'][number];
+
+/** An API key of the Binance-compatible API, as listed (never its secret). */
+export type ApiKey = Answer<'/api/account/api-keys', 'get'>[number];
+export type NewApiKey = Body<'/api/account/api-keys', 'post'>;
+/** A key just created: the only answer that carries its secret. */
+export type CreatedApiKey = Created<'/api/account/api-keys', 'post'>;

@@ -24,7 +24,15 @@ export function TraderOnly({ children }: { children: ReactNode }) {
   );
 }
 
+/** The admin area; an administrator who must turn two-factor on first (ADMIN_REQUIRE_2FA) goes to /settings for it. */
 export function AdminOnly({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  return user?.is_admin ? <>{children}</> : <Navigate to="/login" replace />;
+  if (!user?.is_admin) return <Navigate to="/login" replace />;
+  return user.two_factor_setup_required ? <Navigate to="/settings" replace /> : <>{children}</>;
+}
+
+/** Pages of any signed-in account (its settings); visitors go to /login. */
+export function SignedIn({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  return user ? <>{children}</> : <Navigate to="/login" replace />;
 }

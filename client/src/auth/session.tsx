@@ -2,7 +2,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getToken, SESSION_EXPIRED_EVENT, setToken } from '../api/client';
 import { authApi } from '../api/endpoints';
-import type { User } from '../api/types';
+import type { SignedInUser as User } from '../api/types';
 import { restartRealtime, useRealtime } from '../realtime/useRealtime';
 
 interface Session {
@@ -13,13 +13,22 @@ interface Session {
    * `onSignedIn` runs in the same tick as the session update, so state it sets (the destination)
    * renders together with the new user.
    */
-  login: (email: string, password: string, onSignedIn?: (user: User) => void) => Promise<User>;
+  /** Rejects with the server's 401 'Two-factor code required' when the account needs `totp` too. */
+  login: (credentials: Credentials, onSignedIn?: (user: User) => void) => Promise<User>;
   register: (email: string, password: string, fullName: string, onSignedIn?: (user: User) => void) => Promise<User>;
+  /** Ends the session on the server and forgets its token here. */
   logout: () => void;
   /** Re-read the user (kyc_status, balance) from the server. */
   refreshUser: () => Promise<void>;
   /** Patch the cached user, e.g. with a pushed balance. */
   patchUser: (patch: Partial<User>) => void;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+  /** The two-factor code (or a recovery code), once the server asks for it. */
+  totp?: string;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -68,8 +77,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const login = useCallback(
-    async (email: string, password: string, onSignedIn?: (user: User) => void) => {
-      const { token, user: next } = await authApi.login(email, password);
+    async ({ email, password, totp }: Credentials, onSignedIn?: (user: User) => void) => {
+      const { token, user: next } = await authApi.login(email, password, totp);
       return startSession(token, next, onSignedIn);
     },
     [startSession],
@@ -84,6 +93,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(() => {
+    // The call takes the stored token as it starts, so the token can go at once: the screens leave
+    // without waiting for the server.
+    authApi.logout().catch((error) => console.warn('session: logout not confirmed by the server', error));
     setToken(null);
     setUser(null);
     restartRealtime();
@@ -107,6 +119,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     balance: (event) => patchUser({ balance: Number(event.balance) }),
     funding: (event) => {
       if (event.kind === 'kyc') void refreshUser();
+    },
+    // The server closes a session's sockets when it ends (logged out from another device, a
+    // suspension): asking who we are then gets the 401 that ends it here too.
+    disconnect: (reason) => {
+      if (reason !== 'io server disconnect' || !getToken()) return;
+      // Still signed in (the server closed it for another reason): the socket comes back.
+      void refreshUser().then(() => getToken() && restartRealtime());
     },
   });
 

@@ -4,21 +4,34 @@ import type { BankAccount, FundingRequest } from '../api/types';
 import { dateTime, usd } from '../format';
 import { BankIcon } from './Icons';
 import StatusBadge from './StatusBadge';
+import TwoFactorCodeField from './TwoFactorCodeField';
 
 interface Props {
   kind: 'deposit' | 'withdrawal';
   history: FundingRequest[];
   bankAccounts?: BankAccount[];
   available?: number;
-  /** Resolves true when the request was accepted (the input is then cleared). */
-  onRequest: (amount: number) => Promise<boolean>;
+  /** The trader has two-factor on: a withdrawal asks for a code. */
+  asksForCode?: boolean;
+  /** Resolves true when the request was accepted (the inputs are then cleared). */
+  onRequest: (amount: number, code?: string) => Promise<boolean>;
   onInvalid: () => void;
 }
 
-export default function FundingPanel({ kind, history, bankAccounts = [], available, onRequest, onInvalid }: Props) {
+export default function FundingPanel({
+  kind,
+  history,
+  bankAccounts = [],
+  available,
+  asksForCode = false,
+  onRequest,
+  onInvalid,
+}: Props) {
   const [amount, setAmount] = useState('');
+  const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const isDeposit = kind === 'deposit';
+  const withCode = !isDeposit && asksForCode;
   const activeAccounts = bankAccounts.filter((a) => a.is_active !== false);
 
   const onSubmit = async (event: FormEvent) => {
@@ -29,8 +42,10 @@ export default function FundingPanel({ kind, history, bankAccounts = [], availab
       return;
     }
     setBusy(true);
-    const accepted = await onRequest(value);
+    const accepted = await onRequest(value, withCode ? code.trim() : undefined);
     setBusy(false);
+    // A code is good once: whatever the answer, the next try needs a new one.
+    setCode('');
     if (accepted) setAmount('');
   };
 
@@ -86,6 +101,9 @@ export default function FundingPanel({ kind, history, bankAccounts = [], availab
               onChange={(e) => setAmount(e.target.value)}
             />
           </div>
+          {withCode && (
+            <TwoFactorCodeField id="withdrawal-code" label="Two-factor code" value={code} onChange={setCode} />
+          )}
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {isDeposit ? 'Request Deposit' : 'Request Withdrawal'}
           </button>

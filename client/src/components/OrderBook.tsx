@@ -1,8 +1,13 @@
-/** Order book: 10 asks (highest first), the last price, 10 bids; Total is the level's value, bars show cumulative size. */
-import type { Depth, Level } from '../api/types';
+/**
+ * Order book: 10 asks (highest first), the last price, 10 bids; Total is the level's value, bars show
+ * cumulative size. Fed by useLiveBook (best first); each row carries its exact price and amount,
+ * and the book the update id it is as of, for anyone reading the page (tests, scrapers).
+ */
+import type { Level } from '../api/types';
+import type { LiveBook } from '../book/useLiveBook';
 import { compact, cryptoPrice, quantity } from '../format';
 
-const ROWS = 10;
+export const BOOK_ROWS = 10;
 
 function Side({
   levels,
@@ -24,6 +29,8 @@ function Side({
           <tr
             key={`${kind}-${l.price}`}
             className="book-row"
+            data-price={l.price}
+            data-quantity={l.qty}
             onClick={() => onPick(l.price)}
             style={{ background: `linear-gradient(to left, ${color} ${pct}%, transparent ${pct}%)` }}
           >
@@ -39,31 +46,31 @@ function Side({
 
 function cumulate(levels: Level[]): { price: number; qty: number; total: number }[] {
   let running = 0;
-  return levels.slice(0, ROWS).map(([price, qty]) => {
+  return levels.map(([price, qty]) => {
     running += qty;
     return { price, qty, total: running };
   });
 }
 
 export default function OrderBook({
-  depth,
+  book,
   lastPrice,
   change,
   onPickPrice,
   base,
 }: {
-  depth: Depth;
+  book: LiveBook;
   lastPrice: number | null;
   change: number;
   onPickPrice: (price: number) => void;
   base: string;
 }) {
-  const asks = cumulate([...depth.asks].sort((a, b) => a[0] - b[0])).reverse();
-  const bids = cumulate([...depth.bids].sort((a, b) => b[0] - a[0]));
+  const asks = cumulate(book.asks).reverse();
+  const bids = cumulate(book.bids);
   const maxTotal = Math.max(asks[0]?.total ?? 0, bids[bids.length - 1]?.total ?? 0);
 
   return (
-    <div className="trade-panel" data-testid="order-book">
+    <div className="trade-panel" data-testid="order-book" data-update-id={book.updateId ?? undefined}>
       <div className="panel-head">Order Book</div>
       <table className="dense-table book">
         <thead>

@@ -7,7 +7,17 @@ import { marketApi } from '../api/market';
 import type { User } from '../api/types';
 import { useSession } from '../auth/session';
 import { amount2, usd } from '../format';
-import { GiftIcon, ListIcon, LogoutIcon, SettingsIcon, ShieldIcon, UserIcon, UsersIcon, WalletIcon } from './Icons';
+import {
+  GiftIcon,
+  KeyIcon,
+  ListIcon,
+  LogoutIcon,
+  SettingsIcon,
+  ShieldIcon,
+  UserIcon,
+  UsersIcon,
+  WalletIcon,
+} from './Icons';
 
 /** Sum of all asset accounts valued in USD: USD at 1, coins at their USDT last price, forex positions at their quote. */
 async function estimateBalance(): Promise<{ usdValue: number; btcValue: number }> {
@@ -177,6 +187,10 @@ export default function ProfileMenu({ user }: { user: User }) {
             <Link className="menu-item" to="/account" onClick={() => setOpen(false)}>
               <ShieldIcon />
               Account
+            </Link>
+            <Link className="menu-item" to="/account/api" onClick={() => setOpen(false)}>
+              <KeyIcon />
+              API Management
             </Link>
             <Link className="menu-item" to="/referral" onClick={() => setOpen(false)}>
               <UsersIcon />

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
 import { fundingApi, kycApi, simpleTradeApi, userApi } from '../api/endpoints';
-import type { AssetBalance, BankAccount, FundingRequest, SimpleTrade, User } from '../api/types';
+import type { AssetBalance, BankAccount, FundingRequest, KycStatus, SignedInUser, SimpleTrade } from '../api/types';
 import { useSession } from '../auth/session';
 import FundingPanel from '../components/FundingPanel';
 import { ChartIcon, DownloadIcon, LogoutIcon, ShieldIcon, UploadIcon, WalletIcon } from '../components/Icons';
@@ -80,9 +80,9 @@ export default function Dashboard() {
       assets: settledValue(assets, current.assets),
     }));
     // Keep the session's user (profile menu, trade screens) in step with what we just read.
-    const patch: Partial<User> = {};
+    const patch: Partial<SignedInUser> = {};
     if (balance.status === 'fulfilled') patch.balance = Number(balance.value.balance);
-    if (kyc.status === 'fulfilled' && kyc.value.status) patch.kyc_status = kyc.value.status;
+    if (kyc.status === 'fulfilled' && kyc.value.status) patch.kyc_status = kyc.value.status as KycStatus;
     patchUser(patch);
     // A failure among the first six calls is reported (once); /user/assets only adds per-asset holdings, so its
     // failure is only logged.
@@ -112,10 +112,10 @@ export default function Dashboard() {
 
   const setTab = (key: TabKey) => setParams(key === 'deposits' ? {} : { tab: key }, { replace: true });
 
-  const submitFunding = async (kind: 'deposit' | 'withdrawal', amount: number): Promise<boolean> => {
+  const submitFunding = async (kind: 'deposit' | 'withdrawal', amount: number, code?: string): Promise<boolean> => {
     try {
       if (kind === 'deposit') await fundingApi.requestDeposit(amount);
-      else await fundingApi.requestWithdrawal(amount);
+      else await fundingApi.requestWithdrawal(amount, code);
       enqueueSnackbar(kind === 'deposit' ? 'Deposit request submitted!' : 'Withdrawal request submitted!', {
         variant: 'success',
       });
@@ -223,7 +223,8 @@ export default function Dashboard() {
               kind="withdrawal"
               history={data.withdrawals}
               available={data.balance}
-              onRequest={(amount) => submitFunding('withdrawal', amount)}
+              asksForCode={user?.two_factor_enabled}
+              onRequest={(amount, code) => submitFunding('withdrawal', amount, code)}
               onInvalid={invalidAmount}
             />
           )}

@@ -4,13 +4,14 @@ import { Link, NavLink, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
 import { tradingApi, userApi } from '../api/endpoints';
-import { marketApi, normaliseDepth, normaliseTicker, normaliseTrade } from '../api/market';
-import type { AssetBalance, Depth, MarketTrade, Order, Ticker, UserTrade } from '../api/types';
+import { marketApi, normaliseTicker, normaliseTrade } from '../api/market';
+import type { AssetBalance, MarketTrade, Order, Ticker, UserTrade } from '../api/types';
+import { useLiveBook } from '../book/useLiveBook';
 import { useSession } from '../auth/session';
 import { WalletIcon } from '../components/Icons';
 import Logo, { PRODUCT_NAME } from '../components/Logo';
 import MarketTrades from '../components/MarketTrades';
-import OrderBook from '../components/OrderBook';
+import OrderBook, { BOOK_ROWS } from '../components/OrderBook';
 import OrderForm, { type PriceHint } from '../components/OrderForm';
 import PairList from '../components/PairList';
 import ProfileMenu from '../components/ProfileMenu';
@@ -39,7 +40,6 @@ export default function Trade() {
 
   const [ticker, setTicker] = useState<Ticker | null>(null);
   const [tickers, setTickers] = useState<Ticker[]>([]);
-  const [depth, setDepth] = useState<Depth>({ bids: [], asks: [] });
   const [marketTrades, setMarketTrades] = useState<MarketTrade[]>([]);
   const [openOrders, setOpenOrders] = useState<Order[]>([]);
   const [orderHistory, setOrderHistory] = useState<Order[]>([]);
@@ -62,7 +62,6 @@ export default function Trade() {
 
   const loadMarket = useCallback(() => {
     marketApi.ticker(symbol).then(forPair(symbol, setTicker)).catch(logOnly('ticker'));
-    marketApi.depth(symbol, 20).then(forPair(symbol, setDepth)).catch(logOnly('depth'));
     marketApi.trades(symbol, TRADES_KEPT).then(forPair(symbol, setMarketTrades)).catch(logOnly('trades'));
   }, [symbol, forPair]);
 
@@ -86,7 +85,6 @@ export default function Trade() {
 
   useEffect(() => {
     setTicker(null);
-    setDepth({ bids: [], asks: [] });
     setMarketTrades([]);
     loadMarket();
   }, [loadMarket]);
@@ -103,13 +101,14 @@ export default function Trade() {
     loadFills();
   }, [userId, loadOrders, loadFills]);
 
+  // The book keeps itself exact: a snapshot, then the room's depth updates (useLiveBook).
+  const book = useLiveBook(symbol, BOOK_ROWS);
   const connected = useRealtime([symbol], {
     ticker: (t) => {
       const next = normaliseTicker(t);
       if (next.symbol === symbol) setTicker(next);
       setTickers((list) => list.map((x) => (x.symbol === next.symbol ? next : x)));
     },
-    depth: (d) => d.symbol === symbol && setDepth(normaliseDepth(d)),
     trade: (t) => {
       if (t.symbol !== symbol) return;
       setMarketTrades((list) => [normaliseTrade(t), ...list.filter((x) => x.id !== t.id)].slice(0, TRADES_KEPT));
@@ -195,7 +194,7 @@ export default function Trade() {
         <div className="trade-col">
           <PairList tickers={tickers} symbol={symbol} onSelect={selectPair} />
           <OrderBook
-            depth={depth}
+            book={book}
             lastPrice={lastPrice}
             change={ticker?.price_change ?? 0}
             base={base}

@@ -1,15 +1,17 @@
 /**
  * The one socket hook. A single shared Socket.IO connection (same origin, path /socket.io),
  * authenticated with the stored token; market rooms are reference-counted and re-joined on reconnect.
+ * The server sends each room's events of a moment as one 'batch' packet of [event, data] pairs
+ * (server/realtime); they are handed to the listeners of each event in the order they came.
  */
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { getToken } from '../api/client';
-import type { Depth, Kline, MarketTrade, Order, Quote, Ticker, UserTrade } from '../api/types';
+import type { DepthUpdate, Kline, MarketTrade, Order, Quote, Ticker, UserTrade } from '../api/types';
 
 export interface RealtimeEvents {
   ticker: (ticker: Ticker) => void;
-  depth: (depth: Depth & { symbol: string }) => void;
+  depth: (update: DepthUpdate) => void;
   trade: (trade: MarketTrade & { symbol: string }) => void;
   kline: (event: { symbol: string; interval: string; kline: Kline }) => void;
   quotes: (quotes: Quote[]) => void;
@@ -18,13 +20,29 @@ export interface RealtimeEvents {
   fill: (trade: UserTrade) => void;
   funding: (event: { kind: 'deposit' | 'withdrawal' | 'kyc'; id: string; status: string }) => void;
   'admin:update': (event: { kind: string }) => void;
+  /** The socket closed; 'io server disconnect' when the server closed it (its session ended). */
+  disconnect: (reason: string) => void;
 }
 
 type EventName = keyof RealtimeEvents;
+type Listener = (data: unknown) => void;
 
 let socket: Socket | null = null;
 const roomCounts = new Map<string, number>();
 const connectionListeners = new Set<(connected: boolean) => void>();
+const eventListeners = new Map<string, Set<Listener>>();
+
+function dispatch(batch: Array<[event: string, data: unknown]>): void {
+  for (const [event, data] of batch)
+    eventListeners.get(event)?.forEach((listener) => {
+      // One failing screen must not keep the rest of the batch from the others.
+      try {
+        listener(data);
+      } catch (error) {
+        reportError(error);
+      }
+    });
+}
 
 function getSocket(): Socket {
   if (socket) return socket;
@@ -41,7 +59,12 @@ function getSocket(): Socket {
     for (const symbol of roomCounts.keys()) socket?.emit('subscribe', { symbol });
     connectionListeners.forEach((listener) => listener(true));
   });
-  socket.on('disconnect', () => connectionListeners.forEach((listener) => listener(false)));
+  socket.on('disconnect', (reason) => {
+    connectionListeners.forEach((listener) => listener(false));
+    // Listeners of 'disconnect' learn why: the server closes the sockets of an ended session.
+    dispatch([['disconnect', reason]]);
+  });
+  socket.on('batch', dispatch);
   socket.on('connect_error', (error) => console.warn('realtime: connect error', error.message));
   return socket;
 }
@@ -99,17 +122,18 @@ export function useRealtime(symbols: string[], handlers: Partial<RealtimeEvents>
 
   useEffect(() => {
     if (!eventKey) return;
-    const s = getSocket();
+    getSocket();
     const names = eventKey.split(',') as EventName[];
     const bound = names.map((name) => {
-      const listener = (...args: unknown[]) => {
-        const handler = handlersRef.current[name] as ((...a: unknown[]) => void) | undefined;
-        handler?.(...args);
+      const listener: Listener = (data) => {
+        const handler = handlersRef.current[name] as Listener | undefined;
+        handler?.(data);
       };
-      s.on(name, listener);
+      const listeners = eventListeners.get(name) ?? new Set<Listener>();
+      eventListeners.set(name, listeners.add(listener));
       return [name, listener] as const;
     });
-    return () => bound.forEach(([name, listener]) => s.off(name, listener));
+    return () => bound.forEach(([name, listener]) => eventListeners.get(name)?.delete(listener));
   }, [eventKey]);
 
   return connected;

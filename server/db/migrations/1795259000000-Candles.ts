@@ -1,19 +1,19 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** Seconds of every candle width the API offers (1m 5m 15m 30m 1h 4h 1d): each divides a day. */
-const WIDTHS = [60, 300, 900, 1800, 3600, 14400, 86400];
-const DAY = 86400;
+export const WIDTHS = [60, 300, 900, 1800, 3600, 14400, 86400];
+export const DAY = 86400;
 
 /** The opening time of the bucket of width `width` (seconds) holding `time`. */
-const bucketOf = (time: string, width: string) =>
+export const bucketOf = (time: string, width: string) =>
   `to_timestamp(floor(extract(epoch FROM ${time}) / ${width}) * ${width})`;
 
 /**
  * Arrays compare element by element, so of a bucket's trades the least [time, seq, price] is the
  * first trade's and the greatest the last's: no sort per bucket. The epoch is exact (numeric).
  */
-const FIRST = `min(ARRAY[extract(epoch FROM t.created_at), t.seq, t.price])`;
-const LAST = `max(ARRAY[extract(epoch FROM t.created_at), t.seq, t.price])`;
+export const FIRST = `min(ARRAY[extract(epoch FROM t.created_at), t.seq, t.price])`;
+export const LAST = `max(ARRAY[extract(epoch FROM t.created_at), t.seq, t.price])`;
 
 /**
  * The candles of the trades in `source` (a table or a parenthesized query), one row per symbol,
@@ -31,9 +31,9 @@ const candlesOf = (source: string) => `
 const COLUMNS = `symbol, width, bucket, open, high, low, close, volume, quote_volume, open_at, open_seq, close_at, close_seq`;
 
 /** Of a stored candle and one of newer trades of its bucket, which opening (closing) trade comes first (last). */
-const earlierOpen = `(EXCLUDED.open_at, EXCLUDED.open_seq) < (candles.open_at, candles.open_seq)`;
-const laterClose = `(EXCLUDED.close_at, EXCLUDED.close_seq) > (candles.close_at, candles.close_seq)`;
-const keepEither = (condition: string, columns: string[]) =>
+export const earlierOpen = `(EXCLUDED.open_at, EXCLUDED.open_seq) < (candles.open_at, candles.open_seq)`;
+export const laterClose = `(EXCLUDED.close_at, EXCLUDED.close_seq) > (candles.close_at, candles.close_seq)`;
+export const keepEither = (condition: string, columns: string[]) =>
   columns.map((c) => `${c} = CASE WHEN ${condition} THEN EXCLUDED.${c} ELSE candles.${c} END`).join(', ');
 
 /**

@@ -8,6 +8,11 @@ import { LedgerEntryPerAccount1795257000000 } from './1795257000000-LedgerEntryP
 import { WritePathIndexes1795258000000 } from './1795258000000-WritePathIndexes';
 import { Candles1795259000000 } from './1795259000000-Candles';
 import { IdempotencyKeys1795486799681 } from './1795486799681-IdempotencyKeys';
+import { ApiKeys1795496108029 } from './1795496108029-ApiKeys';
+import { AccountSecurity1795496167635 } from './1795496167635-AccountSecurity';
+import { BinanceOrderIds1795500000000 } from './1795500000000-BinanceOrderIds';
+import { CandleTakerVolumes1795501000000 } from './1795501000000-CandleTakerVolumes';
+import { ListenKeys1795600000000 } from './1795600000000-ListenKeys';
 
 /** Every migration, in order. New ones: `npm run migration:generate -- server/db/migrations/Name`, then list it here. */
 export const migrations: Function[] = [
@@ -21,4 +26,9 @@ export const migrations: Function[] = [
   WritePathIndexes1795258000000,
   Candles1795259000000,
   IdempotencyKeys1795486799681,
+  ApiKeys1795496108029,
+  AccountSecurity1795496167635,
+  BinanceOrderIds1795500000000,
+  CandleTakerVolumes1795501000000,
+  ListenKeys1795600000000,
 ];

@@ -12,9 +12,15 @@ export interface LiveOrder {
   side: Side;
   type: OrderKind;
   timeInForce: TimeInForce;
+  postOnly: boolean;
   priceTicks: number | null;
   stopTicks: number | null;
+  /** A market buy by quote amount: 0 until it trades, then what it bought. */
   lots: number;
+  /** A market buy by quote amount: the notional units it could spend; null otherwise. */
+  quoteUnits: number | null;
+  /** The caller's own id of the order (Binance's clientOrderId), unique per user; null when none was given. */
+  clientOrderId: string | null;
   filledLots: number;
   quoteFilled: number;
   reserved: number;

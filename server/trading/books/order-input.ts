@@ -4,6 +4,7 @@ import {
   fromTicks,
   minNotionalUnits,
   toLots,
+  toNotional,
   toTicks,
   type MarketSpec,
   type Side,
@@ -12,7 +13,7 @@ import {
 import { badRequest } from '../../http/errors';
 import { toLedgerUnits, type LedgerUnits } from '../../ledger/money';
 import type { BookMarket } from '../../markets/catalog';
-import type { OrderKind, OrderRequest } from '../order-schemas';
+import type { OrderKind, OrderPlacement } from '../order-schemas';
 
 /** An order request checked against its market's rules and turned into the engine's integer units. */
 export interface OrderTerms {
@@ -20,24 +21,26 @@ export interface OrderTerms {
   type: OrderKind;
   timeInForce: TimeInForce;
   postOnly: boolean;
+  /** 0 for a market buy by quote amount: what it buys is known once it has traded. */
   lots: number;
+  /** A market buy by quote amount: the notional units it may spend (fees on top); null otherwise. */
+  quoteUnits: number | null;
   priceTicks: number | null;
   stopTicks: number | null;
+  clientOrderId: string | null;
 }
 
 /**
  * Refuses (never rounds) a price off the tick, an amount off the lot and an order worth less than
  * the minimum, with a message that says which rule and what the step is.
  */
-export function orderTerms(market: BookMarket, request: OrderRequest): OrderTerms {
-  const lots = toLots(request.amount, market);
-  if (!lots.ok) {
-    throw badRequest(
-      lots.reason === 'LOT_SIZE'
-        ? `Amount must be a multiple of the lot size ${market.lotSize}`
-        : 'Amount is too large',
-    );
-  }
+export function orderTerms(market: BookMarket, request: OrderPlacement): OrderTerms {
+  const isMarket = request.type === 'market';
+  const byQuote = request.quote_amount !== undefined;
+  if (byQuote && (!isMarket || request.side !== 'buy' || request.amount !== undefined))
+    throw badRequest('Only a market buy may give a quote amount instead of an amount');
+  const lots = byQuote ? 0 : lotsOf(market, request.amount);
+  const quoteUnits = byQuote ? quoteUnitsOf(market, request.quote_amount!) : null;
   const ticksOf = (value: string | null | undefined, what: 'Price' | 'Stop price') => {
     if (value === undefined || value === null)
       throw badRequest(`${what} is required for a ${request.type.replace('_', '-')} order`);
@@ -51,24 +54,57 @@ export function orderTerms(market: BookMarket, request: OrderRequest): OrderTerm
     }
     return ticks.value;
   };
-  const isMarket = request.type === 'market';
   const priceTicks = isMarket ? null : ticksOf(request.price, 'Price');
   const stopTicks = request.type === 'stop_limit' ? ticksOf(request.stop_price, 'Stop price') : null;
   const timeInForce = request.time_in_force ?? (isMarket ? 'IOC' : 'GTC');
   const postOnly = request.post_only === true;
   if (isMarket && timeInForce === 'GTC') throw badRequest('A market order cannot rest on the book: use IOC or FOK');
+  if (byQuote && timeInForce === 'FOK') throw badRequest('A market buy by quote amount cannot be fill-or-kill');
   if (postOnly && (request.type !== 'limit' || timeInForce !== 'GTC'))
     throw badRequest('Only a GTC limit order can be post-only');
   if (priceTicks !== null) {
-    if (priceTicks > Math.floor(Number.MAX_SAFE_INTEGER / lots.value)) throw badRequest('Order value is too large');
-    assertMinNotional(market, priceTicks * lots.value);
+    if (priceTicks > Math.floor(Number.MAX_SAFE_INTEGER / lots)) throw badRequest(ORDER_VALUE_TOO_LARGE);
+    assertMinNotional(market, priceTicks * lots);
   }
-  return { side: request.side, type: request.type, timeInForce, postOnly, lots: lots.value, priceTicks, stopTicks };
+  if (quoteUnits !== null) assertMinNotional(market, quoteUnits);
+  return {
+    side: request.side,
+    type: request.type,
+    timeInForce,
+    postOnly,
+    lots,
+    quoteUnits,
+    priceTicks,
+    stopTicks,
+    clientOrderId: request.client_order_id ?? null,
+  };
 }
+
+function lotsOf(market: BookMarket, amount: string | undefined): number {
+  if (amount === undefined) throw badRequest('Amount is required');
+  const lots = toLots(amount, market);
+  if (lots.ok) return lots.value;
+  throw badRequest(
+    lots.reason === 'LOT_SIZE' ? `Amount must be a multiple of the lot size ${market.lotSize}` : 'Amount is too large',
+  );
+}
+
+function quoteUnitsOf(market: BookMarket, quoteAmount: string): number {
+  const units = toNotional(quoteAmount, market);
+  if (units.ok) return units.value;
+  throw badRequest(
+    units.reason === 'OVERFLOW'
+      ? 'Quote amount is too large'
+      : `Quote amount must be a multiple of ${fromNotional(1, market)}`,
+  );
+}
+
+export const ORDER_VALUE_TOO_LARGE = 'Order value is too large';
+export const belowMinimumValue = (market: BookMarket) => `Order value must be at least ${market.minNotional} USDT`;
 
 /** Minimum order value; a market order is checked against the value the book gives it. */
 export function assertMinNotional(market: BookMarket, notional: number): void {
-  if (notional < minNotionalUnits(market)) throw badRequest(`Order value must be at least ${market.minNotional} USDT`);
+  if (notional < minNotionalUnits(market)) throw badRequest(belowMinimumValue(market));
 }
 
 /** Decimal strings of engine units, for rows and answers. */

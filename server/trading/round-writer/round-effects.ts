@@ -17,7 +17,8 @@ export interface RoundEffects {
   commands: Array<{ seq: number; command: Command }>;
   /** The answers of its commands sent with an Idempotency-Key, recorded with it. */
   answers: AnswerRow[];
-  bookChanged: boolean;
+  /** The price levels the round changed, by side: price (ticks) -> aggregated quantity (lots) it leaves, 0 when gone. */
+  levels: { bids: Map<number, number>; asks: Map<number, number> };
 }
 
 export const emptyEffects = (): RoundEffects => ({
@@ -27,8 +28,11 @@ export const emptyEffects = (): RoundEffects => ({
   postings: [],
   commands: [],
   answers: [],
-  bookChanged: false,
+  levels: { bids: new Map(), asks: new Map() },
 });
+
+/** Whether the round changed any price level of its book. */
+export const bookChanged = ({ levels }: RoundEffects) => levels.bids.size > 0 || levels.asks.size > 0;
 
 /** One symbol's part of a round; `stateHash` is recorded when given (a checkpoint recovery must reach). */
 export interface MarketRound {

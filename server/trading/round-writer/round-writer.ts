@@ -1,9 +1,7 @@
-import type { UsdBalance } from '../../accounts/balance-events';
 import type { StatementRunner } from '../../db/named-statement';
 import { SqlParams } from '../../db/sql-params';
 import { insertAnswersSql } from '../../idempotency/recorded-answers';
-import { postingsSql } from '../../ledger/ledger';
-import { USD } from '../../markets/catalog';
+import { CHANGED_USER_ACCOUNTS, postingsSql, type AccountBalance } from '../../ledger/ledger';
 import { KEEP_NEWEST_STATE_HASH } from '../checkpoints/book-checkpoints';
 import { mayBeFilledSql, mayTradeSql } from '../may-trade';
 import type { MarketRound } from './round-effects';
@@ -28,17 +26,17 @@ export function suspendedInFills(error: unknown): string[] {
   );
 }
 
-/** What a round's write answers: the new USD balances of the users whose USD moved. */
+/** What a round's write answers: the users' accounts it changed, as it leaves them. */
 export interface WrittenRound {
-  balances: UsdBalance[];
+  balances: AccountBalance[];
 }
 
 /**
  * Everything a round changed, every symbol's together, as ONE statement: ledger postings (see
  * postingsSql), orders, trades, command log, state hashes and the answers of keyed commands (see
  * server/idempotency), each table of rows one JSON parameter whatever the size. Sent outside any transaction block, the statement is its own transaction: it
- * commits whole, durably, before its answer comes back, in a single round trip. It answers the new USD
- * balances of the users whose USD moved. `after` is the round written just before this one on the
+ * commits whole, durably, before its answer comes back, in a single round trip. It answers the users'
+ * accounts it changed (both buckets). `after` is the round written just before this one on the
  * same connection, whose effects this round was computed on: unless its last command is there (it
  * committed), this statement fails whole. So it does if one of the traders whose orders it places
  * may no longer trade (see may-trade.ts) by the time it commits, whatever the round last read of them,
@@ -66,8 +64,9 @@ export async function writeRound(
   );
   // Every row a round writes is created or changed at the round's time: one parameter, not a column of them.
   const at = params.add(now, 'timestamptz');
-  const orderColumns = `id uuid, user_id uuid, symbol varchar, side varchar, type varchar, time_in_force varchar, price numeric,
-     stop_price numeric, amount numeric, filled numeric, quote_filled numeric, reserved numeric, status varchar, seq bigint`;
+  const orderColumns = `id uuid, user_id uuid, symbol varchar, side varchar, type varchar, time_in_force varchar, post_only boolean, price numeric,
+     stop_price numeric, amount numeric, filled numeric, quote_filled numeric, reserved numeric, status varchar, seq bigint,
+     client_order_id varchar, quote_amount numeric`;
   const placedTable = params.rows(placedOrders, 'o', orderColumns);
   const changedTable = params.rows(changedOrders, 'u', orderColumns);
   const tradesTable = params.rows(
@@ -92,15 +91,15 @@ export async function writeRound(
   const [written] = await run<WrittenRound>({
     name: answers.length === 0 ? 'trading-round-write' : 'trading-round-write-keyed',
     text: `WITH ${ledger}, placed_orders AS (
-       INSERT INTO orders (id, user_id, symbol, side, type, time_in_force, price, stop_price, amount, filled, quote_filled,
-                           reserved, status, seq, created_at, updated_at)
+       INSERT INTO orders (id, user_id, symbol, side, type, time_in_force, post_only, price, stop_price, amount, filled, quote_filled,
+                           reserved, status, seq, client_order_id, quote_amount, created_at, updated_at)
        SELECT o.*, ${at}, ${at} FROM ${placedTable}
        RETURNING 1
      ), changed_orders AS (
        -- Rows that exist: each conflicts on the primary key, which finds it whatever the table's size
        -- (an UPDATE ... FROM join would follow a plan made when the table was small).
-       INSERT INTO orders (id, user_id, symbol, side, type, time_in_force, price, stop_price, amount, filled, quote_filled,
-                           reserved, status, seq, created_at, updated_at)
+       INSERT INTO orders (id, user_id, symbol, side, type, time_in_force, post_only, price, stop_price, amount, filled, quote_filled,
+                           reserved, status, seq, client_order_id, quote_amount, created_at, updated_at)
        SELECT u.*, ${at}, ${at} FROM ${changedTable}
        ON CONFLICT (id) DO UPDATE SET filled = EXCLUDED.filled, quote_filled = EXCLUDED.quote_filled,
                                       reserved = EXCLUDED.reserved, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at
@@ -118,8 +117,7 @@ export async function writeRound(
        ${KEEP_NEWEST_STATE_HASH}
        RETURNING 1
      )${recordedAnswers}
-     SELECT (SELECT COALESCE(json_agg(json_build_object('user_id', user_id, 'available', available::text)), '[]')
-               FROM ledger_accounts WHERE user_id IS NOT NULL AND asset = ${params.add(USD, 'varchar')}) AS balances,
+     SELECT (SELECT COALESCE(json_agg(changed), '[]') FROM (${CHANGED_USER_ACCOUNTS}) changed) AS balances,
             -- Not a constant: a cast PostgreSQL can only try when it gets here, so it fails the statement exactly then.
             CASE WHEN ${roundCommittedSql(afterSymbol, afterSeq)} THEN true
                  ELSE (SELECT 'the round before, up to ' || ${afterSymbol} || ' ' || ${afterSeq} || ', did not commit')::boolean END AS chained,

@@ -3,6 +3,9 @@ import { badRequest } from '../../http/errors';
 import type { BookMarket } from '../../markets/catalog';
 import { assertMinNotional, type OrderTerms } from '../books/order-input';
 
+/** Why a market order is refused when the book cannot give it what it asks for. */
+export const INSUFFICIENT_LIQUIDITY = 'Insufficient liquidity';
+
 /** Fee rates in parts per million of the trade value. */
 export interface FeeRates {
   makerPpm: number;
@@ -36,11 +39,37 @@ export function bookValue(book: OrderBook, side: 'asks' | 'bids', lots: number):
       if (left === 0) return value;
     }
     if (offered.length < levels) {
-      if (value === 0) throw badRequest('Insufficient liquidity');
+      if (value === 0) throw badRequest(INSUFFICIENT_LIQUIDITY);
       return value;
     }
   }
-  throw badRequest('Insufficient liquidity');
+  throw badRequest(INSUFFICIENT_LIQUIDITY);
+}
+
+/**
+ * What a market buy by quote amount would buy now, walking the asks from the best as the engine does
+ * (at each price as many whole lots as the budget left pays for): its lots and their value in
+ * notional units. Refused with 'Insufficient liquidity' when the budget buys no lot.
+ */
+export function bookPurchase(book: OrderBook, quoteUnits: number): { lots: number; value: number } {
+  for (const levels of [64, Number.MAX_SAFE_INTEGER]) {
+    let left = quoteUnits;
+    let lots = 0;
+    const asks = book.depth(levels).asks;
+    for (const level of asks) {
+      const take = Math.min(level.quantity, Math.floor(left / level.price));
+      lots += take;
+      left -= take * level.price;
+      if (take < level.quantity) return purchase(lots, quoteUnits - left);
+    }
+    if (asks.length < levels) return purchase(lots, quoteUnits - left);
+  }
+  throw badRequest(INSUFFICIENT_LIQUIDITY);
+}
+
+function purchase(lots: number, value: number) {
+  if (lots === 0) throw badRequest(INSUFFICIENT_LIQUIDITY);
+  return { lots, value };
 }
 
 /**
@@ -56,6 +85,10 @@ export function marketBuyHold(value: number, lots: number, fees: FeeRates): numb
  * also held to the minimum order value, measured on what the book gives it now.
  */
 export function holdFor(market: BookMarket, terms: OrderTerms, book: OrderBook, fees: FeeRates): number {
+  if (terms.quoteUnits !== null) {
+    const { lots, value } = bookPurchase(book, terms.quoteUnits);
+    return marketBuyHold(value, lots, fees);
+  }
   if (terms.priceTicks !== null)
     return terms.side === 'sell' ? terms.lots : buyHoldAtLimit(terms.priceTicks, terms.lots, fees);
   const value = bookValue(book, terms.side === 'buy' ? 'asks' : 'bids', terms.lots);

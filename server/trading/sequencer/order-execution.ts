@@ -37,15 +37,22 @@ export type Outcome =
   | { ok: true; canceled: number }
   | { ok: false; error: HttpError; onTraderData?: true };
 
-const REJECTIONS: Partial<Record<RejectReason, string>> = {
+/** What the engine's refusals of an order are answered with. */
+export const REJECTIONS = {
   POST_ONLY_WOULD_TAKE: 'Post-only order would trade immediately',
   FOK_NOT_FILLABLE: 'Fill-or-kill order cannot be filled completely',
   MIN_NOTIONAL: 'Order value is below the minimum',
   OVERFLOW: 'Order value is too large',
   DUPLICATE_ID: 'Duplicate order id',
-};
+} as const satisfies Partial<Record<RejectReason, string>>;
+
+/** An order its trader cannot pay for. */
+export const INSUFFICIENT_BALANCE = 'Insufficient balance';
 
 export const NOT_OPEN = 'Order is not open';
+
+const rejection = (reason: RejectReason): string =>
+  (REJECTIONS as Partial<Record<RejectReason, string>>)[reason] ?? `Order rejected (${reason})`;
 
 /**
  * Applies one symbol's commands to its engine book and turns the engine's events into order
@@ -95,7 +102,7 @@ export class OrderExecution {
     const heldAsset = this.asset[terms.side];
     const heldAmount = this.holdUnits(terms.side, hold);
     if (!this.traders.sheet.canSpend(userId, heldAsset, heldAmount))
-      return { ok: false, error: badRequest('Insufficient balance'), onTraderData: true };
+      return { ok: false, error: badRequest(INSUFFICIENT_BALANCE), onTraderData: true };
 
     const command: Command = {
       type: 'place',
@@ -105,7 +112,7 @@ export class OrderExecution {
       orderType: terms.type,
       ...(terms.priceTicks !== null ? { price: terms.priceTicks } : {}),
       ...(terms.stopTicks !== null ? { stopPrice: terms.stopTicks } : {}),
-      quantity: terms.lots,
+      ...(terms.quoteUnits !== null ? { quoteAmount: terms.quoteUnits } : { quantity: terms.lots }),
       timeInForce: terms.timeInForce,
       postOnly: terms.postOnly,
       makerFeePpm: this.fees.makerPpm,
@@ -114,7 +121,7 @@ export class OrderExecution {
     };
     const events = this.apply(command);
     const first = events[0];
-    if (first?.type === 'rejected') throw badRequest(REJECTIONS[first.reason] ?? `Order rejected (${first.reason})`);
+    if (first?.type === 'rejected') throw badRequest(rejection(first.reason));
 
     const order: LiveOrder = {
       id: orderId,
@@ -123,9 +130,12 @@ export class OrderExecution {
       side: terms.side,
       type: terms.type,
       timeInForce: terms.timeInForce,
+      postOnly: terms.postOnly,
       priceTicks: terms.priceTicks,
       stopTicks: terms.stopTicks,
       lots: terms.lots,
+      quoteUnits: terms.quoteUnits,
+      clientOrderId: terms.clientOrderId,
       filledLots: 0,
       quoteFilled: 0,
       reserved: hold,
@@ -139,6 +149,8 @@ export class OrderExecution {
     this.effects.placed.add(orderId);
     this.move(order, heldAsset, heldAmount, 'available', 'order_hold');
     const fills = this.settle(events, now);
+    // Bought by quote amount: its amount is what the budget bought (it never rests, so this is final).
+    if (order.quoteUnits !== null) order.lots = order.filledLots;
     return {
       ok: true,
       order,
@@ -197,7 +209,8 @@ export class OrderExecution {
           this.touch(this.openOrder(event.orderId), 'new', now);
           break;
         case 'book':
-          this.effects.bookChanged = true;
+          // The level's quantity as this command leaves it; a later command of the round overwrites it.
+          (event.side === 'buy' ? this.effects.levels.bids : this.effects.levels.asks).set(event.price, event.quantity);
           break;
         default:
           break;

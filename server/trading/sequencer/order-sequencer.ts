@@ -1,12 +1,12 @@
 import { availableParallelism } from 'node:os';
 import type { DataSource } from 'typeorm';
-import type { UsdBalance } from '../../accounts/balance-events';
 import { pgPool } from '../../db/data-source';
 import { pipelineStatements, poolStatementRunner, statementRunner } from '../../db/named-statement';
 import { HttpError } from '../../http/errors';
 import {
   accountKeys,
   asInsufficientFunds,
+  type AccountBalance,
   ensureAccounts,
   InsufficientFundsError,
   type Posting,
@@ -15,14 +15,14 @@ import type { Logger } from '../../logger';
 import type { MarketState } from '../books/market-state';
 import { BookCheckpoints } from '../checkpoints/book-checkpoints';
 import { recoverMarket } from '../checkpoints/recovery';
-import type { MarketRound } from '../round-writer/round-effects';
+import { bookChanged, type MarketRound } from '../round-writer/round-effects';
 import { lastCommand, type RoundMarker } from '../round-writer/round-marker';
 import { isTraderChange, suspendedInFills, writeRound, type WrittenRound } from '../round-writer/round-writer';
 import { TraderCache } from '../traders/trader-cache';
 import { readTraders, type ReadConnection } from '../traders/trader-reads';
 import { committedView, type CommittedBook } from './committed-book';
 import type { FeeRates } from './funds-hold';
-import type { Outcome, Submission } from './order-execution';
+import { INSUFFICIENT_BALANCE, type Outcome, type Submission } from './order-execution';
 import { executeRound, type ExecutedRound } from './round-execution';
 import {
   arrivesFirst,
@@ -41,10 +41,14 @@ import {
  */
 const PIPELINE_DEPTH = 2;
 
-/** What is reported after each commit, for the notifications: per market, and the new USD balances. */
+/** What is reported after each commit, for the notifications: per market (with its book as now committed), and the users' accounts it changed. */
 export interface CommittedRound {
   markets: MarketRound[];
-  balances: UsdBalance[];
+  /** Each market's public view after the round, in the order of `markets`. */
+  books: CommittedBook[];
+  balances: AccountBalance[];
+  /** The time every row of the round was written with. */
+  at: Date;
 }
 
 /** Why a chain of rounds stopped early: the rounds whose write failed, and what they had computed. */
@@ -111,7 +115,7 @@ export class OrderSequencer {
       const writer = this.writers[i % writerCount]!;
       const line: MarketLine = {
         state,
-        committed: committedView(state.book),
+        committed: committedView(state.book, state.commandSeq),
         queue: [],
         writer,
         stale: false,
@@ -298,7 +302,9 @@ export class OrderSequencer {
     const executed = executeRound(round, this.traders, this.fees, read);
     const views = round.map(({ line }, i) => {
       const { effects } = executed.markets[i]!;
-      return effects.bookChanged || effects.trades.length > 0 ? committedView(line.state.book) : null;
+      return bookChanged(effects) || effects.trades.length > 0
+        ? committedView(line.state.book, line.state.commandSeq)
+        : null;
     });
     const written = writeRound(connection.run, executed.markets, executed.now, after);
     // Awaited in order by commitRounds; until then a failure must not count as unhandled.
@@ -313,7 +319,10 @@ export class OrderSequencer {
   private committed({ round, executed, views }: Launched, result: WrittenRound, settled: boolean): void {
     round.forEach(({ line }, i) => {
       const view = views[i];
+      // A round that logged commands without moving a level still moves the book's update id.
+      const lastLogged = executed.markets[i]!.effects.commands.at(-1);
       if (view) line.committed = view;
+      else if (lastLogged) line.committed = { ...line.committed, lastUpdateId: lastLogged.seq };
     });
     if (settled)
       for (const { line } of round)
@@ -321,7 +330,12 @@ export class OrderSequencer {
     round.forEach(({ pending }, i) => pending.forEach((p, j) => p.resolve(executed.outcomes[i]![j]!)));
     // The round is committed whatever happens here: a failing notification must not look like a failed round.
     try {
-      this.onCommit({ markets: executed.markets, balances: result.balances });
+      this.onCommit({
+        markets: executed.markets,
+        books: round.map(({ line }) => line.committed),
+        balances: result.balances,
+        at: executed.now,
+      });
     } catch (error) {
       this.logger.error({ error }, 'publishing a committed round failed');
     }
@@ -354,7 +368,7 @@ export class OrderSequencer {
       this.logger.warn({ size: all.length, error }, 'order round failed; retrying its commands one by one');
       for (const { line, p } of all) await this.run([{ line, pending: [p] }], false);
     } else if (error instanceof InsufficientFundsError) {
-      all[0]!.p.resolve({ ok: false, error: new HttpError(400, 'Insufficient balance') });
+      all[0]!.p.resolve({ ok: false, error: new HttpError(400, INSUFFICIENT_BALANCE) });
     } else if (isTraderChange(error)) {
       // Read afresh now, its trader is refused (or not) as the database says.
       await this.run([{ line: all[0]!.line, pending: [all[0]!.p] }], false);
@@ -374,7 +388,7 @@ export class OrderSequencer {
 
   private async recover(line: MarketLine) {
     line.state = await recoverMarket(this.dataSource, line.state.market, this.logger);
-    line.committed = committedView(line.state.book);
+    line.committed = committedView(line.state.book, line.state.commandSeq);
     line.stale = false;
   }
 }

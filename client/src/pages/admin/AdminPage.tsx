@@ -1,8 +1,8 @@
 /** Admin area: header, counters and the tab bar over users, deposits, withdrawals, KYC submissions and bank accounts. */
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../../auth/session';
-import { DownloadIcon, FileIcon, LogoutIcon, UploadIcon, UsersIcon } from '../../components/Icons';
+import { DownloadIcon, FileIcon, LogoutIcon, SettingsIcon, UploadIcon, UsersIcon } from '../../components/Icons';
 import Logo from '../../components/Logo';
 import Tabs from '../../components/Tabs';
 import BankAccountsTab from './BankAccountsTab';
@@ -47,6 +47,10 @@ export default function AdminPage() {
             <div style={{ fontWeight: 600 }}>Admin</div>
             <div className="muted small">{user?.full_name}</div>
           </div>
+          <Link to="/settings" className="btn btn-ghost btn-sm">
+            <SettingsIcon size={16} />
+            Settings
+          </Link>
           <button
             type="button"
             className="btn btn-ghost btn-sm"

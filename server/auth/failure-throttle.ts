@@ -18,9 +18,16 @@ export function delayAfterFailures(failures: number): number {
   return Math.min(2 ** (failures - FAILURES_BEFORE_DELAY), MAX_DELAY_SECONDS);
 }
 
-export interface LoginAttempt {
-  /** The password was right: the account's failures and wait are forgotten. */
+export interface ThrottledAttempt {
+  /** The secret was right: the account's failures and wait are forgotten. */
   succeeded(): Promise<void>;
+}
+
+export interface ThrottleOptions {
+  /** Names its counters (`<name>-failures`, `<name>-wait`). */
+  name: string;
+  /** The 429's detail, given how long to wait ("3 seconds"). */
+  refusal: (wait: string) => string;
 }
 
 function waitText(msBeforeNext: number): string {
@@ -30,24 +37,29 @@ function waitText(msBeforeNext: number): string {
 }
 
 /**
- * Slows password guessing on one account, from however many addresses: after consecutive failures
- * each further attempt waits, the wait doubling up to 15 minutes, and a success ends it. Shared by
- * every process through Redis when it is there (see createLimiter). Keyed by the e-mail given
- * (trimmed, lower-cased), known or not, so the answers tell nothing about which accounts exist.
+ * Slows the guessing of one account's secret (its password, its two-factor codes), from however
+ * many addresses: after consecutive failures each further attempt waits, the wait doubling up to
+ * 15 minutes, and a success ends it. Shared by every process through Redis when it is there (see
+ * createLimiter). Logins are keyed by the e-mail given (trimmed, lower-cased), known or not, so the
+ * answers tell nothing about which accounts exist.
  */
-export class LoginThrottle {
+export class FailureThrottle {
   /** Attempts since the last success, each counted as a failure from its start until it succeeds. */
   private readonly failures: RateLimiterAbstract;
   /** The running wait: its key lives for the wait, and only the attempt that created it is let through. */
   private readonly waits: RateLimiterAbstract;
 
-  constructor(redis: Redis | null, prefix: string) {
+  constructor(
+    private readonly options: ThrottleOptions,
+    redis: Redis | null,
+    prefix: string,
+  ) {
     this.failures = createLimiter(
-      { name: 'login-failures', points: UNLIMITED, duration: FAILURES_REMEMBERED_SECONDS },
+      { name: `${options.name}-failures`, points: UNLIMITED, duration: FAILURES_REMEMBERED_SECONDS },
       redis,
       prefix,
     );
-    this.waits = createLimiter({ name: 'login-wait', points: 1, duration: MAX_DELAY_SECONDS }, redis, prefix);
+    this.waits = createLimiter({ name: `${options.name}-wait`, points: 1, duration: MAX_DELAY_SECONDS }, redis, prefix);
   }
 
   /**
@@ -56,7 +68,7 @@ export class LoginThrottle {
    * first; one that would fail the account into a delay opens that wait at once, which the others
    * then meet.
    */
-  async begin(ctx: Context, account: string): Promise<LoginAttempt> {
+  async begin(ctx: Context, account: string): Promise<ThrottledAttempt> {
     const { consumedPoints: failuresIfThisFails } = await this.failures.consume(account);
     const delay = delayAfterFailures(failuresIfThisFails);
     if (delay > 0) {
@@ -65,11 +77,7 @@ export class LoginThrottle {
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
         await this.failures.reward(account); // refused before trying: not a failure
-        throw retryLater(
-          ctx,
-          error.msBeforeNext,
-          `Too many failed logins for this account, please try again in ${waitText(error.msBeforeNext)}`,
-        );
+        throw retryLater(ctx, error.msBeforeNext, this.options.refusal(waitText(error.msBeforeNext)));
       }
     }
     return {
@@ -79,3 +87,11 @@ export class LoginThrottle {
     };
   }
 }
+
+/** Wrong passwords of one account, at login (and when changing it: the same secret is being guessed). */
+export const passwordThrottle = (redis: Redis | null, prefix: string) =>
+  new FailureThrottle(
+    { name: 'login', refusal: (wait) => `Too many failed logins for this account, please try again in ${wait}` },
+    redis,
+    prefix,
+  );

@@ -1,0 +1,44 @@
+import Router from '@koa/router';
+import type { ApiKeyAccess } from '../api-keys/api-keys.module';
+import type { ServerContext } from '../context';
+import type { MarketDataService } from '../market-data/market-data.service';
+import type { TradingService } from '../trading/trading.service';
+import { accountRoutes } from './account-routes';
+import { BinanceCode, BinanceError, binanceErrors } from './binance-error';
+import { marketRoutes } from './market-routes';
+import { orderRoutes } from './order-routes';
+import type { RequestLimits } from './request-weight';
+import { userStreamRoutes } from './user-stream-routes';
+
+/** What the Binance-compatible surface is built from: the same services the web API uses. */
+export interface BinanceApiDeps {
+  context: ServerContext;
+  trading: TradingService;
+  marketData: MarketDataService;
+  /** The keys signed requests name (signed-request.ts). */
+  apiKeys: ApiKeyAccess;
+  /** Request weights and order counts (request-weight.ts). */
+  limits: RequestLimits;
+}
+
+/** A part of the surface (market data, orders, account...): adds its routes to the router. */
+export type BinanceRoutes = (router: Router, deps: BinanceApiDeps) => void;
+
+/** Route groups, in the order they are added. */
+const GROUPS: BinanceRoutes[] = [accountRoutes, marketRoutes, orderRoutes, userStreamRoutes];
+
+/**
+ * The Binance spot REST API under /api/v3: Binance's paths, parameter names and answers, for the
+ * programs written against it (see docs/binance-api.md). Mounted before the web API's router.
+ */
+export function binanceApiRouter(deps: BinanceApiDeps): Router {
+  const router = new Router({ prefix: '/api/v3' });
+  router.use(binanceErrors(deps.context.logger));
+  router.use(deps.limits.reportUsedWeight);
+  for (const addRoutes of GROUPS) addRoutes(router, deps);
+  // Last: whatever no group answers is not part of the surface.
+  router.all('/{*path}', (ctx) => {
+    throw new BinanceError(404, BinanceCode.UNKNOWN, `Unknown endpoint: ${ctx.method} ${ctx.path}`);
+  });
+  return router;
+}

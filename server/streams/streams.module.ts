@@ -1,0 +1,41 @@
+import type { Server } from 'node:http';
+import type { EventBus } from '../bus/event-bus';
+import type { Election } from '../cluster/cluster';
+import type { ExchangeModule, ServerContext } from '../context';
+import type { Logger } from '../logger';
+import type { TradingService } from '../trading/trading.service';
+import { StreamHub } from './stream-hub';
+import { MarketStreamSource } from './stream-source';
+
+/** Builds the market streams' events, in the one process `elect` chooses: every process's hub delivers them, so more would repeat them. */
+export function marketStreamsModule(
+  ctx: ServerContext,
+  trading: TradingService,
+  elect: Election,
+): ExchangeModule & { source: MarketStreamSource } {
+  const source = new MarketStreamSource(ctx.bus, ctx.dataSource, trading, ctx.logger);
+  return {
+    source,
+    routes: [],
+    start: () => elect('market-streams', () => source.start()),
+    async stop() {
+      source.stop();
+    },
+  };
+}
+
+/**
+ * The market streams' WebSocket endpoints on `httpServer`, delivering what the bus carries. With the
+ * in-memory bus this process holds every connection, so the source builds only what someone listens to.
+ */
+export async function startStreamHub(
+  httpServer: Server,
+  bus: EventBus,
+  source: MarketStreamSource,
+  logger: Logger,
+): Promise<StreamHub> {
+  const hub = new StreamHub(httpServer, logger);
+  await hub.listen(bus);
+  if (bus.kind === 'memory') source.listenedStreamsAre((stream) => hub.listened(stream));
+  return hub;
+}

@@ -1,0 +1,106 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
+import { createLogger } from '../../server/logger';
+import { MAX_BUFFERED_BYTES } from '../../server/streams/stream-connection';
+import { StreamHub } from '../../server/streams/stream-hub';
+
+/**
+ * The hub on an HTTP server of its own, with a short keep-alive, so what takes Binance a minute takes
+ * a moment (pings at most 4 a second: a pong counts as one of the 5 messages a second a client may send).
+ */
+let httpServer: Server;
+let hub: StreamHub;
+let url: string;
+const clients: WebSocket[] = [];
+
+beforeEach(async () => {
+  httpServer = createServer();
+  hub = new StreamHub(httpServer, createLogger('silent'), { pingIntervalMs: 250, pongTimeoutMs: 600 });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  url = `ws://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+});
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.terminate();
+  hub.close();
+  await new Promise((resolve) => httpServer.close(resolve));
+});
+
+async function connect(path: string, options: WebSocket.ClientOptions = {}): Promise<WebSocket> {
+  const client = new WebSocket(`${url}${path}`, options);
+  clients.push(client);
+  await new Promise((resolve, reject) => {
+    client.once('open', resolve);
+    client.once('error', reject);
+  });
+  return client;
+}
+
+const closed = (client: WebSocket) => new Promise<number>((resolve) => client.once('close', (code) => resolve(code)));
+
+it('pings every connection; one that answers stays, one that never does is dropped', async () => {
+  const answering = await connect('/ws');
+  const silent = await connect('/ws', { autoPong: false });
+  let pings = 0;
+  silent.on('ping', () => pings++);
+  const dropped = closed(silent);
+  expect(await dropped).toBe(1006); // terminated: no close frame
+  expect(pings).toBeGreaterThanOrEqual(2);
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  expect(answering.readyState).toBe(WebSocket.OPEN);
+});
+
+it('a pong the client sends unasked keeps its connection, as Binance allows', async () => {
+  const client = await connect('/ws', { autoPong: false });
+  const keepAlive = setInterval(() => client.pong(), 300);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(client.readyState).toBe(WebSocket.OPEN);
+  } finally {
+    clearInterval(keepAlive);
+  }
+});
+
+it('delivers an event to every subscriber, raw or wrapped, and to nobody else', async () => {
+  const raw = await connect('/ws/btcusdt@trade');
+  const wrapped = await connect('/stream?streams=btcusdt@trade');
+  const other = await connect('/ws/ethusdt@trade');
+  const received = (client: WebSocket) => {
+    const messages: string[] = [];
+    client.on('message', (data, isBinary) => messages.push(`${isBinary ? 'binary ' : ''}${data.toString()}`));
+    return messages;
+  };
+  const [toRaw, toWrapped, toOther] = [received(raw), received(wrapped), received(other)];
+  hub.deliver([{ stream: 'btcusdt@trade', data: '{"e":"trade","t":1}' }]);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(toRaw).toEqual(['{"e":"trade","t":1}']);
+  expect(toWrapped).toEqual(['{"stream":"btcusdt@trade","data":{"e":"trade","t":1}}']);
+  expect(toOther).toEqual([]);
+});
+
+it('drops a client that stops reading once what waits for it passes the limit, and serves the others', async () => {
+  const slow = await connect('/ws/btcusdt@trade');
+  const reading = await connect('/ws/ethusdt@trade');
+  let read = 0;
+  reading.on('message', () => read++);
+  // The slow client reads nothing: the kernel's buffers fill, then the server's queue grows.
+  const socket = (slow as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+  socket.pause();
+  const big = { stream: 'btcusdt@trade', data: JSON.stringify({ e: 'trade', padding: 'x'.repeat(64 * 1024) }) };
+  const small = { stream: 'ethusdt@trade', data: '{"e":"trade"}' };
+  let sent = 0;
+  for (; hub.listened('btcusdt@trade') && sent < 4000; sent++) {
+    hub.deliver([big, small]);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  // Dropped by the limit, long before the loop's end: what was sent is the kernel's buffers and about a MiB more.
+  expect(hub.listened('btcusdt@trade')).toBe(false);
+  expect(sent * 64 * 1024).toBeGreaterThan(MAX_BUFFERED_BYTES);
+  expect(sent).toBeLessThan(4000);
+  const dropped = closed(slow);
+  socket.resume();
+  expect(await dropped).toBe(1006);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(read).toBe(sent);
+  expect(reading.readyState).toBe(WebSocket.OPEN);
+});
