@@ -3,52 +3,53 @@ import type { DataSource } from 'typeorm';
 import { availableBalance } from '../ledger/ledger';
 import { money, type Money } from '../ledger/money';
 import type { Logger } from '../logger';
-import { BOOK_MARKETS, USD, type BookMarket } from '../markets/catalog';
+import { USD, type BookMarket } from '../markets/catalog';
 import type { ReferencePrices } from '../reference-prices/reference-prices.service';
+import type { OrderView } from '../trading/order-schemas';
 import type { TradingService } from '../trading/trading.service';
-import { DEFAULT_LADDER, quoteLadder } from './quote-ladder';
+import { ladderDepth, liquidMarkets } from './liquid-markets';
+import { ladderShape, quoteLadder, type LadderQuote } from './quote-ladder';
 
-/** How often each market's quotes are replaced; markets take turns within the period. */
-const REFRESH_MS = 4000;
+/** How often each market's whole ladder is laid anew; markets take turns within the period. */
+const REFRESH_MS = 12_000;
 /**
- * How far (a fraction) a market's reference may move from the one its ladder was laid around before
- * the ladder is replaced at the next tick rather than at its turn: half the ladder's half-spread, so
- * the best quotes are replaced while still on their own side of the reference, about half their
- * usual distance from it, never seconds behind it.
+ * Levels a side replaced as soon as the reference moves past the half-spread: the best quotes
+ * follow the reference within a tick of the feed, the deeper ones (on coarser grids, further away)
+ * wait for their market's turn, which keeps the orders the maker sends modest.
  */
-export const REQUOTE_MOVE = money(DEFAULT_LADDER.halfSpread).div(2);
-/** Share of the maker's free balance a market's ladder may hold, leaving room for fills to move it. */
-const BID_SHARE = money('0.5');
-const ASK_SHARE = money('0.5');
-/** The size of the taker's occasional market orders, in USD. */
-const CROSSING_NOTIONAL = { min: 20, max: 400 };
+export const NEAR_LEVELS = 4;
+/** Room left in a buy's budget for its fee, so a level the budget takes is not refused for the fee. */
+const FEE_ROOM = money('1.02');
 
 export interface MarketMakerAccounts {
   /** Rests the layered quotes. */
   makerId: string;
-  /** Crosses the spread now and then; another user, as self-trade prevention would stop the maker. */
-  takerId: string;
-  /** The maker's whole USD inventory, shared out between the markets. */
-  makerUsd: string;
+  /** What the maker was funded with: the depth of each market's ladder follows from it (liquid-markets.ts). */
+  inventory: Readonly<Record<string, string>>;
 }
 
+type Scope = 'near' | 'whole';
+
+const quoteKey = (side: string, price: Decimal.Value) => `${side} ${money(price).toFixed()}`;
+
 /**
- * Keeps every book alive: each market in turn has its quotes cancelled and replaced by a fresh
- * ladder around the reference price, and every other round a small market order crosses the
- * spread, so a fresh install has trades and candles. A market whose reference moves past
- * REQUOTE_MOVE is requoted at the next tick, before its turn. Markets are quoted one at a time.
- * Refusals (a hold the inventory cannot cover, a post-only order that would cross) only mean fewer
+ * Keeps every book quoted with a ladder around the reference price (quote-ladder.ts). Each market
+ * in turn has its whole ladder compared with what rests: quotes the ladder no longer has are
+ * cancelled, missing ones placed, the rest left where they are. A market whose reference moved past
+ * its half-spread has its near levels replaced at the next tick. Markets are quoted one at a time.
+ * Refusals (a hold the balance cannot cover, a post-only order that would cross) only mean fewer
  * quotes this round.
  */
 export class MarketMaker {
   private timer: NodeJS.Timeout | null = null;
   private next = 0;
-  private round = 0;
   private running: Promise<void> | null = null;
-  /** Markets waiting to be quoted, each with whether a crossing order follows its quotes. */
-  private readonly due = new Map<BookMarket, boolean>();
-  /** The reference each market's ladder was laid around. */
-  private readonly quotedAround = new Map<BookMarket, Money>();
+  /** Markets waiting to be quoted, each with how much of its ladder is due. */
+  private readonly due = new Map<BookMarket, Scope>();
+  /** The ids of each market's quotes resting at its near levels, as last laid. */
+  private readonly nearQuotes = new Map<BookMarket, Set<string>>();
+  /** The reference each market's near levels were laid around, and the move that makes them stale. */
+  private readonly quotedAround = new Map<BookMarket, { reference: Money; staleAfter: Money }>();
   private stopTicks: (() => void) | null = null;
 
   constructor(
@@ -64,35 +65,34 @@ export class MarketMaker {
   start() {
     if (this.timer) return;
     const step = () => {
-      const market = BOOK_MARKETS[this.next]!;
-      this.next = (this.next + 1) % BOOK_MARKETS.length;
-      if (this.next === 0) this.round++;
-      this.schedule(market, this.round % 2 === 1);
+      const markets = liquidMarkets();
+      this.next %= markets.length;
+      this.schedule(markets[this.next++]!, 'whole');
     };
     step();
-    this.timer = setInterval(step, this.refreshMs / BOOK_MARKETS.length);
+    this.timer = setInterval(step, this.refreshMs / liquidMarkets().length);
     this.stopTicks = this.reference.onTick(() => this.requoteMoved());
   }
 
   private requoteMoved() {
-    for (const [market, quoted] of this.quotedAround) {
-      const moved = this.reference.price(market.symbol)!.minus(quoted).abs();
-      if (moved.greaterThan(quoted.times(REQUOTE_MOVE))) this.schedule(market, false);
+    for (const [market, { reference, staleAfter }] of this.quotedAround) {
+      const moved = this.reference.price(market.symbol)!.minus(reference).abs();
+      if (moved.greaterThan(staleAfter)) this.schedule(market, 'near');
     }
   }
 
-  /** Queues a market (once, however often asked) and quotes the queue one market at a time. */
-  private schedule(market: BookMarket, cross: boolean) {
-    this.due.set(market, cross || (this.due.get(market) ?? false));
+  /** Queues a market (once, however often asked: the whole ladder if any asker wanted it) and quotes the queue one market at a time. */
+  private schedule(market: BookMarket, scope: Scope) {
+    this.due.set(market, this.due.get(market) === 'whole' ? 'whole' : scope);
     this.quoteNext();
   }
 
   private quoteNext() {
     const [next] = this.due;
     if (this.running || !next) return;
-    const [market, cross] = next;
+    const [market, scope] = next;
     this.due.delete(market);
-    this.running = this.refresh(market, cross).finally(() => {
+    this.running = this.refresh(market, scope).finally(() => {
       this.running = null;
       this.quoteNext();
     });
@@ -119,55 +119,89 @@ export class MarketMaker {
     }
   }
 
-  private async refresh(market: BookMarket, cross: boolean) {
+  /**
+   * Lays the market's ladder around the reference: quotes it lacks are cancelled, missing ones
+   * placed, matching ones left resting. Replacing only the near levels ('near') keeps what rests
+   * beyond them, except the near quotes laid last time, which the move made stale.
+   */
+  private async refresh(market: BookMarket, scope: Scope) {
     try {
       const reference = this.reference.price(market.symbol)!;
-      this.quotedAround.set(market, reference);
+      const shape = ladderShape(ladderDepth(market, this.accounts.inventory));
+      const ladder = quoteLadder(market, reference, shape);
+      this.quotedAround.set(market, { reference, staleAfter: reference.times(shape.halfSpread) });
       const { makerId } = this.accounts;
-      await this.withdrawQuotes(market.symbol);
-      const usd = await availableBalance(this.dataSource.manager, makerId, USD);
-      const base = await availableBalance(this.dataSource.manager, makerId, market.base);
-      const usdShare = money(this.accounts.makerUsd).div(BOOK_MARKETS.length);
-      const bidBudget = Decimal.min(usd, usdShare).times(BID_SHARE);
-      for (const quote of quoteLadder(market, reference, bidBudget, base.times(ASK_SHARE))) {
-        await this.quietly(() =>
-          this.trading.placeOrder(makerId, {
-            symbol: market.symbol,
-            side: quote.side,
-            type: 'limit',
-            amount: quote.amount,
-            price: quote.price,
-            post_only: true,
-          }),
-        );
+      const wantedLevel = new Map(ladder.map((q) => [quoteKey(q.side, q.price), q.level]));
+      const reach = (side: 'buy' | 'sell') => ladder.filter((q) => q.side === side && q.level < NEAR_LEVELS).at(-1);
+      const beyondReach = (side: 'buy' | 'sell', price: number) => {
+        const edge = reach(side)?.price;
+        return edge !== undefined && (side === 'buy' ? money(price).lessThan(edge) : money(price).greaterThan(edge));
+      };
+      const laidNear = this.nearQuotes.get(market) ?? new Set<string>();
+      const near = new Set<string>();
+      const kept = new Set<string>();
+      for (const order of await this.trading.openOrders(makerId, market.symbol)) {
+        const key = quoteKey(order.side, order.price!);
+        const level = wantedLevel.get(key);
+        const stays =
+          level !== undefined ||
+          (scope === 'near' && !laidNear.has(order.id) && beyondReach(order.side, order.price!));
+        if (!stays) {
+          await this.quietly(() => this.trading.cancelOrder(makerId, order.id));
+          continue;
+        }
+        kept.add(key);
+        if (level !== undefined && level < NEAR_LEVELS) near.add(order.id);
       }
-      if (cross) await this.cross(market, reference);
+      const missing = ladder.filter(
+        (q) => !kept.has(quoteKey(q.side, q.price)) && (scope === 'whole' || q.level < NEAR_LEVELS),
+      );
+      for (const [quote, order] of await this.place(market, missing)) {
+        if (quote.level < NEAR_LEVELS) near.add(order.id);
+      }
+      this.nearQuotes.set(market, near);
     } catch (error) {
       this.logger.warn({ err: error, symbol: market.symbol }, 'market maker round failed');
     }
   }
 
-  private async cross(market: BookMarket, reference: Decimal) {
-    const notional = CROSSING_NOTIONAL.min + Math.random() * (CROSSING_NOTIONAL.max - CROSSING_NOTIONAL.min);
-    const amount = money(notional.toFixed(2)).div(reference).toNearest(money(market.lotSize), Decimal.ROUND_DOWN);
-    if (amount.isZero()) return;
-    const side = Math.random() < 0.5 ? 'buy' : 'sell';
-    await this.quietly(() =>
-      this.trading.placeOrder(this.accounts.takerId, {
-        symbol: market.symbol,
-        side,
-        type: 'market',
-        amount: amount.toFixed(),
-        time_in_force: 'IOC',
-      }),
-    );
+  /** Places quotes nearest first, each side until its balance cannot hold the next one; answers those placed. */
+  private async place(market: BookMarket, quotes: LadderQuote[]): Promise<Array<[LadderQuote, OrderView]>> {
+    const { makerId } = this.accounts;
+    const budget = {
+      buy: await availableBalance(this.dataSource.manager, makerId, USD),
+      sell: await availableBalance(this.dataSource.manager, makerId, market.base),
+    };
+    const placed: Array<[LadderQuote, OrderView]> = [];
+    for (const quote of [...quotes].sort((a, b) => a.level - b.level)) {
+      const cost =
+        quote.side === 'buy' ? money(quote.price).times(quote.amount).times(FEE_ROOM) : money(quote.amount);
+      if (cost.greaterThan(budget[quote.side])) {
+        budget[quote.side] = money(0);
+        continue;
+      }
+      budget[quote.side] = budget[quote.side].minus(cost);
+      const order = await this.quietly(() =>
+        this.trading.placeOrder(makerId, {
+          symbol: market.symbol,
+          side: quote.side,
+          type: 'limit',
+          amount: quote.amount,
+          price: quote.price,
+          post_only: true,
+        }),
+      );
+      if (order) placed.push([quote, order]);
+    }
+    return placed;
   }
 
-  private async quietly(action: () => Promise<unknown>) {
+  private async quietly<T>(action: () => Promise<T>): Promise<T | undefined> {
     try {
-      await action();
+      return await action();
     } catch (error) {
       this.logger.debug({ err: error instanceof Error ? error.message : error }, 'market maker order refused');
+      return undefined;
     }
   }
 }
