@@ -140,6 +140,7 @@ export class MarketMaker {
       const laidNear = this.nearQuotes.get(market) ?? new Set<string>();
       const near = new Set<string>();
       const kept = new Set<string>();
+      const stale: OrderView[] = [];
       for (const order of await this.trading.openOrders(makerId, market.symbol)) {
         const key = quoteKey(order.side, order.price!);
         const level = wantedLevel.get(key);
@@ -147,12 +148,14 @@ export class MarketMaker {
           level !== undefined ||
           (scope === 'near' && !laidNear.has(order.id) && beyondReach(order.side, order.price!));
         if (!stays) {
-          await this.quietly(() => this.trading.cancelOrder(makerId, order.id));
+          stale.push(order);
           continue;
         }
         kept.add(key);
         if (level !== undefined && level < NEAR_LEVELS) near.add(order.id);
       }
+      // Sent together, the cancels (then the placements) share the sequencer's rounds.
+      await Promise.all(stale.map((order) => this.quietly(() => this.trading.cancelOrder(makerId, order.id))));
       const missing = ladder.filter(
         (q) => !kept.has(quoteKey(q.side, q.price)) && (scope === 'whole' || q.level < NEAR_LEVELS),
       );
@@ -172,28 +175,32 @@ export class MarketMaker {
       buy: await availableBalance(this.dataSource.manager, makerId, USD),
       sell: await availableBalance(this.dataSource.manager, makerId, market.base),
     };
-    const placed: Array<[LadderQuote, OrderView]> = [];
-    for (const quote of [...quotes].sort((a, b) => a.level - b.level)) {
-      const cost =
-        quote.side === 'buy' ? money(quote.price).times(quote.amount).times(FEE_ROOM) : money(quote.amount);
-      if (cost.greaterThan(budget[quote.side])) {
-        budget[quote.side] = money(0);
-        continue;
-      }
-      budget[quote.side] = budget[quote.side].minus(cost);
-      const order = await this.quietly(() =>
-        this.trading.placeOrder(makerId, {
-          symbol: market.symbol,
-          side: quote.side,
-          type: 'limit',
-          amount: quote.amount,
-          price: quote.price,
-          post_only: true,
-        }),
-      );
-      if (order) placed.push([quote, order]);
-    }
-    return placed;
+    const affordable = [...quotes]
+      .sort((a, b) => a.level - b.level)
+      .filter((quote) => {
+        const cost =
+          quote.side === 'buy' ? money(quote.price).times(quote.amount).times(FEE_ROOM) : money(quote.amount);
+        const fits = cost.lessThanOrEqualTo(budget[quote.side]);
+        // A level that does not fit ends its side: deeper ones are bigger still.
+        budget[quote.side] = fits ? budget[quote.side].minus(cost) : money(0);
+        return fits;
+      });
+    const placed = await Promise.all(
+      affordable.map(async (quote): Promise<[LadderQuote, OrderView | undefined]> => [
+        quote,
+        await this.quietly(() =>
+          this.trading.placeOrder(makerId, {
+            symbol: market.symbol,
+            side: quote.side,
+            type: 'limit',
+            amount: quote.amount,
+            price: quote.price,
+            post_only: true,
+          }),
+        ),
+      ]),
+    );
+    return placed.filter((entry): entry is [LadderQuote, OrderView] => entry[1] !== undefined);
   }
 
   private async quietly<T>(action: () => Promise<T>): Promise<T | undefined> {
