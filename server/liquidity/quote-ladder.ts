@@ -8,6 +8,12 @@ export interface LadderQuote {
   level: number;
   price: string;
   amount: string;
+  /**
+   * How far from `price` a quote already resting may stand in for this one: half the gap to the
+   * level before (the levels' windows never overlap), so a small move of the reference leaves the
+   * deep levels where they rest and only the near ones are replaced.
+   */
+  tolerance: string;
 }
 
 export interface LadderShape {
@@ -54,20 +60,10 @@ function hashFraction(text: string): number {
 }
 
 /**
- * The grid a level's price sits on: the tick times the largest power of ten within half the level's
- * gap to the one before. A level's price changes only when the reference crosses its grid, so after
- * a small move the deep levels stay where they rest and only the near ones are replaced.
- */
-function levelGrid(reference: Money, gap: number, tick: Money): Money {
-  const room = reference.times(gap / 2).div(tick).toNumber();
-  return room < 10 ? tick : tick.times(money(10).pow(Math.floor(Math.log10(room))));
-}
-
-/**
- * Layered bids below and asks above the reference: prices on their level's grid (at least the tick),
- * strictly apart and off the reference; each side's depth spread over its levels, deeper levels
- * bigger on average and every size varied by a hash of its price (so a level that stays put keeps its
- * size), rounded down to the lot. Levels worth less than the market's minimum order value are left out.
+ * Layered bids below and asks above the reference: prices on the tick, strictly apart and off the
+ * reference; each side's depth spread over its levels, deeper levels bigger on average and every
+ * size varied by a hash of its price, rounded down to the lot. Levels worth less than the market's
+ * minimum order value are left out.
  */
 export function quoteLadder(market: BookMarket, reference: Money, shape: LadderShape): LadderQuote[] {
   const tick = money(market.tickSize);
@@ -86,9 +82,11 @@ export function quoteLadder(market: BookMarket, reference: Money, shape: LadderS
       distance += gap;
       gap *= shape.growth;
     }
-    const grid = levelGrid(reference, level === 0 ? distance : gap / shape.growth, tick);
-    bid = Decimal.min(reference.times(1 - distance).toNearest(grid, Decimal.ROUND_DOWN), bid.minus(tick));
-    ask = Decimal.max(reference.times(1 + distance).toNearest(grid, Decimal.ROUND_UP), ask.plus(tick));
+    bid = Decimal.min(reference.times(1 - distance).toNearest(tick, Decimal.ROUND_DOWN), bid.minus(tick));
+    ask = Decimal.max(reference.times(1 + distance).toNearest(tick, Decimal.ROUND_UP), ask.plus(tick));
+    const tolerance = reference
+      .times((level === 0 ? distance : gap / shape.growth) / 2)
+      .toNearest(tick, Decimal.ROUND_DOWN);
     for (const [side, price] of [
       ['buy', bid],
       ['sell', ask],
@@ -98,9 +96,40 @@ export function quoteLadder(market: BookMarket, reference: Money, shape: LadderS
       const value = unitValue.times(1 + DEPTH_SLOPE * level).times(variation.toFixed(6));
       const amount = value.div(price).toNearest(lot, Decimal.ROUND_DOWN);
       if (amount.greaterThan(0) && amount.times(price).greaterThanOrEqualTo(minNotional)) {
-        quotes.push({ side, level, price: price.toFixed(), amount: amount.toFixed() });
+        quotes.push({ side, level, price: price.toFixed(), amount: amount.toFixed(), tolerance: tolerance.toFixed() });
       }
     }
   }
   return quotes;
+}
+
+/** A quote resting on the book, as the ladder is compared with it. */
+export interface RestingQuote {
+  id: string;
+  side: 'buy' | 'sell';
+  price: string;
+}
+
+/**
+ * What turns the resting quotes into the ladder: each level keeps the nearest resting quote of its
+ * side within its tolerance, the rest are cancelled, and levels left without one are placed.
+ */
+export function ladderChanges(
+  ladder: LadderQuote[],
+  resting: RestingQuote[],
+): { cancel: RestingQuote[]; place: LadderQuote[] } {
+  const unmatched = new Set(resting);
+  const place: LadderQuote[] = [];
+  for (const quote of ladder) {
+    const price = money(quote.price);
+    let nearest: RestingQuote | undefined;
+    for (const candidate of unmatched) {
+      const off = money(candidate.price).minus(price).abs();
+      if (candidate.side !== quote.side || off.greaterThan(quote.tolerance)) continue;
+      if (!nearest || off.lessThan(money(nearest.price).minus(price).abs())) nearest = candidate;
+    }
+    if (nearest) unmatched.delete(nearest);
+    else place.push(quote);
+  }
+  return { cancel: [...unmatched], place };
 }

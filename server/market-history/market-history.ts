@@ -81,7 +81,8 @@ async function writePast(
     ],
   );
   const balancesOf = (userId: string): PastBalances => {
-    const of = (asset: string) => money(balances.find((b) => b.user_id === userId && b.asset === asset)?.available ?? 0);
+    const of = (asset: string) =>
+      money(balances.find((b) => b.user_id === userId && b.asset === asset)?.available ?? 0);
     return { base: of(market.base), usd: of(USD) };
   };
   const before = { maker: balancesOf(makerId), taker: balancesOf(takerId) };

@@ -103,4 +103,3 @@ export function pastTrades(market: BookMarket, options: PastOptions, random: Ran
   }
   return trades;
 }
-
