@@ -1,5 +1,5 @@
-import Decimal from 'decimal.js';
-import { money, type Money } from '../ledger/money';
+import { fromLots } from '../../engine';
+import type { Money } from '../ledger/money';
 import type { BookMarket } from '../markets/catalog';
 import { gaussian, type Random } from '../reference-prices/random-walk';
 
@@ -27,10 +27,11 @@ export interface TakerOrder {
 export const nextArrivalMs = (meanMs: number, random: Random) => Math.max(1, -meanMs * Math.log(1 - random()));
 
 /**
- * One taker's order: a log-normal value in the base asset at the reference, on the lot and at least
- * the market's minimum value, `scale` times the flow's usual size. Buys are likelier while the taker
- * holds less of the base than it was given (`baseShare` below 1) and sells while it holds more, so
- * neither the taker nor the maker it trades with drifts into one asset.
+ * One taker's order: a log-normal value in the base asset at the reference, in whole lots and at
+ * least the market's minimum value, `scale` times the flow's usual size. Buys are likelier while the
+ * taker holds less of the base than it was given (`baseShare` below 1) and sells while it holds
+ * more, so neither the taker nor the maker it trades with drifts into one asset. The size is drawn
+ * in floating point (it is noise, not money) as a whole number of lots, so the amount is exact.
  */
 export function drawTakerOrder(
   market: BookMarket,
@@ -45,9 +46,8 @@ export function drawTakerOrder(
     TAKER_FLOW.medianNotional * scale * Math.exp(TAKER_FLOW.notionalSpread * gaussian(random)),
     TAKER_FLOW.maxNotional * scale,
   );
-  const lot = money(market.lotSize);
+  const lotValue = reference.toNumber() * Number(market.lotSize);
   // A margin over the minimum value, as the order's limit price is below the reference for a sell.
-  const smallest = money(market.minNotional).times('1.02').div(reference).toNearest(lot, Decimal.ROUND_UP);
-  const amount = Decimal.max(money(notional.toFixed(2)).div(reference).toNearest(lot, Decimal.ROUND_DOWN), smallest);
-  return { side, amount: amount.toFixed() };
+  const smallest = Math.ceil((Number(market.minNotional) * 1.02) / lotValue);
+  return { side, amount: fromLots(Math.max(Math.floor(notional / lotValue), smallest), market) };
 }

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { lockKey } from '../cluster/advisory-locks';
 import { bookLock } from '../cluster/book-ownership';
 import type { Config } from '../config/config';
-import { post } from '../ledger/ledger';
+import { post, type Posting } from '../ledger/ledger';
 import { money } from '../ledger/money';
 import { MAKER, TAKER } from '../liquidity/liquidity.module';
 import { liquidMarkets } from '../liquidity/liquid-markets';
@@ -85,8 +85,6 @@ async function writePast(
       money(balances.find((b) => b.user_id === userId && b.asset === asset)?.available ?? 0);
     return { base: of(market.base), usd: of(USD) };
   };
-  const before = { maker: balancesOf(makerId), taker: balancesOf(takerId) };
-  const after = { maker: { ...before.maker }, taker: { ...before.taker } };
   const trades = pastTrades(
     market,
     {
@@ -95,28 +93,41 @@ async function writePast(
       endPrice: money(market.seedPrice),
       makerFeeRate: config.MAKER_FEE_RATE,
       takerFeeRate: config.TAKER_FEE_RATE,
-      ...after,
+      maker: balancesOf(makerId),
+      taker: balancesOf(takerId),
       takerInventory: money(TAKER.inventory[market.base] ?? 0),
     },
     random,
   );
   if (trades.length === 0) return 0;
   await insertTrades(manager, market, trades, makerId, takerId);
-  const moved = (who: 'maker' | 'taker', asset: 'base' | 'usd') => after[who][asset].minus(before[who][asset]);
-  const fees = trades.reduce((sum, t) => sum.plus(t.makerFee).plus(t.takerFee), money(0));
-  await post(manager, {
+  await post(manager, settlement(market, trades, makerId, takerId));
+  return trades.length;
+}
+
+/** One posting that settles all of a market's past trades, as their fills would have one by one. */
+function settlement(market: BookMarket, trades: PastTrade[], makerId: string, takerId: string): Posting {
+  const total = (side: 'buy' | 'sell', field: 'amount' | 'quote' | 'makerFee' | 'takerFee') =>
+    trades.filter((t) => t.takerSide === side).reduce((sum, t) => sum.plus(t[field]), money(0));
+  const bought = { base: total('buy', 'amount'), usd: total('buy', 'quote') };
+  const sold = { base: total('sell', 'amount'), usd: total('sell', 'quote') };
+  const makerFees = total('buy', 'makerFee').plus(total('sell', 'makerFee'));
+  const takerFees = total('buy', 'takerFee').plus(total('sell', 'takerFee'));
+  // What the taker bought, the maker sold, and the other way round; each pays its own fees.
+  const takerBase = bought.base.minus(sold.base);
+  const takerUsd = sold.usd.minus(bought.usd);
+  return {
     reason: 'market_history',
     referenceType: 'market_history',
     referenceId: market.symbol,
     legs: [
-      { owner: { userId: makerId }, asset: market.base, bucket: 'available', amount: moved('maker', 'base') },
-      { owner: { userId: takerId }, asset: market.base, bucket: 'available', amount: moved('taker', 'base') },
-      { owner: { userId: makerId }, asset: USD, bucket: 'available', amount: moved('maker', 'usd') },
-      { owner: { userId: takerId }, asset: USD, bucket: 'available', amount: moved('taker', 'usd') },
-      { owner: { system: 'fees' }, asset: USD, bucket: 'available', amount: fees },
+      { owner: { userId: takerId }, asset: market.base, bucket: 'available', amount: takerBase },
+      { owner: { userId: makerId }, asset: market.base, bucket: 'available', amount: takerBase.neg() },
+      { owner: { userId: takerId }, asset: USD, bucket: 'available', amount: takerUsd.minus(takerFees) },
+      { owner: { userId: makerId }, asset: USD, bucket: 'available', amount: takerUsd.neg().minus(makerFees) },
+      { owner: { system: 'fees' }, asset: USD, bucket: 'available', amount: makerFees.plus(takerFees) },
     ],
-  });
-  return trades.length;
+  };
 }
 
 /**

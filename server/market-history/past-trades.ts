@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { feeFor, fromNotional, toLots, toTicks, type Conversion } from '../../engine';
 import { money, type Money } from '../ledger/money';
 import type { BookMarket } from '../markets/catalog';
 import { drawTakerOrder, nextArrivalMs, TAKER_FLOW } from '../liquidity/taker-flow';
@@ -37,7 +37,7 @@ export interface PastOptions {
   /** Fee rates as fractions (MAKER_FEE_RATE, TAKER_FEE_RATE). */
   makerFeeRate: string;
   takerFeeRate: string;
-  /** What the two system traders can spend: a trade either could not pay for is left out. */
+  /** What the two system traders can spend (left as they are): a trade either could not pay for is left out. */
   maker: PastBalances;
   taker: PastBalances;
   /** The base the taker was given: its buys and sells are steered back to it (drawTakerOrder). */
@@ -65,41 +65,59 @@ function pastPrices(market: BookMarket, options: PastOptions, random: Random): A
   return points.reverse();
 }
 
-/** A fee as a fill is charged it: the rate of the value, rounded up to the market's smallest notional unit. */
-const feeOf = (quote: Money, rate: string, market: BookMarket) =>
-  quote.times(rate).toNearest(money(market.tickSize).times(market.lotSize), Decimal.ROUND_UP);
+/** A fraction with at most six decimals (a fee rate) in parts per million, as the engine takes it. */
+const ppm = (rate: string) => Math.round(Number(rate) * 1_000_000);
 
 /**
  * A market's believable past: trades between the market maker and the simulated taker over
  * [startMs, endMs), sized and sided as the live flow's (drawTakerOrder), at the walk's prices,
- * each paid for from the balances given (which it moves, fees included).
+ * with fees as a fill is charged them (feeFor). Computed in the engine's integer units, as fills
+ * are: each trade is paid for from the balances given, moved by the trades before it, and one
+ * either side could not pay for is left out.
  */
 export function pastTrades(market: BookMarket, options: PastOptions, random: Random): PastTrade[] {
-  const { maker, taker } = options;
+  const lot = money(market.lotSize);
+  const notionalUnit = money(market.tickSize).times(market.lotSize);
+  // Rounded down: the past never spends more than there is.
+  const units = ({ base, usd }: PastBalances) => ({
+    lots: Math.floor(base.div(lot).toNumber()),
+    notional: Math.floor(usd.div(notionalUnit).toNumber()),
+  });
+  const maker = units(options.maker);
+  const taker = units(options.taker);
+  const takerInventoryLots = options.takerInventory.div(lot).toNumber();
+  const fees = { maker: ppm(options.makerFeeRate), taker: ppm(options.takerFeeRate) };
   const trades: PastTrade[] = [];
   for (const { time, price } of pastPrices(market, options, random)) {
-    const baseShare = options.takerInventory.isZero() ? 1 : taker.base.div(options.takerInventory).toNumber();
+    const baseShare = takerInventoryLots === 0 ? 1 : taker.lots / takerInventoryLots;
     const order = drawTakerOrder(market, price, baseShare, random, PAST_SCALE);
-    const amount = money(order.amount);
-    const quote = price.times(amount);
-    const makerFee = feeOf(quote, options.makerFeeRate, market);
-    const takerFee = feeOf(quote, options.takerFeeRate, market);
+    const ticks = engineUnits(toTicks(price.toFixed(), market));
+    const lots = engineUnits(toLots(order.amount, market));
+    const notional = ticks * lots;
+    const makerFee = feeFor(notional, fees.maker);
+    const takerFee = feeFor(notional, fees.taker);
     const [buyer, seller, buyerFee, sellerFee] =
       order.side === 'buy' ? [taker, maker, takerFee, makerFee] : [maker, taker, makerFee, takerFee];
-    if (buyer.usd.lessThan(quote.plus(buyerFee)) || seller.base.lessThan(amount)) continue;
-    buyer.usd = buyer.usd.minus(quote).minus(buyerFee);
-    buyer.base = buyer.base.plus(amount);
-    seller.usd = seller.usd.plus(quote).minus(sellerFee);
-    seller.base = seller.base.minus(amount);
+    if (buyer.notional < notional + buyerFee || seller.lots < lots) continue;
+    buyer.notional -= notional + buyerFee;
+    buyer.lots += lots;
+    seller.notional += notional - sellerFee;
+    seller.lots -= lots;
     trades.push({
       time: new Date(time),
       price: price.toFixed(),
-      amount: amount.toFixed(),
-      quote: quote.toFixed(),
+      amount: order.amount,
+      quote: fromNotional(notional, market),
       takerSide: order.side,
-      makerFee: makerFee.toFixed(),
-      takerFee: takerFee.toFixed(),
+      makerFee: fromNotional(makerFee, market),
+      takerFee: fromNotional(takerFee, market),
     });
   }
   return trades;
+}
+
+/** A walk price is on the tick and a drawn amount in whole lots: their conversions cannot fail. */
+function engineUnits(conversion: Conversion): number {
+  if (!conversion.ok) throw new Error(`not in engine units: ${conversion.reason}`);
+  return conversion.value;
 }

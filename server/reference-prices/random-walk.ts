@@ -44,11 +44,13 @@ export function nextWalkPrice(
   random: Random,
   steps = 1,
 ): Money {
-  const distance = Math.log(price.div(anchor).toNumber());
+  // The distance is noise's input, not money: floating point is exact enough.
+  const distance = Math.log(price.toNumber() / anchor.toNumber());
   const keptPerStep = 1 - step.reversion;
   const kept = keptPerStep ** steps;
-  // The noise of `steps` steps: each step's, shrunk by the steps after it.
-  const noise = step.volatility * Math.sqrt((1 - kept * kept) / (1 - keptPerStep * keptPerStep));
+  // The noise of `steps` steps: each step's, shrunk by the steps after it (a geometric sum; `steps` without reversion).
+  const variances = keptPerStep === 1 ? steps : (1 - kept * kept) / (1 - keptPerStep * keptPerStep);
+  const noise = step.volatility * Math.sqrt(variances);
   const factor = Math.exp(-(1 - kept) * distance + noise * gaussian(random));
   const tick = money(tickSize);
   const next = price.times(factor.toFixed(12)).toNearest(tick);
