@@ -6,7 +6,7 @@ import { USD, type BookMarket } from '../markets/catalog';
 import type { ReferencePrices } from '../reference-prices/reference-prices.service';
 import type { TradingService } from '../trading/trading.service';
 import { ladderDepth, liquidMarkets } from './liquid-markets';
-import { ladderChanges, ladderShape, quoteLadder, type LadderQuote } from './quote-ladder';
+import { ladderChanges, ladderShape, quoteLadder, type LadderQuote, type RestingQuote } from './quote-ladder';
 
 /** How often each market's ladder is checked (fills taken from it, levels out of place); markets take turns within the period. */
 const REFRESH_MS = 12_000;
@@ -115,16 +115,28 @@ export class MarketMaker {
         side: order.side,
         price: String(order.price),
       }));
-      const changes = ladderChanges(quoteLadder(market, reference, shape), resting);
-      // Sent together, the cancels (then the placements) share the sequencer's rounds.
-      await Promise.all(changes.cancel.map((order) => this.quietly(() => this.trading.cancelOrder(makerId, order.id))));
-      await this.place(market, changes.place);
+      const { cancel, place } = ladderChanges(quoteLadder(market, reference, shape), resting);
+      // Quotes the reference has passed would meet the new ones: they go first. Then the new quotes,
+      // so the book never thins while it is requoted, then the other stale ones.
+      const passed = (quote: RestingQuote) =>
+        quote.side === 'buy'
+          ? money(quote.price).greaterThanOrEqualTo(reference)
+          : money(quote.price).lessThanOrEqualTo(reference);
+      await this.cancel(cancel.filter(passed));
+      await this.place(market, place);
+      await this.cancel(cancel.filter((quote) => !passed(quote)));
     } catch (error) {
       this.logger.warn({ err: error, symbol: market.symbol }, 'market maker round failed');
     }
   }
 
-  /** Places quotes nearest first, each side until its balance cannot hold the next one. */
+  /** Sent together, the cancels share the sequencer's rounds. */
+  private async cancel(quotes: RestingQuote[]) {
+    const { makerId } = this.accounts;
+    await Promise.all(quotes.map((quote) => this.quietly(() => this.trading.cancelOrder(makerId, quote.id))));
+  }
+
+  /** Places quotes nearest first, each side until its balance cannot hold the next one; sent together. */
   private async place(market: BookMarket, quotes: LadderQuote[]) {
     const { makerId } = this.accounts;
     const budget = {

@@ -39,7 +39,13 @@ export async function freshInstall(prefix: string): Promise<FreshInstall> {
         },
         dataDir,
       );
-      await tradingReady(exchange.url, new ApiClient(exchange.url));
+      try {
+        await tradingReady(exchange.url, new ApiClient(exchange.url));
+      } catch (error) {
+        throw new Error(
+          `${error instanceof Error ? error.message : String(error)}; the exchange said:\n${exchange.output()}`,
+        );
+      }
       return exchange;
     },
     admin: (url) => loginAs(new ApiClient(url), FRESH_ADMIN.email, FRESH_ADMIN.password),
