@@ -116,15 +116,10 @@ export class MarketMaker {
         price: String(order.price),
       }));
       const { cancel, place } = ladderChanges(quoteLadder(market, reference, shape), resting);
-      // Quotes the reference has passed would meet the new ones: they go first. Then the new quotes,
-      // so the book never thins while it is requoted, then the other stale ones.
-      const passed = (quote: RestingQuote) =>
-        quote.side === 'buy'
-          ? money(quote.price).greaterThanOrEqualTo(reference)
-          : money(quote.price).lessThanOrEqualTo(reference);
-      await this.cancel(cancel.filter(passed));
+      // Stale quotes go before new ones come: a new quote could meet one the reference passed, and
+      // the book holds at most one ladder a side at any moment.
+      await this.cancel(cancel);
       await this.place(market, place);
-      await this.cancel(cancel.filter((quote) => !passed(quote)));
     } catch (error) {
       this.logger.warn({ err: error, symbol: market.symbol }, 'market maker round failed');
     }
