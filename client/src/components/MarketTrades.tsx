@@ -6,7 +6,7 @@ export const MARKET_TRADES_SHOWN = 30;
 
 export default function MarketTrades({ trades, base }: { trades: MarketTrade[]; base: string }) {
   return (
-    <div className="trade-panel">
+    <div className="trade-panel market-trades">
       <div className="panel-head">Market Trades</div>
       <table className="dense-table">
         <thead>
