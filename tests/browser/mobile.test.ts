@@ -50,7 +50,7 @@ describe('public pages on a phone', () => {
     const page = await openPhone('/');
     const header = page.locator('header');
     expect(await header.getByRole('link', { name: 'Markets' }).isVisible()).toBe(false);
-    await header.getByRole('button', { name: 'Menu' }).click();
+    await header.getByRole('button', { name: 'Menu', exact: true }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     for (const name of ['Log In', 'Register', 'Buy Crypto', 'Markets', 'Trade', 'Futures', 'Earn'])
       expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
@@ -60,7 +60,7 @@ describe('public pages on a phone', () => {
     await page.getByRole('heading', { name: 'Markets Overview' }).waitFor();
 
     // Escape closes it too.
-    await header.getByRole('button', { name: 'Menu' }).click();
+    await header.getByRole('button', { name: 'Menu', exact: true }).click();
     await menu.waitFor();
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });

@@ -87,9 +87,10 @@ async function seedMarket(baseUrl: string, admin: { email: string; password: str
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-async function shot(page: Page, name: string, settleMs = 800): Promise<void> {
+/** `fullPage` false: the window only, where bars fixed to it would sit mid-page on a whole-page picture. */
+async function shot(page: Page, name: string, settleMs = 800, fullPage = true): Promise<void> {
   await page.waitForTimeout(settleMs);
-  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage });
   console.log(`shot ${name}`);
 }
 
@@ -105,20 +106,23 @@ async function shotBothSizes(page: Page, name: string, settleMs = 800): Promise<
 async function shootPhoneTrade(page: Page): Promise<void> {
   await page.setViewportSize(PHONE);
   await page.goto('/trade');
-  await shot(page, 'phone-trade-chart', 2000);
+  await shot(page, 'phone-trade-chart', 2000, false);
   for (const [tab, name] of [
     ['Order Book', 'book'],
     ['Trades', 'trades'],
     ['Markets', 'pairs'],
   ] as const) {
     await page.getByRole('tab', { name: tab, exact: true }).click();
-    await shot(page, `phone-trade-${name}`, 500);
+    await shot(page, `phone-trade-${name}`, 500, false);
   }
   await page.locator('.trade-bar').getByRole('button', { name: 'Buy' }).click();
-  await shot(page, 'phone-trade-order-form', 500);
+  await shot(page, 'phone-trade-order-form', 500, false);
   await page.getByRole('dialog', { name: 'Place order' }).getByRole('button', { name: 'Close' }).click();
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await shot(page, 'phone-trade-menu', 400);
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await shot(page, 'phone-trade-menu', 400, false);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await shot(page, 'phone-trade-profile-menu', 800, false);
   await page.keyboard.press('Escape');
   await page.setViewportSize(DESKTOP);
 }
@@ -197,7 +201,7 @@ async function main(): Promise<void> {
     }
     await page.setViewportSize(PHONE);
     await page.goto('/');
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await shot(page, 'phone-menu', 400);
     await page.setViewportSize(DESKTOP);
 

@@ -6,6 +6,16 @@ import Logo from './Logo';
 import ProfileMenu from './ProfileMenu';
 import { SiteMenu, SiteNavLinks } from './SiteNav';
 
+/** The way to the wallet (the dashboard); on a phone its icon alone. */
+export function WalletLink() {
+  return (
+    <Link className="btn btn-ghost btn-sm" to="/dashboard" aria-label="Wallet">
+      <WalletIcon size={16} />
+      <span className="wide-only">Wallet</span>
+    </Link>
+  );
+}
+
 export default function SiteHeader() {
   const { user, logout } = useSession();
   const navigate = useNavigate();
@@ -46,10 +56,7 @@ export default function SiteHeader() {
           )}
           {user && !user.is_admin && (
             <>
-              <Link className="btn btn-ghost btn-sm" to="/dashboard">
-                <WalletIcon size={16} />
-                Wallet
-              </Link>
+              <WalletLink />
               <ProfileMenu user={user} />
             </>
           )}

@@ -1,6 +1,6 @@
 /** Advanced trade screen: pairs, order book, 24h strip, chart, the user's orders, order form, market trades. */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
 import { tradingApi, userApi } from '../api/endpoints';
@@ -8,7 +8,6 @@ import { marketApi, normaliseTicker, normaliseTrade } from '../api/market';
 import type { AssetBalance, MarketTrade, Order, Side, Ticker, UserTrade } from '../api/types';
 import { useLiveBook } from '../book/useLiveBook';
 import { useSession } from '../auth/session';
-import { WalletIcon } from '../components/Icons';
 import Logo, { PRODUCT_NAME } from '../components/Logo';
 import MarketTrades from '../components/MarketTrades';
 import OrderBook, { BOOK_ROWS } from '../components/OrderBook';
@@ -16,6 +15,7 @@ import OrderForm, { type PriceHint } from '../components/OrderForm';
 import PairList from '../components/PairList';
 import PhoneTrade from '../components/PhoneTrade';
 import ProfileMenu from '../components/ProfileMenu';
+import { WalletLink } from '../components/SiteHeader';
 import { SITE_LINKS, SiteMenu, SiteNavLinks, type NavLinks } from '../components/SiteNav';
 import TickerStrip from '../components/TickerStrip';
 import UserOrders from '../components/UserOrders';
@@ -218,10 +218,7 @@ export default function Trade() {
           >
             ● {connected ? 'Live' : 'Polling'}
           </span>
-          <Link to="/dashboard" className="btn btn-ghost btn-sm" aria-label="Wallet">
-            <WalletIcon size={16} />
-            <span className="wide-only">Wallet</span>
-          </Link>
+          <WalletLink />
           {user && <ProfileMenu user={user} />}
           <SiteMenu links={TRADE_LINKS} />
         </div>
