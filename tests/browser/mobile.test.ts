@@ -71,7 +71,9 @@ describe('public pages on a phone', () => {
 describe('the trade screen on a phone', () => {
   it('keeps the Buy / Sell bar on screen, at the top of the page and at its bottom', async () => {
     const page = await openPhone('/trade', traderToken);
-    await page.getByText('● Live').waitFor();
+    // The book's twenty rows make the page taller than the screen.
+    await page.getByRole('tab', { name: 'Order Book' }).click();
+    await page.locator('[data-testid="order-book"] tr').nth(20).waitFor();
     expect(await onScreen(page, '.trade-bar')).toBe(true);
     await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
     expect(await page.evaluate('window.scrollY')).toBeGreaterThan(0);

@@ -3,9 +3,9 @@
  * the chart, the book, the market's trades and the pair list, the user's orders below, and a Buy /
  * Sell bar fixed at the bottom that opens the order form over the page on that side.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { Side } from '../api/types';
-import { CloseIcon } from './Icons';
+import Overlay from './Overlay';
 import Tabs from './Tabs';
 
 type Pane = 'chart' | 'book' | 'trades' | 'pairs';
@@ -35,6 +35,7 @@ export default function PhoneTrade({
 }) {
   const [pane, setPane] = useState<Pane>('chart');
   const [formOpen, setFormOpen] = useState(false);
+  const closeForm = useCallback(() => setFormOpen(false), []);
 
   // A pair picked from the list: show its chart.
   useEffect(() => setPane((shown) => (shown === 'pairs' ? 'chart' : shown)), [symbol]);
@@ -61,23 +62,9 @@ export default function PhoneTrade({
         </button>
       </div>
       {formOpen && (
-        <div className="drawer-backdrop" onClick={() => setFormOpen(false)}>
-          <div
-            className="order-sheet"
-            role="dialog"
-            aria-label="Place order"
-            aria-modal="true"
-            onClick={(event) => event.stopPropagation()}
-          >
-            <div className="row between sheet-head">
-              <b>Place order</b>
-              <button type="button" className="icon-btn" aria-label="Close" onClick={() => setFormOpen(false)}>
-                <CloseIcon size={20} />
-              </button>
-            </div>
-            {form}
-          </div>
-        </div>
+        <Overlay label="Place order" className="order-sheet" onClose={closeForm}>
+          {form}
+        </Overlay>
       )}
     </div>
   );
