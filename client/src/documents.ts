@@ -12,8 +12,7 @@ export const DOCUMENT_TYPES: ReadonlyArray<[DocumentType, string]> = [
 ];
 
 /** A document type as people read it; a type we do not offer is shown as it came. */
-export const documentTypeName = (type: string): string =>
-  DOCUMENT_TYPES.find(([value]) => value === type)?.[1] ?? type;
+export const documentTypeName = (type: string): string => DOCUMENT_TYPES.find(([value]) => value === type)?.[1] ?? type;
 
 export const MAX_DOCUMENT_BYTES = 10485760;
 export const COMPRESS_OVER_BYTES = 1048576;
