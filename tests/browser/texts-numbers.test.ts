@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { logIn, openPage, register, storedToken, toast, uniqueEmail } from './support/browser';
 import { api, registerTrader, TINY_PNG, verifyAndFund } from './support/exchange-api';
 import type { ExchangeServer } from './support/exchange-server';
