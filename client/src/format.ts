@@ -52,9 +52,9 @@ export const signed = (value: Num, decimals = 2): string => {
 /** Volumes in millions: "12.34M". */
 export const millions = (value: Num): string => `${fixed(toNumber(value) / 1e6, 2)}M`;
 
-/** Compact big numbers: 1.2K, 3.4M, 5.6B. */
+/** Compact big numbers, always 2 decimals: 1.20K, 3.45M, 5.60B. */
 export const compact = (value: Num): string =>
-  toNumber(value).toLocaleString('en-US', { notation: 'compact', maximumFractionDigits: 2 });
+  toNumber(value).toLocaleString('en-US', { notation: 'compact', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export const fileSizeMB = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
