@@ -7,28 +7,17 @@
  * postgres://postgres@127.0.0.1:5432/test, names the server where bench_auth_<ts> is created and dropped).
  */
 import { loadavg } from 'node:os';
-import { Pool } from 'undici';
-import { createFreshDatabase } from '../tests/support/fresh-database';
-import { call, startBenchExchange } from './exchange-server';
+import { call, withBenchExchange } from './exchange-server';
 import { postgresCpu, processCpu } from './process-cpu';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const USERS = Number(process.env.BENCH_USERS ?? 32);
-const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function main() {
-  const database = await createFreshDatabase(SERVER_URL, 'bench_auth');
-  const server = await startBenchExchange('auth', {
-    DATABASE_URL: database.url,
-    MARKET_MAKER: 'off',
-    MARKET_FEED: 'off',
-    AUTH_RATE_LIMIT: '1000000',
-    CLIENT_DIST: '/nonexistent',
-  });
-  const http = new Pool(server.url, { connections: CLIENTS });
-  try {
+  const env = { MARKET_MAKER: 'off', MARKET_FEED: 'off', AUTH_RATE_LIMIT: '1000000', CLIENT_DIST: '/nonexistent' };
+  await withBenchExchange('auth', { env, connections: CLIENTS }, async ({ server, http }) => {
     const headers: Array<Record<string, string>> = [];
     for (let i = 0; i < USERS; i++) {
       const registered = await call(http, 'POST', '/auth/register', null, {
@@ -84,11 +73,7 @@ async function main() {
         'PostgreSQL CPU ms/request': ((databaseCpu * 1000) / latencies.length).toFixed(3),
       },
     ]);
-  } finally {
-    await server.stop();
-    await database.drop();
-    await http.close();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

@@ -3,9 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Dispatcher, Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import serverNodeArgs from '../scripts/server-node-args';
 import { reservePort } from '../tests/support/exchange-process';
+import { createFreshDatabase } from '../tests/support/fresh-database';
 
 const ROOT = path.join(__dirname, '..');
 
@@ -76,6 +77,41 @@ export async function startBenchExchange(name: string, env: Record<string, strin
       throw new Error('exchange did not start');
     }
     await sleep(200);
+  }
+}
+
+/** The PostgreSQL server whose fresh databases the benches run on. */
+const DATABASE_SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface BenchRun {
+  server: BenchExchange;
+  /** Keep-alive connections to the server (undici, not node:http: it costs the shared cores a third less CPU per request). */
+  http: Pool;
+  databaseUrl: string;
+}
+
+/**
+ * Runs `body` against the exchange on a database of its own (on DATABASE_URL's server, or the local
+ * one) with `env`, through a pool of `connections`; then closes the pool, stops the server and
+ * drops the database, whatever happened.
+ */
+export async function withBenchExchange<T>(
+  name: string,
+  options: { env: Record<string, string>; connections: number },
+  body: (run: BenchRun) => Promise<T>,
+): Promise<T> {
+  const database = await createFreshDatabase(DATABASE_SERVER, `bench_${name.replaceAll('-', '_')}`);
+  try {
+    const server = await startBenchExchange(name, { ...options.env, DATABASE_URL: database.url });
+    const http = new Pool(server.url, { connections: options.connections });
+    try {
+      return await body({ server, http, databaseUrl: database.url });
+    } finally {
+      await http.close();
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
   }
 }
 

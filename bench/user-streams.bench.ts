@@ -17,22 +17,19 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { Pool } from 'undici';
 import { createDataSource } from '../server/db/data-source';
 import { accountPositions } from '../server/streams/user-data/account-events';
 import { executionReports } from '../server/streams/user-data/execution-reports';
 import { emptyEffects } from '../server/trading/round-writer/round-effects';
 import type { OrderRow } from '../server/trading/order.entity';
 import type { TradeRow } from '../server/trading/trade.entity';
-import { createFreshDatabase } from '../tests/support/fresh-database';
 import { approveKyc, credit } from '../tests/support/trader-fixtures';
-import { call, startBenchExchange, TRADING_BENCH_ENV } from './exchange-server';
+import { call, withBenchExchange, TRADING_BENCH_ENV } from './exchange-server';
 import { processCpu } from './process-cpu';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 256);
 const SENT = Number(process.env.BENCH_ORDERS_SENT ?? 200);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '0,1,100').split(',').map(Number);
-const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -113,102 +110,107 @@ function benchBuilding() {
 }
 
 async function benchDelivery() {
-  const database = await createFreshDatabase(SERVER_URL, 'bench_user_streams');
-  const server = await startBenchExchange('user-streams', { ...TRADING_BENCH_ENV, DATABASE_URL: database.url });
-  const http = new Pool(server.url, { connections: 2 });
-  const dataSource = createDataSource({ url: database.url, poolSize: 1 });
-  await dataSource.initialize();
-  const sockets: WebSocket[] = [];
-  try {
-    const trader = async (balances: Record<string, string>) => {
-      const registered = await call(http, 'POST', '/auth/register', null, {
-        email: `bench-${randomUUID().slice(0, 8)}@example.com`,
-        password: 'bench-password-1',
-        full_name: 'Bench Trader',
-      });
-      await approveKyc(dataSource, registered.body.user.id);
-      for (const [asset, amount] of Object.entries(balances))
-        await credit(dataSource, registered.body.user.id, asset, amount);
-      const key = await call(http, 'POST', '/account/api-keys', registered.body.token, {
-        label: 'bench',
-        permissions: ['read', 'trade'],
-      });
-      return { apiKey: key.body.api_key as string, secret: key.body.secret as string };
-    };
-    const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('hex');
-    const order = async (key: { apiKey: string; secret: string }, params: Record<string, string>) => {
-      const query = new URLSearchParams({ ...params, timestamp: String(Date.now()) }).toString();
-      const response = await http.request({
-        method: 'POST',
-        path: `/api/v3/order?${query}&signature=${sign(key.secret, query)}`,
-        headers: { 'X-MBX-APIKEY': key.apiKey },
-      });
-      const text = await response.body.text();
-      if (response.statusCode !== 200) throw new Error(`order refused: ${text}`);
-      return JSON.parse(text) as { orderId: number };
-    };
-    const buyer = await trader({ USD: '100000000' });
-    const seller = await trader({ BTC: '1000' });
-    const subscribe = async (arrivals: Map<number, number>) => {
-      const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws-api/v3`);
-      sockets.push(socket);
-      await new Promise((resolve) => socket.once('open', resolve));
-      const subscribed = new Promise((resolve) => socket.once('message', resolve));
-      const timestamp = Date.now();
-      const signature = sign(buyer.secret, `apiKey=${buyer.apiKey}&timestamp=${timestamp}`);
-      const params = { apiKey: buyer.apiKey, timestamp, signature };
-      socket.send(JSON.stringify({ id: 1, method: 'userDataStream.subscribe.signature', params }));
-      await subscribed;
-      socket.on('message', (data) => {
-        const message = JSON.parse(data.toString());
-        if (message.event?.x === 'TRADE') arrivals.set(message.event.i, performance.now());
-      });
-    };
+  await withBenchExchange(
+    'user-streams',
+    { env: TRADING_BENCH_ENV, connections: 2 },
+    async ({ server, http, databaseUrl }) => {
+      const dataSource = createDataSource({ url: databaseUrl, poolSize: 1 });
+      await dataSource.initialize();
+      const sockets: WebSocket[] = [];
+      try {
+        const trader = async (balances: Record<string, string>) => {
+          const registered = await call(http, 'POST', '/auth/register', null, {
+            email: `bench-${randomUUID().slice(0, 8)}@example.com`,
+            password: 'bench-password-1',
+            full_name: 'Bench Trader',
+          });
+          await approveKyc(dataSource, registered.body.user.id);
+          for (const [asset, amount] of Object.entries(balances))
+            await credit(dataSource, registered.body.user.id, asset, amount);
+          const key = await call(http, 'POST', '/account/api-keys', registered.body.token, {
+            label: 'bench',
+            permissions: ['read', 'trade'],
+          });
+          return { apiKey: key.body.api_key as string, secret: key.body.secret as string };
+        };
+        const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('hex');
+        const order = async (key: { apiKey: string; secret: string }, params: Record<string, string>) => {
+          const query = new URLSearchParams({ ...params, timestamp: String(Date.now()) }).toString();
+          const response = await http.request({
+            method: 'POST',
+            path: `/api/v3/order?${query}&signature=${sign(key.secret, query)}`,
+            headers: { 'X-MBX-APIKEY': key.apiKey },
+          });
+          const text = await response.body.text();
+          if (response.statusCode !== 200) throw new Error(`order refused: ${text}`);
+          return JSON.parse(text) as { orderId: number };
+        };
+        const buyer = await trader({ USD: '100000000' });
+        const seller = await trader({ BTC: '1000' });
+        const subscribe = async (arrivals: Map<number, number>) => {
+          const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws-api/v3`);
+          sockets.push(socket);
+          await new Promise((resolve) => socket.once('open', resolve));
+          const subscribed = new Promise((resolve) => socket.once('message', resolve));
+          const timestamp = Date.now();
+          const signature = sign(buyer.secret, `apiKey=${buyer.apiKey}&timestamp=${timestamp}`);
+          const params = { apiKey: buyer.apiKey, timestamp, signature };
+          socket.send(JSON.stringify({ id: 1, method: 'userDataStream.subscribe.signature', params }));
+          await subscribed;
+          socket.on('message', (data) => {
+            const message = JSON.parse(data.toString());
+            if (message.event?.x === 'TRADE') arrivals.set(message.event.i, performance.now());
+          });
+        };
 
-    console.log(
-      `\ndelivery: ${SENT} market buys one at a time, each filled by a resting sell; ms from sending the buy`,
-    );
-    console.log(
-      'connections  REST answer p50 / p99   report, first connection p50 / p99   last connection p50 / p99   server CPU ms per buy',
-    );
-    for (const count of CONNECTIONS) {
-      const arrivals = Array.from({ length: count }, () => new Map<number, number>());
-      for (const connection of arrivals) await subscribe(connection);
-      const answer: number[] = [];
-      const first: number[] = [];
-      const last: number[] = [];
-      const cpuBefore = processCpu(server.pid);
-      for (let n = 0; n < SENT; n++) {
-        const sell = { symbol: 'BTCUSDT', side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001' };
-        await order(seller, { ...sell, price: '50000' });
-        const sentAt = performance.now();
-        const { orderId } = await order(buyer, { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.001' });
-        answer.push(performance.now() - sentAt);
-        for (let waited = 0; arrivals.some((a) => !a.has(orderId)); waited++) {
-          if (waited > 100_000) throw new Error('a report did not arrive');
-          await new Promise((resolve) => setImmediate(resolve));
+        console.log(
+          `\ndelivery: ${SENT} market buys one at a time, each filled by a resting sell; ms from sending the buy`,
+        );
+        console.log(
+          'connections  REST answer p50 / p99   report, first connection p50 / p99   last connection p50 / p99   server CPU ms per buy',
+        );
+        for (const count of CONNECTIONS) {
+          const arrivals = Array.from({ length: count }, () => new Map<number, number>());
+          for (const connection of arrivals) await subscribe(connection);
+          const answer: number[] = [];
+          const first: number[] = [];
+          const last: number[] = [];
+          const cpuBefore = processCpu(server.pid);
+          for (let n = 0; n < SENT; n++) {
+            const sell = { symbol: 'BTCUSDT', side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001' };
+            await order(seller, { ...sell, price: '50000' });
+            const sentAt = performance.now();
+            const { orderId } = await order(buyer, {
+              symbol: 'BTCUSDT',
+              side: 'BUY',
+              type: 'MARKET',
+              quantity: '0.001',
+            });
+            answer.push(performance.now() - sentAt);
+            for (let waited = 0; arrivals.some((a) => !a.has(orderId)); waited++) {
+              if (waited > 100_000) throw new Error('a report did not arrive');
+              await new Promise((resolve) => setImmediate(resolve));
+            }
+            const times = arrivals.map((a) => a.get(orderId)! - sentAt);
+            if (count > 0) {
+              first.push(Math.min(...times));
+              last.push(Math.max(...times));
+            }
+          }
+          const cpuPerBuy = ((processCpu(server.pid) - cpuBefore) * 1000) / SENT;
+          const ms = (values: number[]) =>
+            values.length === 0 ? '-' : `${percentile(values, 50).toFixed(2)} / ${percentile(values, 99).toFixed(2)}`;
+          console.log(
+            `${String(count).padStart(11)}  ${ms(answer).padStart(18)}   ${ms(first).padStart(33)}   ${ms(last).padStart(26)}   ${cpuPerBuy.toFixed(2).padStart(21)}`,
+          );
+          for (const socket of sockets.splice(0)) socket.close();
         }
-        const times = arrivals.map((a) => a.get(orderId)! - sentAt);
-        if (count > 0) {
-          first.push(Math.min(...times));
-          last.push(Math.max(...times));
-        }
+      } finally {
+        for (const socket of sockets) socket.terminate();
+        await dataSource.destroy();
       }
-      const cpuPerBuy = ((processCpu(server.pid) - cpuBefore) * 1000) / SENT;
-      const ms = (values: number[]) =>
-        values.length === 0 ? '-' : `${percentile(values, 50).toFixed(2)} / ${percentile(values, 99).toFixed(2)}`;
-      console.log(
-        `${String(count).padStart(11)}  ${ms(answer).padStart(18)}   ${ms(first).padStart(33)}   ${ms(last).padStart(26)}   ${cpuPerBuy.toFixed(2).padStart(21)}`,
-      );
-      for (const socket of sockets.splice(0)) socket.close();
-    }
-  } finally {
-    for (const socket of sockets) socket.terminate();
-    await http.close();
-    await dataSource.destroy();
-    await server.stop();
-    await database.drop();
-  }
+    },
+  );
 }
 
 async function main() {

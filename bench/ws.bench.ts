@@ -19,11 +19,10 @@ import { io } from 'socket.io-client';
 import { Client, Pool } from 'undici';
 import WebSocket from 'ws';
 import { createDataSource } from '../server/db/data-source';
-import { createFreshDatabase } from '../tests/support/fresh-database';
 import { ApiClient, registerTrader } from '../tests/support/http-client';
 import { onRealtimeEvents } from '../tests/support/market-socket';
 import { approveKyc, credit } from '../tests/support/trader-fixtures';
-import { startBenchExchange, TRADING_BENCH_ENV, type BenchExchange } from './exchange-server';
+import { TRADING_BENCH_ENV, withBenchExchange, type BenchExchange } from './exchange-server';
 import { machineCpu, processCpu } from './process-cpu';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
@@ -35,7 +34,6 @@ const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 2);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'socketio,raw').split(',') as Scenario[];
-const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** After the last order: time for the last pushes to arrive before the clients count. */
 const GRACE_SECONDS = 3;
 /** Clients connect this many at a time, as a crowd arriving, not as one burst. */
@@ -456,11 +454,8 @@ async function runScenario(scenario: Scenario, server: BenchExchange, http: Pool
 }
 
 async function main() {
-  const database = await createFreshDatabase(SERVER_URL, 'bench_ws');
-  const server = await startBenchExchange('ws', { ...TRADING_BENCH_ENV, DATABASE_URL: database.url });
-  const http = new Pool(server.url, { connections: 64 });
-  try {
-    const tokens = await setUpTraders(server.url, database.url);
+  await withBenchExchange('ws', { env: TRADING_BENCH_ENV, connections: 64 }, async ({ server, http, databaseUrl }) => {
+    const tokens = await setUpTraders(server.url, databaseUrl);
     const loads = [];
     const deliveries = [];
     for (const scenario of SCENARIOS) {
@@ -479,11 +474,7 @@ async function main() {
     );
     console.table(deliveries);
     console.table(loads);
-  } finally {
-    await server.stop();
-    await http.close();
-    await database.drop();
-  }
+  });
 }
 
 if (process.argv[2] === 'clients')
