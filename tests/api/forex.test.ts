@@ -7,9 +7,6 @@ import { fundedTrader } from '../support/trader-fixtures';
 
 type Trader = Awaited<ReturnType<typeof fundedTrader>>;
 
-// Starting the exchange may take longer than jest's default 5 s on a busy machine.
-jest.setTimeout(60_000);
-
 // With the reference feed off the forex quotes hold still: EURUSD 1.0789 / 1.0811, USDJPY 148.351 / 148.649.
 let server: TestExchange;
 beforeAll(async () => {
