@@ -19,7 +19,7 @@ import { WalletLink } from '../components/SiteHeader';
 import { SITE_LINKS, SiteMenu, SiteNavLinks, type NavLinks } from '../components/SiteNav';
 import TickerStrip from '../components/TickerStrip';
 import UserOrders from '../components/UserOrders';
-import { cryptoPrice, slashSymbol } from '../format';
+import { price, slashSymbol } from '../format';
 import { DEFAULT_PAIR, useMarkets } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
 import { PHONE_QUERY, useMediaQuery } from '../useMediaQuery';
@@ -163,8 +163,8 @@ export default function Trade() {
 
   // Like every exchange tab: the live price in the title.
   useEffect(() => {
-    if (ticker) document.title = `${cryptoPrice(ticker.last_price)} | ${symbol} | ${PRODUCT_NAME}`;
-  }, [ticker, symbol]);
+    if (ticker) document.title = `${price(ticker.last_price, markets.priceStep(symbol))} | ${symbol} | ${PRODUCT_NAME}`;
+  }, [ticker, symbol, markets]);
 
   const availableOf = (asset: string): number => Number(assets.find((a) => a.asset === asset)?.available ?? 0);
   const usdAccount = assets.find((a) => a.asset === 'USD' || a.asset === 'USDT');
@@ -177,7 +177,7 @@ export default function Trade() {
       book={book}
       lastPrice={lastPrice}
       change={ticker?.price_change ?? 0}
-      base={base}
+      symbol={symbol}
       onPickPrice={(price) => setPriceHint({ price, nonce: Date.now() })}
     />
   );
@@ -204,7 +204,7 @@ export default function Trade() {
       onPlaced={onPlaced}
     />
   );
-  const trades = <MarketTrades trades={marketTrades} base={base} />;
+  const trades = <MarketTrades trades={marketTrades} symbol={symbol} />;
 
   return (
     <div className="trade-page">
