@@ -82,6 +82,14 @@ describe('the trade screen on a phone', () => {
     await page.context().close();
   });
 
+  it('opens the profile menu whole on the screen', async () => {
+    const page = await openPhone('/trade', traderToken);
+    await page.getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menu').getByText('API Management').waitFor();
+    expect(await onScreen(page, '[role="menu"]')).toBe(true);
+    await page.context().close();
+  });
+
   it('shows the chart, the book, the trades and the pairs as tabs', async () => {
     const page = await openPhone('/trade', traderToken);
     const pane = page.getByTestId('phone-pane');
