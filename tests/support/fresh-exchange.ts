@@ -42,9 +42,7 @@ export async function freshInstall(prefix: string): Promise<FreshInstall> {
       try {
         await tradingReady(exchange.url, new ApiClient(exchange.url));
       } catch (error) {
-        throw new Error(
-          `${error instanceof Error ? error.message : String(error)}; the exchange said:\n${exchange.output()}`,
-        );
+        throw new Error(`trading did not start; the exchange said:\n${exchange.output()}`, { cause: error });
       }
       return exchange;
     },
