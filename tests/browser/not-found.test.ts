@@ -1,0 +1,45 @@
+import type { Browser, Page } from 'playwright-core';
+import { openPage } from './support/browser';
+import type { ExchangeServer } from './support/exchange-server';
+import { withExchangeAndBrowser } from './support/suite';
+
+jest.setTimeout(120_000);
+
+describe('an unknown address', () => {
+  let server: ExchangeServer;
+  let browser: Browser;
+  let page: Page;
+
+  withExchangeAndBrowser((started, launched) => {
+    server = started;
+    browser = launched;
+  });
+  beforeEach(async () => {
+    page = await openPage(browser, server.baseUrl);
+  });
+  afterEach(async () => {
+    await page.context().close();
+  });
+
+  it.each(['/does-not-exist', '/some/deeply/nested/page'])(
+    '%s opens the app on its Not Found page, which leads back home',
+    async (path) => {
+      const response = await page.goto(path);
+      expect(response!.status()).toBe(200);
+      expect(response!.headers()['content-type']).toMatch(/^text\/html/);
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      await page.getByText(`There is no page at ${path}.`).waitFor();
+      expect(await page.locator('body').textContent()).not.toContain('"detail"');
+
+      await page.getByRole('link', { name: 'Back to home' }).click();
+      await page.waitForURL(`${server.baseUrl}/`);
+      await page.getByRole('link', { name: 'Register' }).first().waitFor();
+    },
+  );
+
+  it('an unknown API address still answers JSON', async () => {
+    const response = await page.goto('/api/does-not-exist');
+    expect(response!.status()).toBe(404);
+    expect(await response!.json()).toEqual({ detail: 'Not found' });
+  });
+});
