@@ -28,7 +28,7 @@ async function uncovered(page: Page, role: 'link' | 'button', name: string): Pro
   return reached === name;
 }
 
-/** The top of the first toast showing `text`, and the bottom of the screen's header. */
+/** The top of the first toast showing `text`, and where the screen's header ends on screen. */
 async function toastAndHeader(page: Page, text: string) {
   const shown = page.locator('.notistack-MuiContent', { hasText: text }).first();
   await shown.waitFor();
@@ -36,7 +36,8 @@ async function toastAndHeader(page: Page, text: string) {
   await page.waitForTimeout(600);
   const toastBox = (await shown.boundingBox())!;
   const headerBox = (await page.locator('header').first().boundingBox())!;
-  return { toastTop: toastBox.y, headerBottom: headerBox.y + headerBox.height };
+  // A header scrolled out of sight ends above the screen: the screen's top is free.
+  return { toastTop: toastBox.y, headerBottom: Math.max(0, headerBox.y + headerBox.height) };
 }
 
 describe('toasts and notices', () => {
@@ -68,6 +69,23 @@ describe('toasts and notices', () => {
     const { toastTop, headerBottom } = await toastAndHeader(page, 'Deposit request submitted!');
     expect(toastTop).toBeGreaterThanOrEqual(headerBottom);
     expect(await uncovered(page, 'button', 'Logout')).toBe(true);
+    await page.context().close();
+  });
+
+  it('on a phone whose header has scrolled away, a toast uses the top of the screen', async () => {
+    const page = await openPage(browser, server.baseUrl);
+    await page.setViewportSize(PHONE);
+    await register(page, 'Scrolling Sid', uniqueEmail('sid'), 'correct-horse-battery');
+    const token = (await storedToken(page))!;
+    const deposit = await api<{ id: string }>(server, token, 'POST', '/deposit/request?amount=30');
+    await page.getByText('$30.00').waitFor();
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    const header = (await page.locator('header').first().boundingBox())!;
+    expect(header.y + header.height).toBeLessThanOrEqual(0);
+
+    await api(server, await adminToken(server), 'POST', `/admin/deposit/approve?deposit_id=${deposit.id}&admin_notes=`);
+    const { toastTop } = await toastAndHeader(page, 'Deposit approved');
+    expect(toastTop).toBeLessThan(header.height);
     await page.context().close();
   });
 

@@ -1,6 +1,6 @@
 /**
  * Keeps toasts below the screen's header, whose buttons (Logout, Wallet, the profile menu) they
- * would otherwise cover for seconds: the header's bottom edge is written to the CSS variable
+ * would otherwise cover for seconds: where the header ends on screen is written to the CSS variable
  * --header-bottom, which the toasts' container starts below (theme.css). Each screen has its own
  * header, of its own height (taller on a phone, where it wraps), so it is measured, not assumed.
  */
@@ -11,8 +11,12 @@ export function useToastsBelowHeader(): void {
     const root = document.getElementById('root');
     if (!root) return;
     let header: HTMLElement | null = null;
+    let shown = -1;
+    // Where the header ends on screen: a header scrolled away leaves the top to the toasts.
     const place = () => {
-      const bottom = header ? header.offsetTop + header.offsetHeight : 0;
+      const bottom = header ? Math.max(0, Math.round(header.getBoundingClientRect().bottom)) : 0;
+      if (bottom === shown) return;
+      shown = bottom;
       document.documentElement.style.setProperty('--header-bottom', `${bottom}px`);
     };
     const resized = new ResizeObserver(place);
@@ -29,9 +33,11 @@ export function useToastsBelowHeader(): void {
     const screens = new MutationObserver(follow);
     screens.observe(root, { childList: true });
     follow();
+    window.addEventListener('scroll', place, { passive: true });
     return () => {
       screens.disconnect();
       resized.disconnect();
+      window.removeEventListener('scroll', place);
     };
   }, []);
 }
