@@ -44,6 +44,26 @@ describe('toasts and notices', () => {
   let server: ExchangeServer;
   let browser: Browser;
 
+  /** An order on SOLUSDT through the API; a market order's price is null. */
+  const solOrder = (token: string, side: 'buy' | 'sell', amount: number, price: string | null) =>
+    api<{ status: string; fills: unknown[] }>(server, token, 'POST', '/trading/order', {
+      symbol: 'SOL/USDT',
+      side,
+      type: price === null ? 'market' : 'limit',
+      amount,
+      price,
+    });
+
+  /** Two verified traders with dollars: one to rest orders, one to take them with SOL it bought from the desk. */
+  async function makerAndTaker(makerName: string, takerName: string, takerSol: number) {
+    const makerToken = await registerTrader(server, makerName, uniqueEmail('maker'));
+    const takerToken = await registerTrader(server, takerName, uniqueEmail('taker'));
+    await verifyAndFund(server, makerToken, 5000);
+    await verifyAndFund(server, takerToken, 5000);
+    await solFromDesk(takerToken, takerSol);
+    return { makerToken, takerToken };
+  }
+
   /** SOL bought from the house desk at its ask, for a trader to sell. */
   async function solFromDesk(token: string, amount: number) {
     const quotes = await api<Array<{ symbol: string; ask: number }>>(server, null, 'GET', '/market/quotes');
@@ -104,19 +124,8 @@ describe('toasts and notices', () => {
   });
 
   it("a market order's thirty fills are one notice for its owner, and one for the owner of the thirty orders it took", async () => {
-    const makerToken = await registerTrader(server, 'Maker May', uniqueEmail('may'));
-    const takerToken = await registerTrader(server, 'Taker Tom', uniqueEmail('tom'));
-    await verifyAndFund(server, makerToken, 5000);
-    await verifyAndFund(server, takerToken, 5000);
-    await solFromDesk(takerToken, 3.5);
-    for (let i = 0; i < 30; i++)
-      await api(server, makerToken, 'POST', '/trading/order', {
-        symbol: 'SOL/USDT',
-        side: 'buy',
-        type: 'limit',
-        amount: 0.1,
-        price: (150 - i * 0.01).toFixed(2),
-      });
+    const { makerToken, takerToken } = await makerAndTaker('Maker May', 'Taker Tom', 3.5);
+    for (let i = 0; i < 30; i++) await solOrder(makerToken, 'buy', 0.1, (150 - i * 0.01).toFixed(2));
 
     const maker = await traderPage(browser, server, makerToken, '/trade?pair=SOLUSDT');
     const taker = await traderPage(browser, server, takerToken, '/dashboard');
@@ -128,13 +137,7 @@ describe('toasts and notices', () => {
     await api(server, await adminToken(server), 'POST', `/admin/deposit/approve?deposit_id=${deposit.id}&admin_notes=`);
     await toast(taker, 'Deposit approved').waitFor();
 
-    const sold = await api<{ status: string; fills: unknown[] }>(server, takerToken, 'POST', '/trading/order', {
-      symbol: 'SOL/USDT',
-      side: 'sell',
-      type: 'market',
-      amount: 3,
-      price: null,
-    });
+    const sold = await solOrder(takerToken, 'sell', 3, null);
     expect(sold.status).toBe('filled');
     expect(sold.fills).toHaveLength(30);
 
@@ -162,29 +165,13 @@ describe('toasts and notices', () => {
   });
 
   it('a resting order taken in part is told as partially filled', async () => {
-    const makerToken = await registerTrader(server, 'Resting Rita', uniqueEmail('rita'));
-    const takerToken = await registerTrader(server, 'Hitting Hank', uniqueEmail('hank'));
-    await verifyAndFund(server, makerToken, 1000);
-    await verifyAndFund(server, takerToken, 1000);
-    await solFromDesk(takerToken, 1);
-    await api(server, makerToken, 'POST', '/trading/order', {
-      symbol: 'SOL/USDT',
-      side: 'buy',
-      type: 'limit',
-      amount: 1,
-      price: '150',
-    });
+    const { makerToken, takerToken } = await makerAndTaker('Resting Rita', 'Hitting Hank', 1);
+    await solOrder(makerToken, 'buy', 1, '150');
     const maker = await traderPage(browser, server, makerToken, '/trade?pair=SOLUSDT');
     await maker.getByText('● Live').waitFor();
     await maker.getByRole('tab', { name: 'Open Orders(1)' }).waitFor();
 
-    await api(server, takerToken, 'POST', '/trading/order', {
-      symbol: 'SOL/USDT',
-      side: 'sell',
-      type: 'market',
-      amount: 0.4,
-      price: null,
-    });
+    await solOrder(takerToken, 'sell', 0.4, null);
     await toast(maker, 'BUY SOL/USDT order partially filled').waitFor();
     await maker.context().close();
   });

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { openPage } from './support/browser';
 import type { ExchangeServer } from './support/exchange-server';
 import { withExchangeAndBrowser } from './support/suite';
@@ -8,22 +8,16 @@ jest.setTimeout(120_000);
 describe('an unknown address', () => {
   let server: ExchangeServer;
   let browser: Browser;
-  let page: Page;
 
   withExchangeAndBrowser((started, launched) => {
     server = started;
     browser = launched;
   });
-  beforeEach(async () => {
-    page = await openPage(browser, server.baseUrl);
-  });
-  afterEach(async () => {
-    await page.context().close();
-  });
 
   it.each(['/does-not-exist', '/some/deeply/nested/page'])(
     '%s opens the app on its Not Found page, which leads back home',
     async (path) => {
+      const page = await openPage(browser, server.baseUrl);
       const response = await page.goto(path);
       expect(response!.status()).toBe(200);
       expect(response!.headers()['content-type']).toMatch(/^text\/html/);
@@ -34,12 +28,15 @@ describe('an unknown address', () => {
       await page.getByRole('link', { name: 'Back to home' }).click();
       await page.waitForURL(`${server.baseUrl}/`);
       await page.getByRole('link', { name: 'Register' }).first().waitFor();
+      await page.context().close();
     },
   );
 
   it('an unknown API address still answers JSON', async () => {
+    const page = await openPage(browser, server.baseUrl);
     const response = await page.goto('/api/does-not-exist');
     expect(response!.status()).toBe(404);
     expect(await response!.json()).toEqual({ detail: 'Not found' });
+    await page.context().close();
   });
 });
