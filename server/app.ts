@@ -111,7 +111,7 @@ export async function createExchange(
     redisPrefix: namespace,
   };
 
-  const auth = new AuthService(dataSource, sessions, twoFactor, passwordThrottle(redis, namespace), {
+  const auth = new AuthService(dataSource, sessions, twoFactor, passwordThrottle(redis, namespace), notifier, {
     adminsNeedTwoFactor,
   });
   // Several processes on one database: each book has one owner among them (server/cluster).
