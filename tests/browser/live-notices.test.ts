@@ -109,7 +109,7 @@ describe('toasts and notices', () => {
     await page.context().close();
   });
 
-  it('on the trade screen, a toast sits below the header: Wallet and the profile menu stay clickable', async () => {
+  it('on the trade screen, a toast sits below the header and the Buy / Sell switch: each stays clickable', async () => {
     const token = await registerTrader(server, 'Header Hal', uniqueEmail('hal'));
     await verifyAndFund(server, token, 100);
     const page = await traderPage(browser, server, token, '/trade');
@@ -120,6 +120,8 @@ describe('toasts and notices', () => {
     expect(toastTop).toBeGreaterThanOrEqual(headerBottom);
     expect(await uncovered(page, 'link', 'Wallet')).toBe(true);
     expect(await uncovered(page, 'button', 'Profile menu')).toBe(true);
+    expect(await uncovered(page, 'button', 'Buy')).toBe(true);
+    expect(await uncovered(page, 'button', 'Sell')).toBe(true);
     await page.context().close();
   });
 

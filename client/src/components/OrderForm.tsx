@@ -39,6 +39,7 @@ export default function OrderForm({
   kycApproved,
   priceHint,
   onPlaced,
+  keepToastsClear = false,
 }: {
   /** Chosen by the trade screen, so its phone bar's Buy and Sell buttons open the form on that side. */
   side: Side;
@@ -51,6 +52,8 @@ export default function OrderForm({
   kycApproved: boolean;
   priceHint: PriceHint | null;
   onPlaced: () => void;
+  /** Toasts start below the Buy / Sell switch (when the form sits in their corner of the screen). */
+  keepToastsClear?: boolean;
 }) {
   const { enqueueSnackbar } = useSnackbar();
   const lot = useMarkets().lotStep(symbol);
@@ -118,7 +121,7 @@ export default function OrderForm({
 
   return (
     <form className="trade-panel order-form" onSubmit={onSubmit} data-testid="order-form">
-      <div className="side-switch">
+      <div className="side-switch" data-toasts-below={keepToastsClear || undefined}>
         <button type="button" className={`buy${side === 'buy' ? ' on' : ''}`} onClick={() => onSideChange('buy')}>
           Buy
         </button>

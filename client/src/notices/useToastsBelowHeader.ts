@@ -1,6 +1,7 @@
 /**
  * Keeps toasts below the screen's header, whose buttons (Logout, Wallet, the profile menu) they
- * would otherwise cover for seconds: where the header ends on screen is written to the CSS variable
+ * would otherwise cover for seconds, and below anything else a screen marks with data-toasts-below
+ * (the trade screen's Buy / Sell switch, in the toasts' top right corner): where the header ends on screen is written to the CSS variable
  * --header-bottom, which the toasts' container starts below (theme.css). Each screen has its own
  * header, of its own height (taller on a phone, where it wraps), so it is measured, not assumed.
  */
@@ -12,9 +13,11 @@ export function useToastsBelowHeader(): void {
     if (!root) return;
     let header: HTMLElement | null = null;
     let shown = -1;
-    // Where the header ends on screen: a header scrolled away leaves the top to the toasts.
+    // Where the header, and what a screen keeps clear besides (data-toasts-below), end on screen:
+    // scrolled away, they leave the top to the toasts.
     const place = () => {
-      const bottom = header ? Math.max(0, Math.round(header.getBoundingClientRect().bottom)) : 0;
+      const kept = [header, ...document.querySelectorAll<HTMLElement>('[data-toasts-below]')];
+      const bottom = Math.max(0, ...kept.map((element) => Math.round(element?.getBoundingClientRect().bottom ?? 0)));
       if (bottom === shown) return;
       shown = bottom;
       document.documentElement.style.setProperty('--header-bottom', `${bottom}px`);

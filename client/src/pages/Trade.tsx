@@ -202,6 +202,7 @@ export default function Trade() {
       kycApproved={user?.kyc_status === 'approved'}
       priceHint={priceHint}
       onPlaced={onPlaced}
+      keepToastsClear={!phone}
     />
   );
   const trades = <MarketTrades trades={marketTrades} symbol={symbol} />;
