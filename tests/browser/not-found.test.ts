@@ -40,3 +40,25 @@ describe('an unknown address', () => {
     await page.context().close();
   });
 });
+
+describe("the profile menu's programmes the venue does not run yet", () => {
+  let server: ExchangeServer;
+  let browser: Browser;
+
+  withExchangeAndBrowser((started, launched) => {
+    server = started;
+    browser = launched;
+  });
+
+  it.each([
+    ['/referral', 'Referral'],
+    ['/rewards', 'Rewards Hub'],
+  ])('%s says %s is not offered yet, not that the page does not exist', async (path, title) => {
+    const page = await openPage(browser, server.baseUrl);
+    await page.goto(path);
+    await page.getByRole('heading', { name: title }).waitFor();
+    await page.getByText('This programme is not offered yet.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0);
+    await page.context().close();
+  });
+});
