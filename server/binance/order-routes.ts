@@ -124,10 +124,9 @@ export const orderRoutes: BinanceRoutes = (router, deps) => {
       ctx.body = {};
       return;
     }
-    const { MAKER_FEE_RATE, TAKER_FEE_RATE } = deps.context.config;
     const rates = (maker: string, taker: string) => ({ maker: decimalText(maker), taker: decimalText(taker) });
     ctx.body = {
-      standardCommissionForOrder: rates(MAKER_FEE_RATE, TAKER_FEE_RATE),
+      standardCommissionForOrder: rates(params.symbol.makerFeeRate, params.symbol.takerFeeRate),
       specialCommissionForOrder: rates('0', '0'),
       taxCommissionForOrder: rates('0', '0'),
       discount: { enabledForAccount: false, enabledForSymbol: false, discountAsset: 'BNB', discount: decimalText(0) },

@@ -6,7 +6,7 @@ import type { KeyedRequest } from '../idempotency/keyed-request';
 import { AnswerLookup } from '../idempotency/answer-lookup';
 import { isKeyTaken } from '../idempotency/recorded-answers';
 import { poolStatementRunner, type StatementRunner } from '../db/named-statement';
-import { BOOK_MARKETS, findBookMarket, type BookMarket } from '../markets/catalog';
+import { bookMarkets, findBookMarket, refusalOfNewOrders, type BookMarket } from '../markets/catalog';
 import { FINAL_STATUSES, OPEN_STATUSES } from './books/live-order';
 import { orderTerms } from './books/order-input';
 import { orderRecord } from './books/order-rows';
@@ -116,7 +116,7 @@ export class TradingService {
    * resolves once each book's cancels have committed, to how many there were.
    */
   async cancelAllOrders(userId: string): Promise<number> {
-    const counts = await Promise.all(BOOK_MARKETS.map((market) => this.cancelAllOrdersOnBook(market.symbol, userId)));
+    const counts = await Promise.all(bookMarkets().map((market) => this.cancelAllOrdersOnBook(market.symbol, userId)));
     return counts.reduce((sum, count) => sum + count, 0);
   }
 
@@ -185,6 +185,8 @@ export class TradingService {
   /** An order request checked against its market, as the command that places it. */
   private async placement(userId: string, request: OrderPlacement) {
     const market = bookMarketOf(request.symbol);
+    const closed = refusalOfNewOrders(market);
+    if (closed) throw conflict(closed);
     const terms = orderTerms(market, request);
     // Refused here before it costs a round; two at once are told apart by the unique index (see submitted).
     if (terms.clientOrderId !== null && (await this.clientOrderIdTaken(userId, terms.clientOrderId)))

@@ -4,6 +4,10 @@ import WebSocket from 'ws';
 import { createLogger } from '../../server/logger';
 import { MAX_BUFFERED_BYTES } from '../../server/streams/stream-connection';
 import { StreamHub } from '../../server/streams/stream-hub';
+import { loadOpeningCatalog } from '../support/opening-catalog';
+
+// Symbols are looked up in the catalog an exchange would load.
+loadOpeningCatalog();
 
 /**
  * The hub on an HTTP server of its own, with a short keep-alive, so what takes Binance a minute takes

@@ -1,0 +1,160 @@
+import type { EntityManager } from 'typeorm';
+import { recordAudit } from '../audit/audit-log';
+import type { ServerContext } from '../context';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { money } from '../ledger/money';
+import { assets, findBookMarket, findForexPair, USD, type DefaultFeeRates } from './catalog';
+import type { CatalogSync } from './catalog-sync';
+import { MarketRow, type MarketStatus } from './market.entity';
+
+/** A new USDT pair, as an administrator lists it. */
+export interface NewMarket {
+  symbol: string;
+  base_asset: string;
+  tick_size: string;
+  lot_size: string;
+  min_notional: string;
+  reference_price: string;
+}
+
+/** What an administrator may change of a listed book market; absent fields stay as they are. */
+export interface MarketChange {
+  status?: MarketStatus;
+  maker_fee_rate?: string;
+  taker_fee_rate?: string;
+}
+
+export interface MarketView {
+  id: string;
+  symbol: string;
+  kind: 'book' | 'forex';
+  name: string;
+  base_asset: string;
+  tick_size: string;
+  lot_size: string;
+  min_notional: string;
+  reference_price: string;
+  status: MarketStatus;
+  maker_fee_rate: string;
+  taker_fee_rate: string;
+  /** Whether the fee rates are the venue's defaults rather than the market's own. */
+  default_fees: boolean;
+  listed_at: string;
+}
+
+/** The ledger keeps 18 decimals: a fill's value (ticks x lots) must be exact in them. */
+const LEDGER_DECIMALS = 18;
+const decimalsOf = (value: string) => money(value).decimalPlaces();
+const shortest = (value: string) => money(value).toFixed();
+
+/**
+ * The administrator's side of the catalog: list new USDT pairs, halt or resume a market, set its
+ * fees. Each change is written with its audit entry in one transaction, then every process's
+ * catalog reloads (catalog-sync.ts); the books, the market maker and every list follow it.
+ */
+export class MarketAdministration {
+  constructor(
+    private readonly ctx: Pick<ServerContext, 'dataSource'>,
+    private readonly catalog: CatalogSync,
+    private readonly defaults: DefaultFeeRates,
+  ) {}
+
+  async list(): Promise<MarketView[]> {
+    const rows = await this.ctx.dataSource.getRepository(MarketRow).find({ order: { listing: 'ASC' } });
+    return rows.map((row) => this.view(row));
+  }
+
+  async listNew(adminId: string, market: NewMarket): Promise<MarketView> {
+    if (market.symbol !== `${market.base_asset}USDT`)
+      throw badRequest('The symbol must be the base asset followed by USDT');
+    if (findBookMarket(market.symbol) || findForexPair(market.symbol)) throw conflict('Market already listed');
+    if (market.base_asset === USD || assets().includes(market.base_asset))
+      throw conflict('Another market already trades this asset');
+    if (decimalsOf(market.tick_size) + decimalsOf(market.lot_size) > LEDGER_DECIMALS)
+      throw badRequest(`The tick size and the lot size may have at most ${LEDGER_DECIMALS} decimals between them`);
+    if (!money(market.reference_price).mod(market.tick_size).isZero())
+      throw badRequest('The reference price must be a multiple of the tick size');
+    const row = await this.change(adminId, 'market.list', async (manager) => {
+      const inserted = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(MarketRow)
+        .values({
+          symbol: market.symbol,
+          kind: 'book',
+          name: market.base_asset,
+          base_asset: market.base_asset,
+          tick_size: shortest(market.tick_size),
+          lot_size: shortest(market.lot_size),
+          min_notional: shortest(market.min_notional),
+          reference_price: shortest(market.reference_price),
+        })
+        .orIgnore()
+        .returning('*')
+        .execute();
+      // Two administrators listing the same symbol at once: the second finds it taken.
+      const [created] = inserted.raw as MarketRow[];
+      if (!created) throw conflict('Market already listed');
+      return { row: created, notes: `listed ${created.symbol}` };
+    });
+    return this.view(row);
+  }
+
+  async update(adminId: string, symbol: string, change: MarketChange): Promise<MarketView> {
+    const row = await this.change(adminId, 'market.update', async (manager) => {
+      const current = await manager.findOne(MarketRow, { where: { symbol }, lock: { mode: 'pessimistic_write' } });
+      if (!current || current.kind !== 'book') throw notFound('Market not found');
+      const next = {
+        status: change.status ?? current.status,
+        maker_fee_rate: change.maker_fee_rate ?? current.maker_fee_rate,
+        taker_fee_rate: change.taker_fee_rate ?? current.taker_fee_rate,
+      };
+      await manager.update(MarketRow, { id: current.id }, next);
+      const notes = describeChange(this.view(current), this.view({ ...current, ...next }));
+      return { row: { ...current, ...next }, notes };
+    });
+    return this.view(row);
+  }
+
+  /** Applies one change and audits it in one transaction; every process's catalog then reloads. */
+  private async change(
+    adminId: string,
+    action: string,
+    apply: (manager: EntityManager) => Promise<{ row: MarketRow; notes: string }>,
+  ): Promise<MarketRow> {
+    const row = await this.ctx.dataSource.transaction(async (manager) => {
+      const { row: changed, notes } = await apply(manager);
+      await recordAudit(manager, { adminId, action, targetType: 'market', targetId: changed.id, notes });
+      return changed;
+    });
+    await this.catalog.changed();
+    return row;
+  }
+
+  private view(row: MarketRow): MarketView {
+    return {
+      id: row.id,
+      symbol: row.symbol,
+      kind: row.kind,
+      name: row.name,
+      base_asset: row.base_asset,
+      tick_size: shortest(row.tick_size),
+      lot_size: shortest(row.lot_size),
+      min_notional: shortest(row.min_notional),
+      reference_price: shortest(row.reference_price),
+      status: row.status,
+      maker_fee_rate: shortest(row.maker_fee_rate ?? this.defaults.maker),
+      taker_fee_rate: shortest(row.taker_fee_rate ?? this.defaults.taker),
+      default_fees: row.maker_fee_rate === null && row.taker_fee_rate === null,
+      listed_at: new Date(row.listed_at).toISOString(),
+    };
+  }
+}
+
+/** The audit entry's notes: each field that changed, "field: before -> after". */
+function describeChange(before: MarketView, after: MarketView): string {
+  const fields = ['status', 'maker_fee_rate', 'taker_fee_rate'] as const;
+  const changed = fields.filter((field) => before[field] !== after[field]);
+  if (changed.length === 0) return 'unchanged';
+  return changed.map((field) => `${field}: ${before[field]} -> ${after[field]}`).join('; ');
+}
