@@ -41,8 +41,9 @@ export function clusteredTradingModule(
     async start() {
       await forwarder.start();
       await ownership.start();
-      // A market listed meanwhile: its book goes to whichever process locks it first.
-      stopFollowing = onCatalogChange(() => void ownership.claim());
+      // A market listed meanwhile: its book goes to whichever process locks it first. A claim under
+      // way may have read the catalog before the change: the second one reads it after.
+      stopFollowing = onCatalogChange(() => void ownership.claim().then(() => ownership.claim()));
     },
     async stop() {
       stopFollowing();

@@ -1,4 +1,5 @@
 import type { ExchangeModule, ServerContext } from '../context';
+import { HttpError } from '../http/errors';
 import { ensureAccounts } from '../ledger/ledger';
 import { bookMarkets, findBookMarket, onCatalogChange, USD, type BookMarket } from '../markets/catalog';
 import { feeRatesOf } from './sequencer/funds-hold';
@@ -44,6 +45,8 @@ export async function openBooks(ctx: ServerContext, markets: readonly BookMarket
 /** One process's books: a sequencer for the markets listed at start, and one more per listing since. */
 class ProcessBooks implements Books {
   private readonly sequencers = new Map<string, OrderSequencer>();
+  /** Books being opened: a command for a market listed a moment ago waits for its book. */
+  opening: Promise<void> = Promise.resolve();
 
   has(symbol: string) {
     return this.sequencers.has(symbol);
@@ -57,9 +60,10 @@ class ProcessBooks implements Books {
     return this.sequencers.get(symbol)?.committedBook(symbol);
   }
 
-  submit(symbol: string, submission: Submission): Promise<Outcome> {
-    const sequencer = this.sequencers.get(symbol);
-    return sequencer ? sequencer.submit(symbol, submission) : Promise.reject(new Error(`no order book for ${symbol}`));
+  async submit(symbol: string, submission: Submission): Promise<Outcome> {
+    const sequencer = this.sequencers.get(symbol) ?? (await this.opening.then(() => this.sequencers.get(symbol)));
+    if (!sequencer) throw new HttpError(503, 'Trading is starting, please retry');
+    return sequencer.submit(symbol, submission);
   }
 
   async stop() {
@@ -76,13 +80,14 @@ export function tradingModule(ctx: ServerContext): ExchangeModule & { service: T
   const service = new TradingService(ctx.dataSource);
   const books = new ProcessBooks();
   // Openings run one at a time: a listing announced twice opens its book once.
-  let opening: Promise<void> = Promise.resolve();
   const openListed = () => {
-    opening = opening.then(async () => {
-      const unopened = bookMarkets().filter((market) => !books.has(market.symbol));
-      if (unopened.length > 0) books.add(unopened, await openBooks(ctx, unopened));
-    });
-    return opening;
+    books.opening = books.opening
+      .catch(() => undefined)
+      .then(async () => {
+        const unopened = bookMarkets().filter((market) => !books.has(market.symbol));
+        if (unopened.length > 0) books.add(unopened, await openBooks(ctx, unopened));
+      });
+    return books.opening;
   };
   let stopFollowing = () => {};
   return {
@@ -97,7 +102,7 @@ export function tradingModule(ctx: ServerContext): ExchangeModule & { service: T
     },
     async stop() {
       stopFollowing();
-      await opening.catch(() => undefined);
+      await books.opening.catch(() => undefined);
       await books.stop();
     },
   };

@@ -27,6 +27,7 @@ describe('GET /api/markets', () => {
       lot_size: '0.00001',
       min_notional: '5',
       seed_price: '110000',
+      status: 'trading',
     });
     for (const market of response.body.markets) {
       for (const field of ['tick_size', 'lot_size', 'min_notional', 'seed_price']) {

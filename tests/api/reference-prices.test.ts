@@ -1,14 +1,16 @@
 import fc from 'fast-check';
 import { money } from '../../server/ledger/money';
 import { fetchPublicPrices } from '../../server/reference-prices/public-ticker';
-
 import { nextWalkPrice, seededRandom } from '../../server/reference-prices/random-walk';
 import { ReferencePrices } from '../../server/reference-prices/reference-prices.service';
 import { createLogger } from '../../server/logger';
 import { ApiClient } from '../support/http-client';
 import { RecordingSocket } from '../support/market-socket';
 import { startTestExchange } from '../support/test-exchange';
-import { OPENING_INSTRUMENTS } from '../support/opening-catalog';
+import { loadOpeningCatalog, OPENING_INSTRUMENTS } from '../support/opening-catalog';
+
+// The reference prices below run without an exchange: they price the markets a fresh database lists.
+loadOpeningCatalog();
 
 const logger = createLogger('silent');
 const walk = { volatility: 0.002, reversion: 0.001 };
