@@ -39,7 +39,7 @@ const DOGE = {
     )) as Array<{ action: string; notes: string }>;
 
   beforeAll(async () => {
-    database = await createFreshDatabase(process.env.DATABASE_URL!, 'markets_admin');
+    database = await createFreshDatabase(process.env.TEST_DATABASE_URL!, 'markets_admin');
     server = await startTestExchange({ DATABASE_URL: database.url, MAKER_FEE_RATE: '0.001', TAKER_FEE_RATE: '0.002' });
     anonymous = new ApiClient(server.url);
     admin = await loginAs(anonymous, server.admin.email, server.admin.password);
@@ -271,5 +271,40 @@ const DOGE = {
     const response = await patch(symbol, body);
     expect(response.status).toBe(status);
     expect(response.body).toEqual({ detail });
+  });
+});
+
+(ownDatabase ? describe : describe.skip)('the market maker and a newly listed market', () => {
+  let database: FreshDatabase;
+  let server: TestExchange;
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(process.env.TEST_DATABASE_URL!, 'markets_maker');
+    server = await startTestExchange({ DATABASE_URL: database.url, MARKET_MAKER: 'on' });
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.drop();
+  });
+
+  it('quotes it without a restart, and stops quoting it while it is halted', async () => {
+    const admin = await loginAs(new ApiClient(server.url), server.admin.email, server.admin.password);
+    expect((await admin.post('/admin/markets', DOGE)).status).toBe(201);
+    const [maker] = await server.exchange.context.dataSource.query(
+      `SELECT id FROM users WHERE email = 'market-maker@exchange.internal'`,
+    );
+    const quotes = () =>
+      server.exchange.trading
+        .openOrders(maker.id, 'DOGEUSDT')
+        .then((orders) => (orders.length > 0 ? orders : undefined));
+    const quoted = await eventually(quotes, 15_000, 'quotes on DOGEUSDT');
+    // It holds no DOGE yet: it bids, below the reference.
+    expect(quoted.every((order) => order.side === 'buy' && order.price! < 0.25)).toBe(true);
+
+    expect((await admin.request('PATCH', '/admin/markets/DOGEUSDT', { body: { status: 'halted' } })).status).toBe(200);
+    await server.exchange.trading.cancelAllOrdersOnBook('DOGEUSDT', maker.id);
+    // A whole round of the maker over every market (4 s) leaves the halted one alone.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    expect(await server.exchange.trading.openOrders(maker.id, 'DOGEUSDT')).toEqual([]);
   });
 });
