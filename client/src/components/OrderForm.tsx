@@ -36,6 +36,7 @@ export default function OrderForm({
   availableQuote,
   availableBase,
   kycApproved,
+  closedReason = null,
   priceHint,
   onPlaced,
 }: {
@@ -45,6 +46,8 @@ export default function OrderForm({
   availableQuote: number;
   availableBase: number;
   kycApproved: boolean;
+  /** Why the market takes no new orders now (halted, cancel-only); null while it trades. */
+  closedReason?: string | null;
   priceHint: PriceHint | null;
   onPlaced: () => void;
 }) {
@@ -221,10 +224,15 @@ export default function OrderForm({
       <button
         type="submit"
         className={`btn btn-lg btn-block ${side === 'buy' ? 'btn-buy' : 'btn-sell'}`}
-        disabled={busy || !kycApproved}
+        disabled={busy || !kycApproved || closedReason !== null}
       >
         {busy ? 'Placing...' : `${side === 'buy' ? 'Buy' : 'Sell'} ${base}`}
       </button>
+      {closedReason !== null && (
+        <div className="small down" style={{ textAlign: 'center' }} data-testid="market-closed">
+          {closedReason}
+        </div>
+      )}
       {!kycApproved && (
         <div className="muted small" style={{ textAlign: 'center' }}>
           Complete KYC to start trading

@@ -18,7 +18,7 @@ import ProfileMenu from '../components/ProfileMenu';
 import TickerStrip from '../components/TickerStrip';
 import UserOrders from '../components/UserOrders';
 import { cryptoPrice, slashSymbol } from '../format';
-import { DEFAULT_PAIR, useMarkets } from '../markets';
+import { closedReason, DEFAULT_PAIR, useMarkets } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
 
 const PriceChart = lazy(() => import('../components/PriceChart'));
@@ -216,6 +216,7 @@ export default function Trade() {
             availableQuote={availableQuote}
             availableBase={availableOf(base)}
             kycApproved={user?.kyc_status === 'approved'}
+            closedReason={closedReason(markets.bookMarket(symbol)?.status)}
             priceHint={priceHint}
             onPlaced={onPlaced}
           />
