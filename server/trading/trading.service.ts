@@ -56,6 +56,12 @@ export function bookMarketOf(symbol: string): BookMarket {
   return market;
 }
 
+/** Refuses a new order on a market an administrator halted or put in cancel-only mode (cancels still go through). */
+export function assertTakesOrders(market: BookMarket): void {
+  const refusal = refusalOfNewOrders(market);
+  if (refusal) throw conflict(refusal);
+}
+
 /** Cancels every open order of the user on one book, holds released; resolves once committed, to how many there were. */
 export async function cancelAllOrdersOn(books: Books, symbol: string, userId: string): Promise<number> {
   const outcome = await books.submit(symbol, { kind: 'cancel_all', userId });
@@ -185,8 +191,7 @@ export class TradingService {
   /** An order request checked against its market, as the command that places it. */
   private async placement(userId: string, request: OrderPlacement) {
     const market = bookMarketOf(request.symbol);
-    const closed = refusalOfNewOrders(market);
-    if (closed) throw conflict(closed);
+    assertTakesOrders(market);
     const terms = orderTerms(market, request);
     // Refused here before it costs a round; two at once are told apart by the unique index (see submitted).
     if (terms.clientOrderId !== null && (await this.clientOrderIdTaken(userId, terms.clientOrderId)))

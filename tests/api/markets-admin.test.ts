@@ -186,6 +186,8 @@ const DOGE = {
       expect(await placeOrder(trader.client, order)).toEqual({ status: 409, body: { detail } });
       const refused = await signedCall(server.url, trader.key, 'POST', '/order', binanceOrder);
       expect(refused).toMatchObject({ status: 400, body: { code: -2010, msg: 'Market is closed.' } });
+      const tested = await signedCall(server.url, trader.key, 'POST', '/order/test', binanceOrder);
+      expect(tested).toMatchObject({ status: 400, body: { code: -2010, msg: 'Market is closed.' } });
       const info = (await binanceCall(server.url, 'GET', '/exchangeInfo', { query: 'symbol=ETHUSDT' })).body;
       expect(info.symbols[0].status).toBe(binanceStatus);
       const catalog = (await anonymous.get('/markets')).body;
