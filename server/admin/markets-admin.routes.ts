@@ -3,50 +3,7 @@ import type { ExchangeModule, ServerContext } from '../context';
 import { route } from '../http/route';
 import type { CatalogSync } from '../markets/catalog-sync';
 import { MarketAdministration } from '../markets/market-administration';
-import { MARKET_STATUSES } from '../markets/market.entity';
-
-/** A positive decimal string of at most 18 decimals, as the numeric columns keep them. */
-const positiveDecimal = z
-  .string()
-  .regex(/^\d{1,20}(\.\d{1,18})?$/, 'must be a decimal string')
-  .refine((value) => /[1-9]/.test(value), 'must be above zero');
-const feeRate = z
-  .string()
-  .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a decimal between 0 and 1 with at most 6 decimals');
-
-const newMarket = z.object({
-  symbol: z.string().regex(/^[A-Z0-9]{2,12}USDT$/, 'must be the base asset followed by USDT, in capitals'),
-  base_asset: z.string().regex(/^[A-Z0-9]{2,12}$/, 'must be 2 to 12 capital letters or digits'),
-  tick_size: positiveDecimal,
-  lot_size: positiveDecimal,
-  min_notional: z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'must be a decimal string'),
-  reference_price: positiveDecimal,
-});
-
-const marketChange = z
-  .object({
-    status: z.enum(MARKET_STATUSES).optional(),
-    maker_fee_rate: feeRate.optional(),
-    taker_fee_rate: feeRate.optional(),
-  })
-  .refine((change) => Object.values(change).some((value) => value !== undefined), 'Nothing to change');
-
-const market = z.object({
-  id: z.uuid(),
-  symbol: z.string(),
-  kind: z.enum(['book', 'forex']),
-  name: z.string(),
-  base_asset: z.string(),
-  tick_size: z.string(),
-  lot_size: z.string(),
-  min_notional: z.string(),
-  reference_price: z.string(),
-  status: z.enum(MARKET_STATUSES),
-  maker_fee_rate: z.string(),
-  taker_fee_rate: z.string(),
-  default_fees: z.boolean().describe("The fee rates are the venue's defaults (MAKER_FEE_RATE, TAKER_FEE_RATE)"),
-  listed_at: z.string(),
-});
+import { marketChangeSchema, marketViewSchema, newMarketSchema } from '../markets/market-schemas';
 
 const bySymbol = z.object({ symbol: z.string().max(20) });
 
@@ -64,7 +21,7 @@ export function marketsAdminModule(ctx: ServerContext, catalog: CatalogSync): Ex
         summary: 'Every listed market (book markets and forex pairs) with its status and fee rates, in listing order',
         tags: ['admin', 'markets'],
         access: 'admin',
-        response: z.array(market),
+        response: z.array(marketViewSchema),
         handler: () => markets.list(),
       }),
       route({
@@ -74,8 +31,8 @@ export function marketsAdminModule(ctx: ServerContext, catalog: CatalogSync): Ex
           "List a new USDT pair: its book opens at once, the market maker quotes it, every list shows it; fees are the venue's defaults",
         tags: ['admin', 'markets'],
         access: 'admin',
-        body: newMarket,
-        response: market,
+        body: newMarketSchema,
+        response: marketViewSchema,
         status: 201,
         handler: ({ body, user }) => markets.listNew(user.id, body),
       }),
@@ -87,8 +44,8 @@ export function marketsAdminModule(ctx: ServerContext, catalog: CatalogSync): Ex
         tags: ['admin', 'markets'],
         access: 'admin',
         params: bySymbol,
-        body: marketChange,
-        response: market,
+        body: marketChangeSchema,
+        response: marketViewSchema,
         handler: ({ params, body, user }) => markets.update(user.id, params.symbol, body),
       }),
     ],

@@ -54,7 +54,7 @@ export interface DefaultFeeRates {
 export type CatalogRow = OpeningMarket & Pick<MarketRow, 'status' | 'maker_fee_rate' | 'taker_fee_rate'>;
 
 /** A numeric column as the shortest decimal string ('0.010000' -> '0.01'). */
-const decimal = (value: string) => money(value).toFixed();
+export const shortestDecimal = (value: string) => money(value).toFixed();
 
 export function bookMarketOf(row: CatalogRow, defaults: DefaultFeeRates): BookMarket {
   return {
@@ -64,13 +64,13 @@ export function bookMarketOf(row: CatalogRow, defaults: DefaultFeeRates): BookMa
     name: row.name,
     base: row.base_asset,
     quote: USD,
-    tickSize: decimal(row.tick_size),
-    lotSize: decimal(row.lot_size),
-    minNotional: decimal(row.min_notional),
-    seedPrice: decimal(row.reference_price),
+    tickSize: shortestDecimal(row.tick_size),
+    lotSize: shortestDecimal(row.lot_size),
+    minNotional: shortestDecimal(row.min_notional),
+    seedPrice: shortestDecimal(row.reference_price),
     status: row.status,
-    makerFeeRate: decimal(row.maker_fee_rate ?? defaults.maker),
-    takerFeeRate: decimal(row.taker_fee_rate ?? defaults.taker),
+    makerFeeRate: shortestDecimal(row.maker_fee_rate ?? defaults.maker),
+    takerFeeRate: shortestDecimal(row.taker_fee_rate ?? defaults.taker),
   };
 }
 
@@ -82,9 +82,9 @@ export function forexPairOf(row: CatalogRow): ForexPair {
     name: row.name,
     asset: row.base_asset,
     quote: USD,
-    tickSize: decimal(row.tick_size),
-    lotSize: decimal(row.lot_size),
-    seedPrice: decimal(row.reference_price),
+    tickSize: shortestDecimal(row.tick_size),
+    lotSize: shortestDecimal(row.lot_size),
+    seedPrice: shortestDecimal(row.reference_price),
   };
 }
 

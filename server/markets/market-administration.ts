@@ -3,49 +3,14 @@ import { recordAudit } from '../audit/audit-log';
 import type { ServerContext } from '../context';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { money } from '../ledger/money';
-import { assets, findBookMarket, findForexPair, USD, type DefaultFeeRates } from './catalog';
+import { assets, findBookMarket, findForexPair, shortestDecimal, USD, type DefaultFeeRates } from './catalog';
 import type { CatalogSync } from './catalog-sync';
-import { MarketRow, type MarketStatus } from './market.entity';
-
-/** A new USDT pair, as an administrator lists it. */
-export interface NewMarket {
-  symbol: string;
-  base_asset: string;
-  tick_size: string;
-  lot_size: string;
-  min_notional: string;
-  reference_price: string;
-}
-
-/** What an administrator may change of a listed book market; absent fields stay as they are. */
-export interface MarketChange {
-  status?: MarketStatus;
-  maker_fee_rate?: string;
-  taker_fee_rate?: string;
-}
-
-export interface MarketView {
-  id: string;
-  symbol: string;
-  kind: 'book' | 'forex';
-  name: string;
-  base_asset: string;
-  tick_size: string;
-  lot_size: string;
-  min_notional: string;
-  reference_price: string;
-  status: MarketStatus;
-  maker_fee_rate: string;
-  taker_fee_rate: string;
-  /** Whether the fee rates are the venue's defaults rather than the market's own. */
-  default_fees: boolean;
-  listed_at: string;
-}
+import { MarketRow } from './market.entity';
+import type { MarketChange, MarketView, NewMarket } from './market-schemas';
 
 /** The ledger keeps 18 decimals: a fill's value (ticks x lots) must be exact in them. */
 const LEDGER_DECIMALS = 18;
 const decimalsOf = (value: string) => money(value).decimalPlaces();
-const shortest = (value: string) => money(value).toFixed();
 
 /**
  * The administrator's side of the catalog: list new USDT pairs, halt or resume a market, set its
@@ -84,10 +49,10 @@ export class MarketAdministration {
           kind: 'book',
           name: market.base_asset,
           base_asset: market.base_asset,
-          tick_size: shortest(market.tick_size),
-          lot_size: shortest(market.lot_size),
-          min_notional: shortest(market.min_notional),
-          reference_price: shortest(market.reference_price),
+          tick_size: shortestDecimal(market.tick_size),
+          lot_size: shortestDecimal(market.lot_size),
+          min_notional: shortestDecimal(market.min_notional),
+          reference_price: shortestDecimal(market.reference_price),
         })
         .orIgnore()
         .returning('*')
@@ -138,13 +103,13 @@ export class MarketAdministration {
       kind: row.kind,
       name: row.name,
       base_asset: row.base_asset,
-      tick_size: shortest(row.tick_size),
-      lot_size: shortest(row.lot_size),
-      min_notional: shortest(row.min_notional),
-      reference_price: shortest(row.reference_price),
+      tick_size: shortestDecimal(row.tick_size),
+      lot_size: shortestDecimal(row.lot_size),
+      min_notional: shortestDecimal(row.min_notional),
+      reference_price: shortestDecimal(row.reference_price),
       status: row.status,
-      maker_fee_rate: shortest(row.maker_fee_rate ?? this.defaults.maker),
-      taker_fee_rate: shortest(row.taker_fee_rate ?? this.defaults.taker),
+      maker_fee_rate: shortestDecimal(row.maker_fee_rate ?? this.defaults.maker),
+      taker_fee_rate: shortestDecimal(row.taker_fee_rate ?? this.defaults.taker),
       default_fees: row.maker_fee_rate === null && row.taker_fee_rate === null,
       listed_at: new Date(row.listed_at).toISOString(),
     };

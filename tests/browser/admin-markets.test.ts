@@ -6,6 +6,17 @@ import { withExchangeAndBrowser } from './support/suite';
 
 jest.setTimeout(180_000);
 
+/** Opens the listing form and lists DOGE/USDT, the base asset typed as given. */
+async function listDoge(admin: Page, typed: string) {
+  await admin.getByRole('button', { name: 'List Market' }).click();
+  await admin.getByLabel('Base Asset').fill(typed);
+  await admin.getByLabel('Tick Size').fill('0.00001');
+  await admin.getByLabel('Lot Size').fill('1');
+  await admin.getByLabel('Min Order Value (USDT)').fill('1');
+  await admin.getByLabel('Reference Price (USDT)').fill('0.25');
+  await admin.getByRole('button', { name: 'List DOGE/USDT' }).click();
+}
+
 describe("the admin's Markets tab", () => {
   let server: ExchangeServer;
   let browser: Browser;
@@ -35,24 +46,12 @@ describe("the admin's Markets tab", () => {
     await row('BTCUSDT').filter({ hasText: 'Trading' }).waitFor();
     expect(await row('EURUSD').textContent()).toContain('Forex');
 
-    await admin.getByRole('button', { name: 'List Market' }).click();
-    await admin.getByLabel('Base Asset').fill('doge');
-    await admin.getByLabel('Tick Size').fill('0.00001');
-    await admin.getByLabel('Lot Size').fill('1');
-    await admin.getByLabel('Min Order Value (USDT)').fill('1');
-    await admin.getByLabel('Reference Price (USDT)').fill('0.25');
-    await admin.getByRole('button', { name: 'List DOGE/USDT' }).click();
+    await listDoge(admin, 'doge');
     await toast(admin, 'Market listed').waitFor();
     await row('DOGEUSDT').filter({ hasText: 'Trading' }).waitFor();
 
     // The same listing again is refused with the server's reason.
-    await admin.getByRole('button', { name: 'List Market' }).click();
-    await admin.getByLabel('Base Asset').fill('DOGE');
-    await admin.getByLabel('Tick Size').fill('0.00001');
-    await admin.getByLabel('Lot Size').fill('1');
-    await admin.getByLabel('Min Order Value (USDT)').fill('1');
-    await admin.getByLabel('Reference Price (USDT)').fill('0.25');
-    await admin.getByRole('button', { name: 'List DOGE/USDT' }).click();
+    await listDoge(admin, 'DOGE');
     await toast(admin, 'Market already listed').waitFor();
     await admin.getByRole('button', { name: 'Cancel', exact: true }).click();
 

@@ -123,20 +123,16 @@ export default function MarketsTab({ act }: { act: Act }) {
             {fees?.symbol === m.symbol ? (
               <td colSpan={3} className="right">
                 <form className="row" onSubmit={onSaveFees} style={{ justifyContent: 'flex-end' }}>
-                  <input
-                    className="input"
-                    aria-label={`Maker fee rate of ${m.symbol}`}
-                    value={fees.maker}
-                    onChange={(e) => setFees({ ...fees, maker: e.target.value })}
-                    style={{ width: 90 }}
-                  />
-                  <input
-                    className="input"
-                    aria-label={`Taker fee rate of ${m.symbol}`}
-                    value={fees.taker}
-                    onChange={(e) => setFees({ ...fees, taker: e.target.value })}
-                    style={{ width: 90 }}
-                  />
+                  {(['maker', 'taker'] as const).map((side) => (
+                    <input
+                      key={side}
+                      className="input"
+                      aria-label={`${side === 'maker' ? 'Maker' : 'Taker'} fee rate of ${m.symbol}`}
+                      value={fees[side]}
+                      onChange={(e) => setFees({ ...fees, [side]: e.target.value })}
+                      style={{ width: 90 }}
+                    />
+                  ))}
                   <button type="submit" className="btn btn-primary btn-sm">
                     Save
                   </button>
