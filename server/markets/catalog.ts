@@ -6,8 +6,8 @@ import type { OpeningMarket } from './opening-markets';
 /**
  * The instruments of the venue, as the `markets` table lists them. Pairs quoted in USDT settle in
  * the USD account (1 USDT = 1 USD here). Order-book markets trade on the matching engine; forex
- * pairs are simulated instruments traded only on the simple screen, held as an asset named after
- * the pair and valued at its USD quote.
+ * pairs are simulated instruments traded only on the simple screen, where a buy takes the base
+ * currency and pays the quote currency, as on an FX desk (server/instant-trade/README.md).
  *
  * Every process holds one catalog (it serves one database): loaded at start and replaced whenever
  * an administrator changes a market (catalog-sync.ts), so the lookups below are synchronous.
@@ -34,9 +34,11 @@ export interface ForexPair {
   symbol: string;
   display: string;
   name: string;
-  /** Held as an asset of this name, bought and sold for USD at the quote. */
+  /** The currency a buy takes; the price is how much of the quote currency one unit of it costs. */
+  base: string;
+  quote: string;
+  /** The pair's currency other than the dollar: what a dollar account holds after trading it. */
   asset: string;
-  quote: 'USD';
   tickSize: string;
   lotSize: string;
   seedPrice: string;
@@ -75,13 +77,16 @@ export function bookMarketOf(row: CatalogRow, defaults: DefaultFeeRates): BookMa
 }
 
 export function forexPairOf(row: CatalogRow): ForexPair {
+  const base = row.base_asset;
+  const quote = row.symbol.slice(base.length);
   return {
     kind: 'forex',
     symbol: row.symbol,
-    display: `${row.symbol.slice(0, 3)}/${row.symbol.slice(3)}`,
+    display: `${base}/${quote}`,
     name: row.name,
-    asset: row.base_asset,
-    quote: USD,
+    base,
+    quote,
+    asset: base === USD ? quote : base,
     tickSize: shortestDecimal(row.tick_size),
     lotSize: shortestDecimal(row.lot_size),
     seedPrice: shortestDecimal(row.reference_price),

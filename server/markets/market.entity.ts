@@ -23,7 +23,7 @@ export class MarketRow {
   @Column({ type: 'varchar', length: 64 })
   name!: string;
 
-  /** A book market's base coin; a forex pair is held as an asset named after itself. */
+  /** A book market's base coin; a forex pair's base currency (EUR of EURUSD, USD of USDJPY). */
   @Column({ type: 'varchar', length: 16 })
   base_asset!: string;
 

@@ -29,7 +29,7 @@ const forex = (symbol: string, name: string, price: string, tick: string): Openi
   symbol,
   kind: 'forex',
   name,
-  base_asset: symbol,
+  base_asset: symbol.slice(0, 3),
   tick_size: tick,
   lot_size: '0.01',
   min_notional: '0',

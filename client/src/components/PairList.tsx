@@ -1,7 +1,7 @@
 /** Left column of the trade screen: searchable pair list with live prices and local favorites. */
 import { useMemo, useState } from 'react';
 import type { Ticker } from '../api/types';
-import { cryptoPrice, percent } from '../format';
+import { percent, price } from '../format';
 import { MarketStatusBadge, useMarkets } from '../markets';
 import { SearchIcon } from './Icons';
 import Tabs from './Tabs';
@@ -111,7 +111,9 @@ export default function PairList({
                     <span className="muted">/USDT</span>{' '}
                     <MarketStatusBadge status={markets.bookMarket(t.symbol)?.status ?? 'trading'} quiet />
                   </td>
-                  <td className="right num">{t.last_price === undefined ? '--' : cryptoPrice(t.last_price)}</td>
+                  <td className="right num">
+                    {t.last_price === undefined ? '--' : price(t.last_price, markets.priceStep(t.symbol))}
+                  </td>
                   <td className={`right num ${change >= 0 ? 'up' : 'down'}`}>
                     {t.last_price === undefined ? '--' : percent(change)}
                   </td>
