@@ -3,7 +3,7 @@ import { recordAudit } from '../audit/audit-log';
 import type { ServerContext } from '../context';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { money } from '../ledger/money';
-import { assets, findBookMarket, findForexPair, shortestDecimal, USD, type DefaultFeeRates } from './catalog';
+import { assets, findBookMarket, findForexPair, shortestDecimal, type DefaultFeeRates } from './catalog';
 import type { CatalogSync } from './catalog-sync';
 import { MarketRow } from './market.entity';
 import type { MarketChange, MarketView, NewMarket } from './market-schemas';
@@ -33,7 +33,8 @@ export class MarketAdministration {
     if (market.symbol !== `${market.base_asset}USDT`)
       throw badRequest('The symbol must be the base asset followed by USDT');
     if (findBookMarket(market.symbol) || findForexPair(market.symbol)) throw conflict('Market already listed');
-    if (market.base_asset === USD || assets().includes(market.base_asset))
+    // USDT is the dollar on the Binance-compatible surface (1 USDT = 1 USD), so never a coin of its own.
+    if (market.base_asset === 'USDT' || assets().includes(market.base_asset))
       throw conflict('Another market already trades this asset');
     if (decimalsOf(market.tick_size) + decimalsOf(market.lot_size) > LEDGER_DECIMALS)
       throw badRequest(`The tick size and the lot size may have at most ${LEDGER_DECIMALS} decimals between them`);

@@ -91,6 +91,7 @@ const DOGE = {
     [{ ...DOGE, reference_price: '0.250001' }, 400, 'The reference price must be a multiple of the tick size'],
     [{ ...DOGE, symbol: 'BTCUSDT', base_asset: 'BTC' }, 409, 'Market already listed'],
     [{ ...DOGE, symbol: 'USDUSDT', base_asset: 'USD' }, 409, 'Another market already trades this asset'],
+    [{ ...DOGE, symbol: 'USDTUSDT', base_asset: 'USDT' }, 409, 'Another market already trades this asset'],
     [{ ...DOGE, symbol: 'EURUSDT', base_asset: 'EUR' }, 409, 'Another market already trades this asset'],
   ])('refuses to list %j (%i)', async (body, status, detail) => {
     const response = await admin.post('/admin/markets', body);
