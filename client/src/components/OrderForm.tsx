@@ -37,6 +37,7 @@ export default function OrderForm({
   availableQuote,
   availableBase,
   kycApproved,
+  closedReason = null,
   priceHint,
   onPlaced,
   keepToastsClear = false,
@@ -50,6 +51,8 @@ export default function OrderForm({
   availableQuote: number;
   availableBase: number;
   kycApproved: boolean;
+  /** Why the market takes no new orders now (halted, cancel-only); null while it trades. */
+  closedReason?: string | null;
   priceHint: PriceHint | null;
   onPlaced: () => void;
   /** Toasts start below the Buy / Sell switch (when the form sits in their corner of the screen). */
@@ -228,10 +231,15 @@ export default function OrderForm({
       <button
         type="submit"
         className={`btn btn-lg btn-block ${side === 'buy' ? 'btn-buy' : 'btn-sell'}`}
-        disabled={busy || !kycApproved}
+        disabled={busy || !kycApproved || closedReason !== null}
       >
         {busy ? 'Placing...' : `${side === 'buy' ? 'Buy' : 'Sell'} ${base}`}
       </button>
+      {closedReason !== null && (
+        <div className="small down" style={{ textAlign: 'center' }} data-testid="market-closed">
+          {closedReason}
+        </div>
+      )}
       {!kycApproved && (
         <div className="muted small" style={{ textAlign: 'center' }}>
           Complete KYC to start trading
