@@ -11,9 +11,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BOOK_MARKETS } from '../server/markets/catalog';
 import { reservePort } from '../tests/support/exchange-process';
 import { createFreshDatabase } from '../tests/support/fresh-database';
+import { OPENING_BOOK_MARKETS } from '../tests/support/opening-catalog';
 
 const ROOT = path.join(__dirname, '..');
 const SAMPLE_SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -58,7 +58,9 @@ async function firstStart(database: 'embedded' | 'postgres') {
     await sleep(15_000);
     const updateIds = async () =>
       Promise.all(
-        BOOK_MARKETS.map(async (m) => (await json(`${url}/api/market/depth?symbol=${m.symbol}`)).last_update_id),
+        OPENING_BOOK_MARKETS.map(
+          async (m) => (await json(`${url}/api/market/depth?symbol=${m.symbol}`)).last_update_id,
+        ),
       );
     const from = Date.now();
     const before = await updateIds();
@@ -67,7 +69,7 @@ async function firstStart(database: 'embedded' | 'postgres') {
     const seconds = (Date.now() - from) / 1000;
     const commands = after.reduce((sum, id, i) => sum + id - before[i]!, 0);
     let trades = 0;
-    for (const market of BOOK_MARKETS) {
+    for (const market of OPENING_BOOK_MARKETS) {
       const recent: Array<{ time: number }> = await json(`${url}/api/market/trades?symbol=${market.symbol}&limit=500`);
       trades += recent.filter((t) => t.time >= from).length;
     }

@@ -10,6 +10,7 @@ import { KycSubmission } from '../kyc/kyc-submission.entity';
 import { Account } from '../ledger/account.entity';
 import { LedgerEntry } from '../ledger/ledger-entry.entity';
 import { CandleRow } from '../market-data/candle.entity';
+import { MarketRow } from '../markets/market.entity';
 import { Session } from '../sessions/session.entity';
 import { BookSnapshotRow } from '../trading/checkpoints/book-snapshot.entity';
 import { BookStateRow } from '../trading/checkpoints/book-state.entity';
@@ -43,4 +44,5 @@ export const entities = [
   TwoFactor,
   RecoveryCode,
   ListenKey,
+  MarketRow,
 ];

@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
 import { money, type Money } from '../ledger/money';
-import { BOOK_MARKETS, USD, type BookMarket } from '../markets/catalog';
+import { bookMarkets, USD, type BookMarket } from '../markets/catalog';
 
-/** The markets the system traders keep alive (quotes, flow, a past): every book market the venue lists. */
-export const liquidMarkets = (): readonly BookMarket[] => BOOK_MARKETS;
+/** The markets the system traders keep alive (quotes, flow, a past): the book markets the catalog lists as trading. */
+export const liquidMarkets = (): readonly BookMarket[] => bookMarkets().filter((m) => m.status === 'trading');
 
 /** Share of a market's inventory one side of its ladder holds: the rest absorbs fills until the next top-up. */
 const DEPTH_SHARE = 0.4;
@@ -14,9 +14,13 @@ const DEPTH_SHARE = 0.4;
  * proportion to their base inventories' value. Fixed by the inventory, not by the balances of the
  * moment, so the levels keep their sizes from one requote to the next.
  */
-export function ladderDepth(market: BookMarket, inventory: Readonly<Record<string, string>>): Money {
+export function ladderDepth(
+  market: BookMarket,
+  inventory: Readonly<Record<string, string>>,
+  markets: readonly BookMarket[] = liquidMarkets(),
+): Money {
   const baseValue = (m: BookMarket) => money(inventory[m.base] ?? 0).times(m.seedPrice);
-  const allBaseValue = liquidMarkets().reduce((sum, m) => sum.plus(baseValue(m)), money(0));
+  const allBaseValue = markets.reduce((sum, m) => sum.plus(baseValue(m)), money(0));
   if (allBaseValue.isZero()) return money(0);
   const usdShare = money(inventory[USD] ?? 0)
     .times(baseValue(market))

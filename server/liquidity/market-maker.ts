@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { availableBalance } from '../ledger/ledger';
 import { money, type Money } from '../ledger/money';
 import type { Logger } from '../logger';
-import { USD, type BookMarket } from '../markets/catalog';
+import { findBookMarket, USD, type BookMarket } from '../markets/catalog';
 import type { ReferencePrices } from '../reference-prices/reference-prices.service';
 import type { TradingService } from '../trading/trading.service';
 import { ladderDepth, liquidMarkets } from './liquid-markets';
@@ -50,6 +50,7 @@ export class MarketMaker {
 
   start() {
     if (this.timer) return;
+    // Whatever the catalog lists at each step: markets listed since start get their turn.
     const step = () => {
       const markets = liquidMarkets();
       this.next %= markets.length;
@@ -68,7 +69,10 @@ export class MarketMaker {
   }
 
   /** Queues a market (once, however often asked) and quotes the queue one market at a time. */
-  private schedule(market: BookMarket) {
+  private schedule(listed: BookMarket) {
+    // As the catalog has it now: a market halted (or put in cancel-only) is not quoted.
+    const market = findBookMarket(listed.symbol);
+    if (market?.status !== 'trading') return;
     this.due.add(market);
     this.quoteNext();
   }

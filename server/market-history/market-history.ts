@@ -16,7 +16,7 @@ import { pastTrades, type PastBalances, type PastTrade } from './past-trades';
 const PAST_CANDLES = 200;
 const CANDLE_MS = 15 * 60_000;
 
-type PastConfig = Pick<Config, 'MARKET_FEED_SEED' | 'MAKER_FEE_RATE' | 'TAKER_FEE_RATE'>;
+type PastConfig = Pick<Config, 'MARKET_FEED_SEED'>;
 
 interface SystemTraders {
   makerId: string;
@@ -51,9 +51,7 @@ export async function writeMarketHistory(
   const random = seededRandom((config.MARKET_FEED_SEED ?? nowMs) ^ 0x5eed);
   const written: WrittenPast[] = [];
   for (const market of liquidMarkets()) {
-    const trades = await dataSource.transaction((manager) =>
-      writePast(manager, market, traders, config, random, nowMs),
-    );
+    const trades = await dataSource.transaction((manager) => writePast(manager, market, traders, random, nowMs));
     if (trades > 0) written.push({ symbol: market.symbol, trades });
   }
   return written;
@@ -63,7 +61,6 @@ async function writePast(
   manager: EntityManager,
   market: BookMarket,
   { makerId, takerId }: SystemTraders,
-  config: PastConfig,
   random: Random,
   nowMs: number,
 ): Promise<number> {
@@ -91,8 +88,8 @@ async function writePast(
       startMs: bucketStart(nowMs, '15m') - PAST_CANDLES * CANDLE_MS,
       endMs: nowMs,
       endPrice: money(market.seedPrice),
-      makerFeeRate: config.MAKER_FEE_RATE,
-      takerFeeRate: config.TAKER_FEE_RATE,
+      makerFeeRate: market.makerFeeRate,
+      takerFeeRate: market.takerFeeRate,
       maker: balancesOf(makerId),
       taker: balancesOf(takerId),
       takerInventory: money(TAKER.inventory[market.base] ?? 0),

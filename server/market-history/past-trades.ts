@@ -34,7 +34,7 @@ export interface PastOptions {
   endMs: number;
   /** The last trade's price: the reference the live walk starts from. */
   endPrice: Money;
-  /** Fee rates as fractions (MAKER_FEE_RATE, TAKER_FEE_RATE). */
+  /** Fee rates as fractions (the market's). */
   makerFeeRate: string;
   takerFeeRate: string;
   /** What the two system traders can spend (left as they are): a trade either could not pay for is left out. */

@@ -7,7 +7,7 @@ import { MAKER, TAKER } from '../../server/liquidity/liquidity.module';
 import { LADDER_LEVELS } from '../../server/liquidity/quote-ladder';
 import { topUpSystemTrader, ensureSystemTrader } from '../../server/liquidity/system-trader';
 import { drawTakerOrder, nextArrivalMs, TAKER_FLOW } from '../../server/liquidity/taker-flow';
-import { BOOK_MARKETS } from '../../server/markets/catalog';
+import { OPENING_BOOK_MARKETS } from '../support/opening-catalog';
 import { seededRandom } from '../../server/reference-prices/random-walk';
 import { eventually } from '../support/eventually';
 import type { ExchangeProcess } from '../support/exchange-process';
@@ -15,8 +15,8 @@ import { freshInstall, type FreshInstall } from '../support/fresh-exchange';
 import { ApiClient } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 
-const btc = BOOK_MARKETS.find((m) => m.symbol === 'BTCUSDT')!;
-const ada = BOOK_MARKETS.find((m) => m.symbol === 'ADAUSDT')!;
+const btc = OPENING_BOOK_MARKETS.find((m) => m.symbol === 'BTCUSDT')!;
+const ada = OPENING_BOOK_MARKETS.find((m) => m.symbol === 'ADAUSDT')!;
 
 describe("the simulated takers' orders", () => {
   it('are on the lot, worth at least the minimum, of varied sizes around the median value', () => {
@@ -123,8 +123,8 @@ describe('MARKET_FLOW=on with the market maker, on a fresh install', () => {
 
   it('keeps trades, candles and the 24-hour volume moving on every market', async () => {
     const since = Date.now();
-    const before = await Promise.all(BOOK_MARKETS.map((m) => api.get(`/market/ticker?symbol=${m.symbol}`)));
-    for (const market of BOOK_MARKETS) {
+    const before = await Promise.all(OPENING_BOOK_MARKETS.map((m) => api.get(`/market/ticker?symbol=${m.symbol}`)));
+    for (const market of OPENING_BOOK_MARKETS) {
       const trade = await eventually(
         async () => {
           const latest = await latestTrade(market.symbol);
@@ -139,13 +139,13 @@ describe('MARKET_FLOW=on with the market maker, on a fresh install', () => {
       ).body;
       expect(candles.map((c) => c.time)).toContain(Math.floor(trade.time / 60_000) * 60_000);
     }
-    const after = await Promise.all(BOOK_MARKETS.map((m) => api.get(`/market/ticker?symbol=${m.symbol}`)));
+    const after = await Promise.all(OPENING_BOOK_MARKETS.map((m) => api.get(`/market/ticker?symbol=${m.symbol}`)));
     // The day's window also loses the past's first trades as it slides: the volume moves, either way.
     expect(after.map((t) => t.body.volume)).not.toEqual(before.map((t) => t.body.volume));
   });
 
   it('quotes a ladder of 20 levels or more a side on every book while the takers trade', async () => {
-    for (const market of BOOK_MARKETS) {
+    for (const market of OPENING_BOOK_MARKETS) {
       // A fill takes a level until the maker's next look at the book.
       await eventually(
         async () => {
@@ -178,7 +178,7 @@ describe('MARKET_FLOW=on with the market maker, on a fresh install', () => {
             GROUP BY t.symbol`,
           [TAKER.email, MAKER.email],
         );
-        expect(rows).toHaveLength(BOOK_MARKETS.length);
+        expect(rows).toHaveLength(OPENING_BOOK_MARKETS.length);
         for (const row of rows) {
           expect(row).toMatchObject({ numbers: row.trades, last: row.trades, between_system_traders: true });
         }
@@ -239,7 +239,7 @@ const clustered = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
       const rows = await eventually(
         async () => {
           const sides = await restingQuotes();
-          return sides.length === BOOK_MARKETS.length * 2 ? sides : undefined;
+          return sides.length === OPENING_BOOK_MARKETS.length * 2 ? sides : undefined;
         },
         30_000,
         'every book quoted',

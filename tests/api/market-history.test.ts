@@ -1,14 +1,14 @@
 import { Client } from 'pg';
 import { money, type Money } from '../../server/ledger/money';
 import { pastTrades, type PastOptions } from '../../server/market-history/past-trades';
-import { BOOK_MARKETS } from '../../server/markets/catalog';
+import { OPENING_BOOK_MARKETS } from '../support/opening-catalog';
 import { seededRandom } from '../../server/reference-prices/random-walk';
 import type { ExchangeProcess } from '../support/exchange-process';
 import { freshInstall, type FreshInstall } from '../support/fresh-exchange';
 import { ApiClient } from '../support/http-client';
 
 const QUARTER_MS = 15 * 60_000;
-const btc = BOOK_MARKETS.find((m) => m.symbol === 'BTCUSDT')!;
+const btc = OPENING_BOOK_MARKETS.find((m) => m.symbol === 'BTCUSDT')!;
 
 describe("a market's seeded past", () => {
   const endMs = Date.UTC(2026, 0, 10, 12, 7);
@@ -93,7 +93,7 @@ describe('the first start with MARKET_FLOW=on', () => {
   });
 
   it("gives every market the chart's default window: 200 candles of 15 minutes, none missing", async () => {
-    for (const market of BOOK_MARKETS) {
+    for (const market of OPENING_BOOK_MARKETS) {
       // One more than the window: a quarter that began since the start has no trade yet (no takers here).
       const window: Array<{ time: number; open: number; high: number; low: number; close: number; volume: number }> = (
         await api.get(`/market/klines?symbol=${market.symbol}&limit=201`)
@@ -113,7 +113,7 @@ describe('the first start with MARKET_FLOW=on', () => {
 
   it('ends every market at the reference price the live walk starts from', async () => {
     const quotes: Array<{ symbol: string; price: number }> = (await api.get('/market/quotes')).body;
-    for (const market of BOOK_MARKETS) {
+    for (const market of OPENING_BOOK_MARKETS) {
       const [last] = (await api.get(`/market/trades?symbol=${market.symbol}&limit=1`)).body;
       expect(last.price).toBe(quotes.find((q) => q.symbol === market.symbol)!.price);
       expect(last.price).toBe(Number(market.seedPrice));
@@ -149,7 +149,7 @@ describe('the first start with MARKET_FLOW=on', () => {
            LEFT JOIN trades p ON p.symbol = t.symbol AND p.seq = t.seq - 1
           GROUP BY t.symbol`,
       );
-      expect(rows).toHaveLength(BOOK_MARKETS.length);
+      expect(rows).toHaveLength(OPENING_BOOK_MARKETS.length);
       for (const row of rows)
         expect(row).toMatchObject({ system_only: true, first: 1, last: row.trades, ordered: true });
     } finally {
@@ -160,7 +160,7 @@ describe('the first start with MARKET_FLOW=on', () => {
   it('is written once: a restart adds nothing', async () => {
     const seen = async () =>
       Promise.all(
-        BOOK_MARKETS.map(async (m) => ({
+        OPENING_BOOK_MARKETS.map(async (m) => ({
           last: (await api.get(`/market/trades?symbol=${m.symbol}&limit=1`)).body[0].id,
           candles: (await api.get(`/market/klines?symbol=${m.symbol}&interval=1h&limit=100`)).body,
         })),

@@ -7,20 +7,21 @@ import { MarketMaker } from '../../server/liquidity/market-maker';
 import { ladderChanges, ladderShape, quoteLadder, type LadderQuote } from '../../server/liquidity/quote-ladder';
 import { ensureSystemTrader } from '../../server/liquidity/system-trader';
 import { createLogger } from '../../server/logger';
-import { BOOK_MARKETS, type BookMarket } from '../../server/markets/catalog';
+import type { BookMarket } from '../../server/markets/catalog';
+import { OPENING_BOOK_MARKETS } from '../support/opening-catalog';
 import { ReferencePrices } from '../../server/reference-prices/reference-prices.service';
 import { eventually } from '../support/eventually';
 import { ApiClient } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 
 describe('the market maker quote ladder', () => {
-  const shapeOf = (market: BookMarket) => ladderShape(ladderDepth(market, MAKER.inventory));
+  const shapeOf = (market: BookMarket) => ladderShape(ladderDepth(market, MAKER.inventory, OPENING_BOOK_MARKETS));
   const sideOf = (ladder: LadderQuote[], side: 'buy' | 'sell') => ladder.filter((q) => q.side === side);
 
   it('quotes bids below and asks above the reference, on the tick and lot, strictly apart, each worth the minimum', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...BOOK_MARKETS),
+        fc.constantFrom(...OPENING_BOOK_MARKETS),
         fc.double({ min: 0.01, max: 100, noNaN: true }),
         fc.double({ min: 1_000, max: 10_000_000, noNaN: true }),
         (market, ratio, depth) => {
@@ -47,7 +48,7 @@ describe('the market maker quote ladder', () => {
   });
 
   it('lays 20 levels or more a side on every market, further apart and bigger as they go deeper, sizes varied', () => {
-    for (const market of BOOK_MARKETS) {
+    for (const market of OPENING_BOOK_MARKETS) {
       const shape = shapeOf(market);
       const reference = money(market.seedPrice);
       const ladder = quoteLadder(market, reference, shape);
@@ -76,15 +77,17 @@ describe('the market maker quote ladder', () => {
       const ladder = quoteLadder(market, money(market.seedPrice), shapeOf(market));
       return money(sideOf(ladder, 'sell')[0]!.price).minus(sideOf(ladder, 'buy')[0]!.price).div(market.seedPrice);
     };
-    const bySymbol = (symbol: string) => BOOK_MARKETS.find((m) => m.symbol === symbol)!;
+    const bySymbol = (symbol: string) => OPENING_BOOK_MARKETS.find((m) => m.symbol === symbol)!;
     expect(
-      ladderDepth(bySymbol('BTCUSDT'), MAKER.inventory).greaterThan(ladderDepth(bySymbol('ADAUSDT'), MAKER.inventory)),
+      ladderDepth(bySymbol('BTCUSDT'), MAKER.inventory, OPENING_BOOK_MARKETS).greaterThan(
+        ladderDepth(bySymbol('ADAUSDT'), MAKER.inventory, OPENING_BOOK_MARKETS),
+      ),
     ).toBe(true);
     expect(spreadOf(bySymbol('BTCUSDT')).lessThan(spreadOf(bySymbol('ADAUSDT')))).toBe(true);
   });
 
   it('after a small move of the reference, replaces the near levels and leaves most deep ones resting', () => {
-    for (const market of BOOK_MARKETS) {
+    for (const market of OPENING_BOOK_MARKETS) {
       const shape = shapeOf(market);
       const reference = money(market.seedPrice);
       const resting = quoteLadder(market, reference, shape).map((q, i) => ({ id: String(i), ...q }));
@@ -105,7 +108,7 @@ describe('the market maker quote ladder', () => {
   });
 
   it('cancels every resting quote and places every level when nothing rests near the ladder', () => {
-    const market = BOOK_MARKETS[0]!;
+    const market = OPENING_BOOK_MARKETS[0]!;
     const ladder = quoteLadder(market, money(market.seedPrice), shapeOf(market));
     const far = [{ id: 'far', side: 'buy' as const, price: '1' }];
     expect(ladderChanges(ladder, far)).toEqual({ cancel: far, place: ladder });
@@ -147,7 +150,7 @@ describe('the market maker, turned on', () => {
   afterAll(() => server?.close());
 
   it('keeps a ladder of 20 levels or more a side around the reference on every book; depth answers 20 of them', async () => {
-    for (const market of BOOK_MARKETS) {
+    for (const market of OPENING_BOOK_MARKETS) {
       const depth = await eventually(
         async () => {
           const book = (await api.get(`/market/depth?symbol=${market.symbol}&limit=100`)).body;
@@ -198,7 +201,7 @@ describe('the market maker, turned on', () => {
               COALESCE(max(h.reserved), 0) AS held_for_orders, (SELECT paid FROM fees) AS fees_paid
          FROM accounts a JOIN mine ON mine.user_id = a.user_id LEFT JOIN holds h ON h.asset = a.asset
         GROUP BY a.asset`,
-      [ids, BOOK_MARKETS.map((m) => m.symbol), BOOK_MARKETS.map((m) => m.base)],
+      [ids, OPENING_BOOK_MARKETS.map((m) => m.symbol), OPENING_BOOK_MARKETS.map((m) => m.base)],
     );
     expect(rows.map((r) => r.asset).sort()).toEqual(Object.keys(MAKER.inventory).sort());
     for (const row of rows) {
@@ -242,7 +245,7 @@ describe('the market maker, when the reference moves', () => {
   jest.setTimeout(60_000);
   /** Longer than the test: any requote seen here was not the timer's. */
   const TIMER_NEVER_FIRES_MS = 3_600_000;
-  const btc = BOOK_MARKETS[0]!; // the first market in turn: quoted as the maker starts
+  const btc = OPENING_BOOK_MARKETS[0]!; // the first market in turn: quoted as the maker starts
   let server: TestExchange;
 
   beforeAll(async () => {
@@ -264,7 +267,7 @@ describe('the market maker, when the reference moves', () => {
       createLogger('silent'),
       TIMER_NEVER_FIRES_MS,
     );
-    const shape = ladderShape(ladderDepth(btc, MAKER.inventory));
+    const shape = ladderShape(ladderDepth(btc, MAKER.inventory, OPENING_BOOK_MARKETS));
     const key = (side: string, price: number | string) => `${side} ${money(String(price)).toFixed()}`;
     const resting = async () =>
       (await server.exchange.trading.openOrders(makerId, btc.symbol)).map((o) => key(o.side, o.price!));

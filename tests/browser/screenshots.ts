@@ -135,6 +135,7 @@ async function shootAdminTabs(page: Page, prefix: string): Promise<void> {
     ['Withdrawals', 'withdrawals'],
     ['KYC Submissions', 'kyc'],
     ['Bank Accounts', 'banks'],
+    ['Markets', 'markets'],
   ] as const) {
     await page.getByRole('tab', { name: tab, exact: true }).click();
     await shot(page, `${prefix}-${name}`, 400);

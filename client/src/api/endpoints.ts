@@ -2,6 +2,7 @@
 import { request, requestPage } from './client';
 import type {
   AccountSession,
+  AdminMarket,
   AdminStats,
   ApiKey,
   AssetBalance,
@@ -13,8 +14,10 @@ import type {
   KycStatusResponse,
   KycSubmission,
   LoginHistoryEntry,
+  MarketChange,
   MarketCatalog,
   NewApiKey,
+  NewMarket,
   Order,
   PlaceOrderPayload,
   SignedInUser,
@@ -128,4 +131,8 @@ export const adminApi = {
     request<BankAccount>('POST', '/admin/bank-account', { body: { bank_name, account_number, account_holder } }),
   toggleBankAccount: (id: string) => request<unknown>('POST', `/admin/bank-account/${encodeURIComponent(id)}/toggle`),
   deleteBankAccount: (id: string) => request<unknown>('DELETE', `/admin/bank-account/${encodeURIComponent(id)}`),
+  markets: () => request<AdminMarket[]>('GET', '/admin/markets'),
+  listMarket: (market: NewMarket) => request<AdminMarket>('POST', '/admin/markets', { body: market }),
+  changeMarket: (symbol: string, change: MarketChange) =>
+    request<AdminMarket>('PATCH', `/admin/markets/${encodeURIComponent(symbol)}`, { body: change }),
 };

@@ -8,20 +8,22 @@ import Tabs from '../../components/Tabs';
 import BankAccountsTab from './BankAccountsTab';
 import DepositsTab from './DepositsTab';
 import KycTab from './KycTab';
+import MarketsTab from './MarketsTab';
 import Pager from './Pager';
 import { PAGE_SIZE, useAdminData, type PagedList } from './useAdminData';
 import UsersTab from './UsersTab';
 import WithdrawalsTab from './WithdrawalsTab';
 
-type TabKey = 'users' | 'deposits' | 'withdrawals' | 'kyc' | 'banks';
-/** Every tab but the bank accounts shows its list a page at a time. */
-const isPaged = (tab: TabKey): tab is PagedList => tab !== 'banks';
+type TabKey = 'users' | 'deposits' | 'withdrawals' | 'kyc' | 'banks' | 'markets';
+/** Every tab but the bank accounts and the markets shows its list a page at a time. */
+const isPaged = (tab: TabKey): tab is PagedList => tab !== 'banks' && tab !== 'markets';
 const TABS: { key: TabKey; label: string }[] = [
   { key: 'users', label: 'Users' },
   { key: 'deposits', label: 'Deposits' },
   { key: 'withdrawals', label: 'Withdrawals' },
   { key: 'kyc', label: 'KYC Submissions' },
   { key: 'banks', label: 'Bank Accounts' },
+  { key: 'markets', label: 'Markets' },
 ];
 
 export default function AdminPage() {
@@ -85,6 +87,7 @@ export default function AdminPage() {
           {tab === 'withdrawals' && <WithdrawalsTab withdrawals={withdrawals.items} act={act} />}
           {tab === 'kyc' && <KycTab submissions={kyc.items} act={act} />}
           {tab === 'banks' && <BankAccountsTab accounts={banks} act={act} />}
+          {tab === 'markets' && <MarketsTab act={act} />}
           {isPaged(tab) && <Pager page={pages[tab]} pageSize={PAGE_SIZE} onTurn={(offset) => turnPage(tab, offset)} />}
         </div>
       </main>
