@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { checkLedger } from '../../server/ledger/ledger-check';
 import { money, type Money } from '../../server/ledger/money';
@@ -84,6 +85,15 @@ describe('the market maker quote ladder', () => {
       ),
     ).toBe(true);
     expect(spreadOf(bySymbol('BTCUSDT')).lessThan(spreadOf(bySymbol('ADAUSDT')))).toBe(true);
+  });
+
+  it("gives a market it holds no base of (one listed since) an average market's USD share to bid with", () => {
+    const listed = { ...OPENING_BOOK_MARKETS[0]!, symbol: 'NEWUSDT', base: 'NEW', seedPrice: '3' };
+    const markets = [...OPENING_BOOK_MARKETS, listed];
+    const depths = OPENING_BOOK_MARKETS.map((m) => ladderDepth(m, MAKER.inventory, markets));
+    const depth = ladderDepth(listed, MAKER.inventory, markets);
+    expect(depth.greaterThan(Decimal.min(...depths))).toBe(true);
+    expect(depth.lessThan(Decimal.max(...depths))).toBe(true);
   });
 
   it('after a small move of the reference, replaces the near levels and leaves most deep ones resting', () => {
