@@ -45,6 +45,7 @@ import { Notifier } from './realtime/notifier';
 import { startSocketHub } from './realtime/socket-hub';
 import { sessionsRoutes } from './sessions/sessions.routes';
 import { SessionService } from './sessions/sessions.service';
+import { SettingsStore } from './settings/settings-store';
 import { tradingModule } from './trading/trading.module';
 import { twoFactorRoutes } from './two-factor/two-factor.routes';
 import { TwoFactorService } from './two-factor/two-factor.service';
@@ -85,6 +86,8 @@ export async function createExchange(
   const notifier = new Notifier(bus, logger);
   const sessions = new SessionService(dataSource, tokens, bus, notifier, authenticator);
   await sessions.follow();
+  const settings = new SettingsStore(dataSource, bus, logger);
+  await settings.start();
   // Seals the secrets the database keeps: two-factor secrets and API key secrets.
   const secretBox = new SecretBox(resolveEncryptionKey(config.ENCRYPTION_KEY, config.DATA_DIR));
   const twoFactor = new TwoFactorService(
@@ -104,6 +107,7 @@ export async function createExchange(
     notifier,
     authenticator,
     sessions,
+    settings,
     twoFactor,
     redis,
     redisPrefix: namespace,

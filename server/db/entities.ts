@@ -11,6 +11,7 @@ import { Account } from '../ledger/account.entity';
 import { LedgerEntry } from '../ledger/ledger-entry.entity';
 import { CandleRow } from '../market-data/candle.entity';
 import { Session } from '../sessions/session.entity';
+import { SettingRow } from '../settings/setting.entity';
 import { BookSnapshotRow } from '../trading/checkpoints/book-snapshot.entity';
 import { BookStateRow } from '../trading/checkpoints/book-state.entity';
 import { CommandLogRow } from '../trading/round-writer/command-log.entity';
@@ -43,4 +44,5 @@ export const entities = [
   TwoFactor,
   RecoveryCode,
   ListenKey,
+  SettingRow,
 ];
