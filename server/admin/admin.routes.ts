@@ -10,7 +10,7 @@ import { LEDGER_CSV_HEADER, ledgerCsvRows } from '../ledger/ledger-export';
 import { AUDIT_CSV_HEADER, auditCsvRows, auditFilters, auditListQuery, listAudit } from './audit-list';
 import type { AdminService } from './admin.service';
 import { sendCsv } from './csv-download';
-import { dateRange, RANGE_REFINEMENT, rangeBounds, validRange } from './date-range';
+import { closedDateRange, RANGE_REFINEMENT, rangeBounds, validRange } from './date-range';
 
 const listedUser = z.object({
   id: z.uuid(),
@@ -49,7 +49,7 @@ const ledgerCheck = z.object({
 });
 
 /** Both ends of the range are needed: an export of the whole ledger is a backup's business. */
-const ledgerExportQuery = dateRange.required().refine(validRange, RANGE_REFINEMENT);
+const ledgerExportQuery = closedDateRange.refine(validRange, RANGE_REFINEMENT);
 
 /** The admin page's counters: the people of the venue, and one per decision queue. */
 const countersOf = (decisionQueues: DecisionQueueRegistry) =>

@@ -15,6 +15,13 @@ const day = z
 
 /** Whole days in UTC, both ends included; either end may be left open. */
 export const dateRange = z.object({ from: day.optional(), to: day.optional() });
+
+const BOTH_DATES = standalone('Both dates are needed, from and to');
+/** The same with both ends given. */
+export const closedDateRange = z.object({
+  from: z.string({ error: BOTH_DATES }).pipe(day),
+  to: z.string({ error: BOTH_DATES }).pipe(day),
+});
 export const validRange = (range: { from?: string; to?: string }) => !range.from || !range.to || range.from <= range.to;
 export const RANGE_REFINEMENT = { message: FROM_AFTER_TO, path: [] };
 

@@ -25,9 +25,7 @@ export class UserDetail {
   constructor(private readonly dataSource: DataSource) {}
 
   private async assertPerson(userId: string): Promise<User> {
-    const user = await this.dataSource
-      .getRepository(User)
-      .findOne({ where: { id: userId, is_system: false } });
+    const user = await this.dataSource.getRepository(User).findOne({ where: { id: userId, is_system: false } });
     if (!user) throw notFound('User not found');
     return user;
   }
