@@ -105,11 +105,12 @@ export const toNum = toNumber;
 /** A whole count with thousands separators: "1,020". */
 export const count = (value: Num): string => fixed(value, 0);
 
-/** An exact decimal text as the server sends it, with thousands separators and all its decimals: "12,345.00012345". */
+/** An exact decimal text as the server sends it, with thousands separators and the decimals it needs: "12,345.00012345". */
 export const exactDecimal = (text: string): string => {
-  const [whole = '0', fraction] = text.split('.');
+  const [whole = '0', fraction = ''] = text.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
-  return fraction ? `${grouped}.${fraction}` : grouped;
+  const decimals = fraction.replace(/0+$/, '');
+  return decimals ? `${grouped}.${decimals}` : grouped;
 };
 
 /** A quantity whose market is not at hand, to the 8 decimals an amount may have: "0.0125". */

@@ -114,7 +114,7 @@ export default function AuditTab() {
                 <div className="muted small">{entry.admin?.email}</div>
               </td>
               <td>
-                <span className="badge neutral">{entry.action}</span>
+                <span className="badge neutral plain">{entry.action}</span>
               </td>
               <td className="muted small">
                 {entry.target_type} <span className="num">{entry.target_id.slice(0, 8)}</span>

@@ -56,7 +56,7 @@ export default function LedgerTab() {
       ) : (
         <>
           <div className="row" data-testid="ledger-state">
-            <span className={`badge ${check.ok ? 'up' : 'down'} ledger-state`}>
+            <span className={`badge plain ${check.ok ? 'up' : 'down'} ledger-state`}>
               {check.ok ? 'Ledger balanced' : 'Ledger out of balance'}
             </span>
             <span className="muted small">
@@ -107,7 +107,7 @@ export default function LedgerTab() {
         </>
       )}
       <div className="card-title">Journal export</div>
-      <form className="grid admin-filters" onSubmit={onExport}>
+      <form className="grid admin-filters admin-range" onSubmit={onExport}>
         <div className="field">
           <label htmlFor="ledger-from">From</label>
           <input
