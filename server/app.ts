@@ -215,6 +215,7 @@ export async function createExchange(
       });
       // After the books have stopped: ending the lock session hands them to the other processes.
       await cluster?.close();
+      settings.stop();
       await bus.close();
       await database.close();
     },

@@ -4,7 +4,6 @@ import type { ServerContext } from '../context';
 import { CAPS, FUNDING_KINDS, capValues, normalCap, settingName, type Cap } from '../funding/funding-caps';
 import type { FundingKind } from '../funding/funding-request.entity';
 import { standalone } from '../http/validation';
-import { announceToAdmins } from '../back-office/back-office-events';
 
 /** One kind's caps as administrators see them: dollars as text with their cents, the count as a number. */
 const kindCaps = z.object({ max_amount: z.string(), daily_amount: z.string(), max_pending: z.number() });
@@ -42,7 +41,7 @@ export function fundingLimits({ config, settings }: Pick<ServerContext, 'config'
  * is no change and leaves no entry.
  */
 export async function changeFundingLimits(
-  ctx: Pick<ServerContext, 'config' | 'settings' | 'dataSource' | 'notifier'>,
+  ctx: Pick<ServerContext, 'config' | 'settings' | 'dataSource'>,
   adminId: string,
   change: FundingLimitsChange,
 ): Promise<FundingLimits> {
@@ -69,6 +68,5 @@ export async function changeFundingLimits(
     }
   });
   await ctx.settings.changed();
-  announceToAdmins(ctx, 'limits');
   return fundingLimits(ctx);
 }

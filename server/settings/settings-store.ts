@@ -5,6 +5,8 @@ import { SettingRow } from './setting.entity';
 
 /** Published after a change to the settings table has committed: every process reloads its copy. */
 export const SETTINGS_CHANGED = 'settings.changed';
+/** A change announced while Redis was down never arrives: each process also reloads this often. */
+const RELOAD_EVERY_MS = 30_000;
 
 /** A setting as saved: its row id (what the audit log names), and the value it had before. */
 export interface SavedSetting {
@@ -20,6 +22,7 @@ export interface SavedSetting {
 export class SettingsStore {
   private values = new Map<string, string>();
   private reloading: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -27,12 +30,19 @@ export class SettingsStore {
     private readonly logger: Logger,
   ) {}
 
-  /** Loads the settings, then follows the announcements of changes. */
+  /** Loads the settings, then follows the announcements of changes (and reloads now and then, in case one was lost). */
   async start(): Promise<void> {
     await this.reload();
-    await this.bus.subscribe(SETTINGS_CHANGED, () => {
+    const reloadNow = () => {
       this.reload().catch((error: unknown) => this.logger.error({ err: error }, 'reloading the settings failed'));
-    });
+    };
+    await this.bus.subscribe(SETTINGS_CHANGED, reloadNow);
+    this.timer = setInterval(reloadNow, RELOAD_EVERY_MS).unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
   }
 
   /** The saved value of a setting, or undefined when it has its default. */

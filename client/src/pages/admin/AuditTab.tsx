@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/client';
 import { adminApi, type AuditFilters } from '../../api/endpoints';
 import { dateTime } from '../../format';
 import AdminTable from './AdminTable';
+import DateRangeFields from './DateRangeFields';
 import Pager from './Pager';
 import { PAGE_SIZE } from './useAdminData';
 import { usePagedList } from './usePagedList';
@@ -76,26 +77,7 @@ export default function AuditTab() {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="audit-from">From</label>
-          <input
-            id="audit-from"
-            className="input"
-            type="date"
-            value={form.from}
-            onChange={(e) => setForm({ ...form, from: e.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="audit-to">To</label>
-          <input
-            id="audit-to"
-            className="input"
-            type="date"
-            value={form.to}
-            onChange={(e) => setForm({ ...form, to: e.target.value })}
-          />
-        </div>
+        <DateRangeFields idPrefix="audit" range={form} onChange={(range) => setForm({ ...form, ...range })} />
         <div className="field">
           <button type="submit" className="btn btn-primary">
             Apply

@@ -7,6 +7,7 @@ import type { LedgerCheck } from '../../api/types';
 import { assetAmount } from '../../format';
 import AdminTable from './AdminTable';
 import { clientPage } from './clientPage';
+import DateRangeFields from './DateRangeFields';
 import Pager from './Pager';
 import { PAGE_SIZE } from './useAdminData';
 
@@ -108,28 +109,7 @@ export default function LedgerTab() {
       )}
       <div className="card-title">Journal export</div>
       <form className="grid admin-filters admin-range" onSubmit={onExport}>
-        <div className="field">
-          <label htmlFor="ledger-from">From</label>
-          <input
-            id="ledger-from"
-            className="input"
-            type="date"
-            required
-            value={range.from}
-            onChange={(e) => setRange({ ...range, from: e.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="ledger-to">To</label>
-          <input
-            id="ledger-to"
-            className="input"
-            type="date"
-            required
-            value={range.to}
-            onChange={(e) => setRange({ ...range, to: e.target.value })}
-          />
-        </div>
+        <DateRangeFields idPrefix="ledger" range={range} required onChange={setRange} />
         <div className="field">
           <button type="submit" className="btn">
             Export CSV
