@@ -30,13 +30,13 @@ module.exports = {
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
       globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
       setupFiles: ['reflect-metadata'],
-      testTimeout: 60000,
     },
     {
       ...common,
       displayName: 'browser',
       testMatch: ['<rootDir>/tests/browser/**/*.test.ts'],
-      testTimeout: 120000,
     },
   ],
+  // A run-wide option: jest ignores it in a project's options. Browser test files set their own, longer.
+  testTimeout: 60000,
 };

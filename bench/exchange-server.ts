@@ -23,6 +23,7 @@ export const TRADING_BENCH_ENV: Record<string, string> = {
   API_WEIGHT_LIMIT: '0',
   API_ORDER_LIMIT: '0',
   API_DAILY_ORDER_LIMIT: '0',
+  STREAM_CONNECTION_LIMIT: '0',
   CLIENT_DIST: '/nonexistent',
 };
 

@@ -14,6 +14,7 @@ import { FailureThrottle, passwordThrottle } from './auth/failure-throttle';
 import { TokenService } from './auth/tokens';
 import { binanceApiRouter } from './binance/binance-api';
 import { RequestLimits } from './binance/request-weight';
+import { WindowCounters } from './binance/window-counters';
 import { bankAccountsModule } from './bank-accounts/bank-accounts.module';
 import { connectRedis, createEventBus } from './bus/event-bus';
 import { redisPrefix } from './bus/redis-prefix';
@@ -55,6 +56,7 @@ import { liquidityModule } from './liquidity/liquidity.module';
 import { marketDataModule } from './market-data/market-data.module';
 import { marketsRoutes } from './markets/markets.routes';
 import { referencePricesModule } from './reference-prices/reference-prices.module';
+import { ConnectionLimits } from './streams/connection-limits';
 import { marketStreamsModule, startStreamHub } from './streams/streams.module';
 import { startUserStreams } from './streams/user-data/user-streams.module';
 
@@ -187,10 +189,22 @@ export async function createExchange(
 
   const httpServer = createHttpServer(app.callback(), config.REQUEST_TIMEOUT, logger);
   const io = await startSocketHub(httpServer, authenticator, bus, notifier, logger);
-  const streamHub = await startStreamHub(httpServer, bus, marketStreams.source, logger);
   // A WebSocket's client address as koa reads a request's (TRUST_PROXY).
   const clientAddress = (request: IncomingMessage) => app.createContext(request, new ServerResponse(request)).ip;
-  const userStreams = await startUserStreams(httpServer, streamHub, context, { apiKeys, limits }, clientAddress);
+  const connectionLimits = new ConnectionLimits(
+    new WindowCounters(context.redis, context.redisPrefix),
+    { perAddress: config.STREAM_CONNECTION_LIMIT, lifetimeMs: config.STREAM_CONNECTION_LIFETIME },
+    clientAddress,
+  );
+  const streamHub = await startStreamHub(httpServer, bus, marketStreams.source, connectionLimits, logger);
+  const userStreams = await startUserStreams(
+    httpServer,
+    streamHub,
+    context,
+    { apiKeys, limits },
+    clientAddress,
+    connectionLimits,
+  );
   addSecurityHeaders(httpServer, app);
   await ensureAdmin(dataSource, logger, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
 

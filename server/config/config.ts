@@ -15,12 +15,12 @@ const dollarCap = (byDefault: string) =>
     .string()
     .regex(/^\d{1,10}(\.\d{1,2})?$/, 'must be a dollar amount with at most 2 decimals (0: no cap)')
     .default(byDefault);
-/** A duration such as 500ms, 30s or 2m, read as milliseconds. */
-const DURATION = /^([1-9]\d*)(ms|s|m)$/;
-const MILLISECONDS_PER = { ms: 1, s: 1000, m: 60_000 } as const;
+/** A duration such as 500ms, 30s, 2m or 24h, read as milliseconds. */
+const DURATION = /^([1-9]\d*)(ms|s|m|h)$/;
+const MILLISECONDS_PER = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
 const duration = z
   .string()
-  .regex(DURATION, 'must look like 500ms, 30s or 2m')
+  .regex(DURATION, 'must look like 500ms, 30s, 2m or 24h')
   .transform((text) => {
     const [, amount, unit] = DURATION.exec(text)!;
     return Number(amount) * MILLISECONDS_PER[unit as keyof typeof MILLISECONDS_PER];
@@ -103,6 +103,10 @@ export const configSchema = z.object({
   /** Orders an account may send through the Binance-compatible API per 10 seconds, and per day (0: no limit). */
   API_ORDER_LIMIT: countCap(100),
   API_DAILY_ORDER_LIMIT: countCap(200000),
+  /** WebSocket connections (market streams, WebSocket API) one client address may open per 5 minutes (0: no limit). */
+  STREAM_CONNECTION_LIMIT: countCap(300),
+  /** How long a WebSocket connection lives before it is closed for its client to reconnect. */
+  STREAM_CONNECTION_LIFETIME: duration.prefault('24h'),
   CLIENT_DIST: z.string().min(1).default('client/dist'),
   /**
    * How long a client has to send a whole request, headers and body (the headers alone get at most

@@ -58,10 +58,15 @@ function answerRefusal(error: NodeJS.ErrnoException, socket: Socket, logger: Log
 }
 
 /** A whole HTTP answer as text, JSON with the security headers, for a connection no handler answers (it is closed after). */
-export function rawJsonAnswer(status: number, answer: unknown): string {
+export function rawJsonAnswer(
+  status: number,
+  answer: unknown,
+  extraHeaders: Record<string, string | number> = {},
+): string {
   const body = JSON.stringify(answer);
   const headers = {
     ...SECURITY_HEADERS,
+    ...extraHeaders,
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     Connection: 'close',

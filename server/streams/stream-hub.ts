@@ -5,6 +5,7 @@ import type { EventBus } from '../bus/event-bus';
 import { rawJsonAnswer } from '../http/http-server';
 import type { Logger } from '../logger';
 import { RoomBatches, type RealtimeBatch } from '../realtime/room-batches';
+import type { ConnectionLimits } from './connection-limits';
 import { BINANCE_KEEP_ALIVE, keepPinging, type KeepAlive } from './keep-alive';
 import { MAX_STREAMS, StreamConnection, type Subscriptions } from './stream-connection';
 import { STREAMS_TOPIC, streamEvents, type StreamEvent } from './stream-events';
@@ -69,12 +70,13 @@ export class StreamHub implements Subscriptions {
 
   constructor(
     httpServer: Server,
+    private readonly connectionLimits: ConnectionLimits,
     private readonly logger: Logger,
     keepAlive: KeepAlive = BINANCE_KEEP_ALIVE,
   ) {
-    httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) =>
-      this.upgrade(request, socket, head),
-    );
+    httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      void this.upgrade(request, socket, head);
+    });
     this.stopPinging = keepPinging(this.connections, keepAlive);
   }
 
@@ -155,7 +157,7 @@ export class StreamHub implements Subscriptions {
     this.server.close();
   }
 
-  private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+  private async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(request.url ?? '/', 'http://localhost');
     // Socket.IO's own, and the WebSocket API's (user-data/ws-api-server.ts).
     if (url.pathname.startsWith('/socket.io/') || url.pathname.startsWith('/ws-api/')) return;
@@ -168,9 +170,11 @@ export class StreamHub implements Subscriptions {
       socket.end(rawJsonAnswer(route.status, { code: 2, msg: route.msg }));
       return;
     }
+    if (!(await this.connectionLimits.admit(request, socket))) return;
     this.server.handleUpgrade(request, socket, head, (ws) => {
       const connection = new StreamConnection(ws, socket, this, route.combined);
       this.connections.add(connection);
+      this.connectionLimits.expire(ws);
       ws.on('close', () => this.connections.delete(connection));
       connection.subscribe(route.streams);
       if (route.other !== null) this.otherPath(route.other, connection);

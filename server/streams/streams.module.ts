@@ -4,6 +4,7 @@ import type { Election } from '../cluster/cluster';
 import type { ExchangeModule, ServerContext } from '../context';
 import type { Logger } from '../logger';
 import type { TradingService } from '../trading/trading.service';
+import type { ConnectionLimits } from './connection-limits';
 import { StreamHub } from './stream-hub';
 import { MarketStreamSource } from './stream-source';
 
@@ -32,9 +33,10 @@ export async function startStreamHub(
   httpServer: Server,
   bus: EventBus,
   source: MarketStreamSource,
+  connectionLimits: ConnectionLimits,
   logger: Logger,
 ): Promise<StreamHub> {
-  const hub = new StreamHub(httpServer, logger);
+  const hub = new StreamHub(httpServer, connectionLimits, logger);
   await hub.listen(bus);
   if (bus.kind === 'memory') source.listenedStreamsAre((stream) => hub.listened(stream));
   return hub;

@@ -47,6 +47,8 @@ export async function startExchangeProcess(
       MARKET_FEED: 'off',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '100000',
+      // Test files open hundreds of WebSockets from one address; the limit's own test sets it.
+      STREAM_CONNECTION_LIMIT: '0',
       CLIENT_DIST: '/nonexistent',
       ...env,
     },

@@ -31,6 +31,8 @@ export async function startTestExchange(
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'exchange-test-')),
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '100000',
+    // Test files open hundreds of WebSockets from one address; the limit's own test sets it.
+    STREAM_CONNECTION_LIMIT: '0',
     MARKET_FEED: 'simulated',
     MARKET_MAKER: 'off',
     ADMIN_EMAIL: admin.email,

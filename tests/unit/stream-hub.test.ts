@@ -2,8 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { createLogger } from '../../server/logger';
+import { WindowCounters } from '../../server/binance/window-counters';
+import { ConnectionLimits, type ConnectionLimitSettings } from '../../server/streams/connection-limits';
 import { MAX_BUFFERED_BYTES } from '../../server/streams/stream-connection';
 import { StreamHub } from '../../server/streams/stream-hub';
+import { eventually } from '../support/eventually';
 
 /**
  * The hub on an HTTP server of its own, with a short keep-alive, so what takes Binance a minute takes
@@ -12,11 +15,18 @@ import { StreamHub } from '../../server/streams/stream-hub';
 let httpServer: Server;
 let hub: StreamHub;
 let url: string;
+/** The hub's connection limits, which a test may tighten before it connects. */
+let limits: ConnectionLimitSettings;
 const clients: WebSocket[] = [];
 
 beforeEach(async () => {
   httpServer = createServer();
-  hub = new StreamHub(httpServer, createLogger('silent'), { pingIntervalMs: 250, pongTimeoutMs: 600 });
+  limits = { perAddress: 0, lifetimeMs: 86_400_000 };
+  const connectionLimits = new ConnectionLimits(new WindowCounters(null, 'test'), limits, () => '127.0.0.1');
+  hub = new StreamHub(httpServer, connectionLimits, createLogger('silent'), {
+    pingIntervalMs: 250,
+    pongTimeoutMs: 600,
+  });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   url = `ws://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
 });
@@ -72,6 +82,8 @@ it('delivers an event to every subscriber, raw or wrapped, and to nobody else', 
   };
   const [toRaw, toWrapped, toOther] = [received(raw), received(wrapped), received(other)];
   hub.deliver([{ stream: 'btcusdt@trade', data: '{"e":"trade","t":1}' }]);
+  // Delivered in the hub's next flush: wait for both subscribers' copies, then a moment for a stray one.
+  await eventually(async () => (toRaw.length > 0 && toWrapped.length > 0 ? true : undefined));
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(toRaw).toEqual(['{"e":"trade","t":1}']);
   expect(toWrapped).toEqual(['{"stream":"btcusdt@trade","data":{"e":"trade","t":1}}']);
@@ -103,4 +115,44 @@ it('drops a client that stops reading once what waits for it passes the limit, a
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(read).toBe(sent);
   expect(reading.readyState).toBe(WebSocket.OPEN);
+});
+
+it("refuses an address's connections past its limit with 429 before they become WebSockets", async () => {
+  limits.perAddress = 2;
+  await connect('/ws');
+  await connect('/ws/btcusdt@trade');
+  const refused = new WebSocket(`${url}/ws`);
+  refused.on('error', () => undefined);
+  const answer = await new Promise<{ status: number; retryAfter: number; body: unknown }>((resolve) =>
+    refused.once('unexpected-response', (_request, response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode!,
+          retryAfter: Number(response.headers['retry-after']),
+          body: JSON.parse(body),
+        }),
+      );
+    }),
+  );
+  expect(answer.status).toBe(429);
+  expect(answer.retryAfter).toBeGreaterThan(0);
+  expect(answer.retryAfter).toBeLessThanOrEqual(300);
+  expect(answer.body).toEqual({
+    code: -1003,
+    msg: 'Too many new connections from this address; at most 2 per 5 minutes.',
+  });
+  // The two admitted keep working.
+  expect(clients.slice(0, 2).every((client) => client.readyState === WebSocket.OPEN)).toBe(true);
+});
+
+it('closes a connection once its lifetime is over, normally, so that its client reconnects', async () => {
+  limits.lifetimeMs = 300;
+  const client = await connect('/ws/btcusdt@trade');
+  const closing = new Promise<{ code: number; reason: string }>((resolve) =>
+    client.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  expect(await closing).toEqual({ code: 1000, reason: 'Connection lifetime reached, please reconnect' });
+  await eventually(async () => (hub.listened('btcusdt@trade') ? undefined : true));
 });

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { ApiKeyAccess } from '../../api-keys/api-keys.module';
 import type { RequestLimits } from '../../binance/request-weight';
 import type { ServerContext } from '../../context';
+import type { ConnectionLimits } from '../connection-limits';
 import type { StreamHub } from '../stream-hub';
 import { ListenKeys } from './listen-keys';
 import { UserStreams } from './user-streams';
@@ -18,6 +19,7 @@ export async function startUserStreams(
   ctx: ServerContext,
   { apiKeys, limits }: { apiKeys: ApiKeyAccess; limits: RequestLimits },
   clientAddress: (request: IncomingMessage) => string,
+  connectionLimits: ConnectionLimits,
 ): Promise<{ close(): void }> {
   const userStreams = new UserStreams(
     hub,
@@ -27,7 +29,12 @@ export async function startUserStreams(
     ctx.logger,
   );
   await userStreams.listen(ctx.notifier);
-  const wsApi = new WsApiServer(httpServer, { apiKeys, limits, userStreams, logger: ctx.logger }, clientAddress);
+  const wsApi = new WsApiServer(
+    httpServer,
+    { apiKeys, limits, userStreams, logger: ctx.logger },
+    clientAddress,
+    connectionLimits,
+  );
   return {
     close() {
       wsApi.close();
