@@ -132,6 +132,8 @@ describe('the audit log', () => {
       [{ from: '2020-13-01' }, 'Dates are written YYYY-MM-DD'],
       [{ to: '2020-02-30' }, 'Dates are written YYYY-MM-DD'],
       [{ from: 'yesterday' }, 'Dates are written YYYY-MM-DD'],
+      [{ from: '0000-01-01' }, 'Dates run from 1970-01-01 to 9998-12-31'],
+      [{ to: '9999-12-31' }, 'Dates run from 1970-01-01 to 9998-12-31'],
       [{ from: '2020-02-02', to: '2020-02-01' }, 'The start date must not be after the end date'],
       [{ action: 'DROP TABLE' }, 'An action is a word such as deposit or deposit.approve'],
     ];

@@ -8,7 +8,6 @@ import { useSession } from '../../auth/session';
 import { DownloadIcon, FileIcon, LogoutIcon, SettingsIcon, UploadIcon, UsersIcon } from '../../components/Icons';
 import Logo from '../../components/Logo';
 import Tabs from '../../components/Tabs';
-import './admin.css';
 import AuditTab from './AuditTab';
 import BankAccountsTab from './BankAccountsTab';
 import DepositsTab from './DepositsTab';
