@@ -2,6 +2,17 @@
  * KYC documents before upload: a file over 10 MB is refused, and an image over 1 MB is scaled down and
  * re-encoded as JPEG first (a phone's photo of an identity card is often several MB).
  */
+import type { DocumentType } from './api/types';
+
+/** The document types a trader can choose, in the order offered, with the names people see. */
+export const DOCUMENT_TYPES: ReadonlyArray<[DocumentType, string]> = [
+  ['passport', 'Passport'],
+  ['id_card', 'ID Card'],
+  ['drivers_license', "Driver's License"],
+];
+
+/** A document type as people read it; a type we do not offer is shown as it came. */
+export const documentTypeName = (type: string): string => DOCUMENT_TYPES.find(([value]) => value === type)?.[1] ?? type;
 
 export const MAX_DOCUMENT_BYTES = 10485760;
 export const COMPRESS_OVER_BYTES = 1048576;

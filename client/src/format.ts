@@ -7,30 +7,34 @@ const toNumber = (value: Num): number => {
   return Number.isFinite(n) ? (n as number) : 0;
 };
 
-const fixed = (value: Num, decimals: number): string =>
+/** Every figure: exactly `decimals` decimals and thousands separators, "40,901.17". */
+export const fixed = (value: Num, decimals: number): string =>
   toNumber(value).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 
-/** Dollar amounts and balances: "$1,234.50". */
-export const usd = (value: Num): string => {
-  const n = toNumber(value);
-  return `${n < 0 ? '-' : ''}$${fixed(Math.abs(n), 2)}`;
+/** The decimals a step allows: a tick or lot size "0.00001" -> 5, "0.010" -> 2, "1" -> 0. */
+export const decimalsOf = (step: string): number => {
+  const fraction = step.split('.')[1] ?? '';
+  return fraction.replace(/0+$/, '').length;
 };
+
+/** Dollars, the one way they are written: "$1,234.50", "-$3.00"; a price may ask for its tick's decimals. */
+export const usd = (value: Num, decimals = 2): string => {
+  const n = toNumber(value);
+  return `${n < 0 ? '-' : ''}$${fixed(Math.abs(n), decimals)}`;
+};
+
+/** An amount of a currency with its label: dollars as usd(), any other "148,578.00 JPY". */
+export const money = (value: Num, currency: string): string =>
+  currency === 'USD' ? usd(value) : `${fixed(value, 2)} ${currency}`;
 
 /** Plain 2-decimal amount (balances in a column that already says USDT). */
 export const amount2 = (value: Num): string => fixed(value, 2);
 
-/** Forex quotes: 4 decimals. */
-export const forexPrice = (value: Num): string => fixed(value, 4);
+/** A price to its market's tick ("0.01" -> 2 decimals). */
+export const price = (value: Num, tickSize: string): string => fixed(value, decimalsOf(tickSize));
 
-/** Crypto prices: 2 decimals; sub-dollar coins get 4 so their moves stay visible. */
-export const cryptoPrice = (value: Num): string => fixed(value, Math.abs(toNumber(value)) < 1 ? 4 : 2);
-
-export const quotePrice = (value: Num, kind: 'crypto' | 'forex'): string =>
-  kind === 'forex' ? forexPrice(value) : cryptoPrice(value);
-
-/** Base-asset quantities (order book, order amounts): up to 5 decimals. */
-export const quantity = (value: Num): string =>
-  toNumber(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 5 });
+/** A quantity to its market's lot ("0.00001" -> 5 decimals). */
+export const quantity = (value: Num, lotSize: string): string => fixed(value, decimalsOf(lotSize));
 
 /** Trading fees: 4 decimals. */
 export const fee = (value: Num): string => fixed(value, 4);
@@ -48,9 +52,9 @@ export const signed = (value: Num, decimals = 2): string => {
 /** Volumes in millions: "12.34M". */
 export const millions = (value: Num): string => `${fixed(toNumber(value) / 1e6, 2)}M`;
 
-/** Compact big numbers: 1.2K, 3.4M, 5.6B. */
+/** Compact big numbers, always 2 decimals: 1.20K, 3.45M, 5.60B. */
 export const compact = (value: Num): string =>
-  toNumber(value).toLocaleString('en-US', { notation: 'compact', maximumFractionDigits: 2 });
+  toNumber(value).toLocaleString('en-US', { notation: 'compact', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export const fileSizeMB = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 

@@ -21,6 +21,10 @@ const COIN_COLORS: Record<string, string> = {
 };
 const OTHER_COIN_COLOR = '#848E9C';
 
+/** Forex quotes show 4 decimals; a figure of a market we do not list, 2. */
+const FOREX_PRICE_STEP = '0.0001';
+const CENTS = '0.01';
+
 /** While the catalog cannot be read the screens show empty lists, and it is asked for again. */
 const RETRY_MS = 5000;
 
@@ -41,17 +45,30 @@ export interface Markets {
   forexPair(symbol: string): ForexPair | undefined;
   /** Name, base and colour of a book market; a symbol we do not list is named after its base. */
   info(symbol: string): MarketInfo;
+  /** The step the market's prices are shown in: a book market's tick, 4 decimals for forex. */
+  priceStep(symbol: string): string;
+  /** The step the market's amounts are shown in: its lot. */
+  lotStep(symbol: string): string;
+  /** The currency a market's prices and totals are in: dollars, or a forex pair's quote (JPY for USDJPY). */
+  quoteCurrency(symbol: string): string;
+  /** The step an amount held of an asset is shown in: a coin's lot; dollars and other currencies in cents. */
+  assetStep(asset: string): string;
 }
 
 function marketsOf(catalog: MarketCatalog): Markets {
   const bookMarket = (symbol: string) => catalog.markets.find((m) => m.symbol === symbol);
+  const forexPair = (symbol: string) => catalog.forex.find((p) => p.symbol === symbol);
   const colorOf = (base: string) => COIN_COLORS[base] ?? OTHER_COIN_COLOR;
   return {
     bookMarkets: catalog.markets,
     forexPairs: catalog.forex,
     simpleScreen: catalog.simple_screen.flatMap((symbol) => bookMarket(symbol) ?? []),
     bookMarket,
-    forexPair: (symbol) => catalog.forex.find((p) => p.symbol === symbol),
+    forexPair,
+    priceStep: (symbol) => bookMarket(symbol)?.tick_size ?? (forexPair(symbol) ? FOREX_PRICE_STEP : CENTS),
+    lotStep: (symbol) => bookMarket(symbol)?.lot_size ?? forexPair(symbol)?.lot_size ?? CENTS,
+    quoteCurrency: (symbol) => forexPair(symbol)?.quote ?? 'USD',
+    assetStep: (asset) => catalog.markets.find((m) => m.base === asset)?.lot_size ?? CENTS,
     info(symbol) {
       const known = bookMarket(symbol);
       if (known) return { symbol, base: known.base, name: known.name, color: colorOf(known.base) };

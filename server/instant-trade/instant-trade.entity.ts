@@ -23,7 +23,7 @@ export class InstantTrade {
   @Column({ type: 'numeric', precision: 38, scale: 18 })
   price!: string;
 
-  /** USD paid or received: amount x price. */
+  /** Paid or received in the pair's quote currency (dollars, or yen for USDJPY): amount x price. */
   @Column({ type: 'numeric', precision: 38, scale: 18 })
   total!: string;
 

@@ -6,11 +6,9 @@ import type { KeyedRequest } from '../idempotency/keyed-request';
 import { recordAnswer } from '../idempotency/recorded-answers';
 import { post, type Posting } from '../ledger/ledger';
 import { money, toJsonNumber, toSql, type Money } from '../ledger/money';
-import { USD } from '../markets/catalog';
 import type { InstrumentQuotes } from '../market-data/instrument-quotes';
 import { instrumentOf } from '../market-data/market-symbol';
 import type { Notifier } from '../realtime/notifier';
-import { heldAsset } from '../reference-prices/instruments';
 import { InstantTrade } from './instant-trade.entity';
 
 export const INVALID_AMOUNT = 'Please enter a valid amount';
@@ -60,9 +58,10 @@ const view = (row: ExecutionRow): ExecutionView => ({
 
 /**
  * The simple screen: a trader buys or sells at once against the house desk, the venue's principal
- * account, at the server's quote: a buy at the desk's ask, a sell at its bid. The ledger's overdraft
- * rule for the house lets the desk take the other side of any trade; the trader always needs what
- * they give.
+ * account, at the server's quote: a buy at the desk's ask, a sell at its bid. A buy takes the base
+ * (BTC, EUR, or the dollars of USDJPY) and pays amount x price of the quote (dollars, or the yen of
+ * USDJPY); see README.md. The ledger's overdraft rule for the house lets the desk take the other side
+ * of any trade; the trader always needs what they give.
  */
 export class InstantTradeService {
   constructor(
@@ -84,8 +83,9 @@ export class InstantTradeService {
     const price = request.side === 'buy' ? ask : bid;
     if (request.price.minus(price).abs().greaterThan(price.times(PRICE_TOLERANCE))) throw badRequest(PRICE_MOVED);
 
+    // In the quote currency: dollars for a coin or EURUSD, yen for USDJPY.
     const total = request.amount.times(price);
-    const asset = heldAsset(instrument);
+    const { base, quote } = instrument;
     const sign = request.side === 'buy' ? 1 : -1;
     const { execution, moved } = await this.dataSource.transaction(async (manager) => {
       const trade = await manager.save(
@@ -103,10 +103,10 @@ export class InstantTradeService {
         referenceType: 'instant_trade',
         referenceId: trade.id,
         legs: [
-          { owner: { userId: user.id }, asset: USD, bucket: 'available', amount: total.times(-sign) },
-          { owner: { system: 'house' }, asset: USD, bucket: 'available', amount: total.times(sign) },
-          { owner: { system: 'house' }, asset, bucket: 'available', amount: request.amount.times(-sign) },
-          { owner: { userId: user.id }, asset, bucket: 'available', amount: request.amount.times(sign) },
+          { owner: { userId: user.id }, asset: quote, bucket: 'available', amount: total.times(-sign) },
+          { owner: { system: 'house' }, asset: quote, bucket: 'available', amount: total.times(sign) },
+          { owner: { system: 'house' }, asset: base, bucket: 'available', amount: request.amount.times(-sign) },
+          { owner: { userId: user.id }, asset: base, bucket: 'available', amount: request.amount.times(sign) },
         ],
       };
       const balances = await post(manager, posting);

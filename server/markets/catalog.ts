@@ -1,9 +1,12 @@
 import type { MarketSpec } from '../../engine';
 
+export const USD = 'USD';
+
 /**
  * The instruments of the venue. Pairs quoted in USDT settle in the USD account (1 USDT = 1 USD here).
  * Order-book markets trade on the matching engine; forex pairs are simulated instruments traded only
- * on the simple screen, held as an asset named after the pair and valued at its USD quote.
+ * on the simple screen, where a buy takes the base currency and pays the quote currency, as on an FX
+ * desk (server/instant-trade/README.md).
  */
 export interface BookMarket extends MarketSpec {
   kind: 'crypto';
@@ -23,9 +26,11 @@ export interface ForexPair {
   symbol: string;
   display: string;
   name: string;
-  /** Held as an asset of this name, bought and sold for USD at the quote. */
+  /** The currency a buy takes; the price is how much of the quote currency one unit of it costs. */
+  base: string;
+  quote: string;
+  /** The pair's currency other than the dollar: what a dollar account holds after trading it. */
   asset: string;
-  quote: 'USD';
   tickSize: string;
   lotSize: string;
   seedPrice: string;
@@ -56,8 +61,9 @@ const forex = (symbol: string, name: string, seedPrice: string, tickSize: string
   symbol,
   display: `${symbol.slice(0, 3)}/${symbol.slice(3)}`,
   name,
-  asset: symbol,
-  quote: 'USD',
+  base: symbol.slice(0, 3),
+  quote: symbol.slice(3),
+  asset: symbol.startsWith(USD) ? symbol.slice(3) : symbol.slice(0, 3),
   tickSize,
   lotSize: '0.01',
   seedPrice,
@@ -84,8 +90,6 @@ export const FOREX_PAIRS: readonly ForexPair[] = [
  * forex pair as well. The trade screen offers every book market.
  */
 export const SIMPLE_SCREEN_MARKETS: readonly string[] = ['BTCUSDT', 'ETHUSDT', 'BNBUSDT', 'ADAUSDT', 'SOLUSDT'];
-
-export const USD = 'USD';
 
 /** Every asset an account can hold. */
 export const ASSETS: readonly string[] = [USD, ...BOOK_MARKETS.map((m) => m.base), ...FOREX_PAIRS.map((p) => p.asset)];

@@ -15,7 +15,3 @@ export const INSTRUMENTS: readonly Instrument[] = [...BOOK_MARKETS, ...FOREX_PAI
 export function findInstrument(symbol: string): Instrument | undefined {
   return findBookMarket(symbol) ?? findForexPair(symbol);
 }
-
-/** The asset a position in the instrument is held as: the base coin, or the forex pair itself. */
-export const heldAsset = (instrument: Instrument) =>
-  instrument.kind === 'crypto' ? instrument.base : instrument.asset;

@@ -22,10 +22,10 @@ describe('balances', () => {
       'SOL',
       'XRP',
       'ADA',
-      'EURUSD',
-      'GBPUSD',
-      'USDJPY',
-      'AUDUSD',
+      'EUR',
+      'GBP',
+      'JPY',
+      'AUD',
     ]);
     expect(assets.every((a) => a.available === 0 && a.locked === 0 && a.total === 0)).toBe(true);
   });

@@ -77,7 +77,7 @@ describe('GET /api/v3/account', () => {
         // More decimals than Binance's eight are kept, never rounded.
         { asset: 'BTC', free: '0.123456789012', locked: '0.00000000' },
         { asset: 'ETH', free: '0.00000000', locked: '0.00000000' },
-        { asset: 'EURUSD', free: '0.00000000', locked: '0.00000000' },
+        { asset: 'EUR', free: '0.00000000', locked: '0.00000000' },
       ]),
       permissions: ['SPOT'],
       uid: trader.user.id,
@@ -90,10 +90,10 @@ describe('GET /api/v3/account', () => {
       'SOL',
       'XRP',
       'ADA',
-      'EURUSD',
-      'GBPUSD',
-      'USDJPY',
-      'AUDUSD',
+      'EUR',
+      'GBP',
+      'JPY',
+      'AUD',
     ]);
     // The time of the last change of a balance: the order's hold.
     expect(answer.body.updateTime).toBeGreaterThanOrEqual(before - 1000);

@@ -109,7 +109,7 @@ describe('the desk with the reference feed off (prices hold still)', () => {
     expect(sold).toMatchObject({ price: 1.0789, total: 107.89 });
     // The round trip cost the spread: 100 x (1.0811 - 1.0789).
     expect((await balance(server, trader, 'USD')).toFixed()).toBe('999.78');
-    expect((await balance(server, trader, 'EURUSD')).toFixed()).toBe('0');
+    expect((await balance(server, trader, 'EUR')).toFixed()).toBe('0');
   });
 
   it("quotes a book market no better than the book's best prices, and fills at that quote", async () => {

@@ -140,21 +140,22 @@ describe('an instant trade', () => {
 });
 
 describe('forex on the simple screen', () => {
-  it('buys and sells EURUSD at the simulated quote, holding the pair as an asset', async () => {
+  it('buys and sells EURUSD at the simulated quote, holding euros', async () => {
     const trader = await fundedTrader(server, { USD: '1000' });
     const bought = await trade(trader.client, 'EURUSD', 'buy', '100', await quote('EURUSD'));
     expect(bought.status).toBe(200);
     expect(bought.body.price).toBeGreaterThan(1.08 * 0.9);
     expect(bought.body.price).toBeLessThan(1.08 * 1.1);
-    expect(await balance(trader.user.id, 'EURUSD')).toBe(100);
+    expect(await balance(trader.user.id, 'EUR')).toBe(100);
     const sold = await trade(trader.client, 'EURUSD', 'sell', '100', await quote('EURUSD', 'sell'));
     expect(sold.status).toBe(200);
-    expect(await balance(trader.user.id, 'EURUSD')).toBe(0);
+    expect(await balance(trader.user.id, 'EUR')).toBe(0);
     expect(await balance(trader.user.id, 'USD')).toBeCloseTo(1000 - bought.body.total + sold.body.total, 8);
   });
 
   it('trades every pair in lots of 0.01 and refuses finer amounts', async () => {
-    const trader = await fundedTrader(server, { USD: '100000' });
+    // Buying USDJPY buys dollars paying yen.
+    const trader = await fundedTrader(server, { USD: '100000', JPY: '1000' });
     for (const symbol of ['EURUSD', 'GBPUSD', 'USDJPY', 'AUDUSD']) {
       expect((await trade(trader.client, symbol, 'buy', '1.25', await quote(symbol))).status).toBe(200);
       expect((await trade(trader.client, symbol, 'buy', '1.255', await quote(symbol))).body).toEqual({

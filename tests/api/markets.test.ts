@@ -35,15 +35,16 @@ describe('GET /api/markets', () => {
     }
   });
 
-  it('lists the forex pairs, each held as an asset of its own name', async () => {
+  it('lists the forex pairs, each with the currency a dollar account holds after trading it', async () => {
     const { body } = await api.get('/markets');
     expect(body.forex.map((p: any) => p.symbol)).toEqual(FOREX_PAIRS.map((p) => p.symbol));
     expect(body.forex.find((p: any) => p.symbol === 'EURUSD')).toEqual({
       symbol: 'EURUSD',
       display: 'EUR/USD',
       name: 'Euro / US Dollar',
-      asset: 'EURUSD',
+      base: 'EUR',
       quote: 'USD',
+      asset: 'EUR',
       tick_size: '0.0001',
       lot_size: '0.01',
       seed_price: '1.08',

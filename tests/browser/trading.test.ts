@@ -144,13 +144,13 @@ describe('from KYC to a resting order', () => {
     await trader.getByRole('button', { name: 'BUY' }).click();
     await toast(trader, 'BUY order executed!').waitFor();
     await trader.getByTestId('balance').filter({ hasNotText: '$5,000.00' }).waitFor();
-    await trader.getByText('0.50 ETH').waitFor();
+    await trader.getByText('0.5000 ETH').waitFor();
 
     await trader.getByLabel('Amount').fill('1000');
     await trader.getByRole('button', { name: 'BUY' }).click();
     await toast(trader, 'Insufficient balance').waitFor();
 
-    // Forex: a position held as the pair itself, bought and sold back at the quote.
+    // Forex: euros bought for dollars and sold back at the quote.
     await trader.getByRole('tab', { name: 'Forex' }).click();
     await trader.getByText('Euro / US Dollar').click();
     await trader.getByLabel('Amount').fill('100');
@@ -158,11 +158,11 @@ describe('from KYC to a resting order', () => {
     const buysShown = await toast(trader, 'BUY order executed!').count();
     await trader.getByRole('button', { name: 'BUY' }).click();
     await toast(trader, 'BUY order executed!').nth(buysShown).waitFor();
-    await trader.getByText('100.00 EURUSD').waitFor();
+    await trader.getByTestId('holding').filter({ hasText: '100.00 EUR' }).waitFor();
     await trader.getByLabel('Amount').fill('100');
     await trader.getByRole('button', { name: 'SELL' }).click();
     await toast(trader, 'SELL order executed!').waitFor();
-    await trader.getByText('0.00 EURUSD').waitFor();
+    await trader.getByTestId('holding').filter({ hasText: '0.00 EUR' }).waitFor();
     await trader.context().close();
   });
 
@@ -255,7 +255,7 @@ describe('from KYC to a resting order', () => {
     await form.getByRole('button', { name: 'Market', exact: true }).click();
     expect(await form.getByLabel('Price').count()).toBe(0);
     await form.getByRole('button', { name: 'Sell', exact: true }).click();
-    await form.getByText('0.00 BTC').waitFor();
+    await form.getByText('0.00000 BTC').waitFor();
     await form.getByRole('button', { name: 'Sell BTC' }).waitFor();
     await trader.context().close();
   });

@@ -107,8 +107,12 @@ export interface paths {
                                 symbol: string;
                                 display: string;
                                 name: string;
-                                asset: string;
+                                /** @description The currency a buy takes */
+                                base: string;
+                                /** @description The currency a buy pays, and the price is in */
                                 quote: string;
+                                /** @description The currency other than the dollar: what a dollar account holds after trading the pair */
+                                asset: string;
                                 tick_size: string;
                                 lot_size: string;
                                 seed_price: string;

@@ -6,6 +6,10 @@ import { BankIcon } from './Icons';
 import StatusBadge from './StatusBadge';
 import TwoFactorCodeField from './TwoFactorCodeField';
 
+/** Dollars and cents above zero, as the server takes them. */
+const DOLLARS_AND_CENTS = /^\d+(\.\d{1,2})?$/;
+const isValidAmount = (text: string): boolean => DOLLARS_AND_CENTS.test(text.trim()) && Number(text) > 0;
+
 interface Props {
   kind: 'deposit' | 'withdrawal';
   history: FundingRequest[];
@@ -36,13 +40,12 @@ export default function FundingPanel({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const value = Number(amount);
-    if (!amount || !Number.isFinite(value) || value <= 0) {
+    if (!isValidAmount(amount)) {
       onInvalid();
       return;
     }
     setBusy(true);
-    const accepted = await onRequest(value, withCode ? code.trim() : undefined);
+    const accepted = await onRequest(Number(amount), withCode ? code.trim() : undefined);
     setBusy(false);
     // A code is good once: whatever the answer, the next try needs a new one.
     setCode('');
@@ -86,7 +89,8 @@ export default function FundingPanel({
             <span className="num">{usd(available)}</span>
           </div>
         )}
-        <form className="stack" onSubmit={onSubmit}>
+        {/* noValidate: a bad amount gets our message, not the browser's tooltip. */}
+        <form className="stack" onSubmit={onSubmit} noValidate>
           <div className="field">
             <label htmlFor={`${kind}-amount`}>Amount (USD)</label>
             <input

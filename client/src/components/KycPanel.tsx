@@ -1,18 +1,12 @@
 /** KYC tab: document type, file (max 10MB, large images compressed), submit, status message. */
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
 import { kycApi } from '../api/endpoints';
 import type { DocumentType } from '../api/types';
-import { compressImage, MAX_DOCUMENT_BYTES, needsCompression, toBase64 } from '../documents';
+import { compressImage, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, needsCompression, toBase64 } from '../documents';
 import { fileSizeMB } from '../format';
 import { FileIcon, UploadIcon } from './Icons';
-
-const DOCUMENT_TYPES: [DocumentType, string][] = [
-  ['passport', 'Passport'],
-  ['id_card', 'ID Card'],
-  ['drivers_license', "Driver's License"],
-];
 
 const STATUS_MESSAGES: Record<string, { tone: string; text: string }> = {
   approved: { tone: 'up', text: 'Your KYC has been approved!' },
@@ -32,6 +26,7 @@ export default function KycPanel({
   const { enqueueSnackbar } = useSnackbar();
   const [documentType, setDocumentType] = useState<DocumentType>('passport');
   const [file, setFile] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const locked = status === 'submitted' || status === 'approved';
   const message = STATUS_MESSAGES[status];
@@ -80,6 +75,9 @@ export default function KycPanel({
     try {
       await kycApi.submit(documentType, data);
       enqueueSnackbar('KYC document submitted!', { variant: 'success' });
+      // The input forgets the sent file too: else, after a rejection, it would still name a file we no
+      // longer hold, and choosing that same file again would fire no change.
+      if (fileInput.current) fileInput.current.value = '';
       setFile(null);
       onSubmitted();
     } catch (error) {
@@ -114,6 +112,7 @@ export default function KycPanel({
           <label htmlFor="kyc-file">Upload Document (Max 10MB)</label>
           <input
             id="kyc-file"
+            ref={fileInput}
             className="input"
             type="file"
             accept="image/*,.pdf,application/pdf"

@@ -5,7 +5,8 @@
  */
 import type { Level } from '../api/types';
 import type { LiveBook } from '../book/useLiveBook';
-import { compact, cryptoPrice, quantity } from '../format';
+import { compact, price, quantity } from '../format';
+import { useMarkets } from '../markets';
 
 export const BOOK_ROWS = 10;
 
@@ -14,11 +15,13 @@ function Side({
   kind,
   maxTotal,
   onPick,
+  steps,
 }: {
   levels: { price: number; qty: number; total: number }[];
   kind: 'bid' | 'ask';
   maxTotal: number;
   onPick: (price: number) => void;
+  steps: { tick: string; lot: string };
 }) {
   return (
     <tbody>
@@ -34,8 +37,8 @@ function Side({
             onClick={() => onPick(l.price)}
             style={{ background: `linear-gradient(to left, ${color} ${pct}%, transparent ${pct}%)` }}
           >
-            <td className={`num ${kind === 'bid' ? 'up' : 'down'}`}>{cryptoPrice(l.price)}</td>
-            <td className="right num">{quantity(l.qty)}</td>
+            <td className={`num ${kind === 'bid' ? 'up' : 'down'}`}>{price(l.price, steps.tick)}</td>
+            <td className="right num">{quantity(l.qty, steps.lot)}</td>
             <td className="right num">{compact(l.price * l.qty)}</td>
           </tr>
         );
@@ -57,14 +60,17 @@ export default function OrderBook({
   lastPrice,
   change,
   onPickPrice,
-  base,
+  symbol,
 }: {
   book: LiveBook;
   lastPrice: number | null;
   change: number;
   onPickPrice: (price: number) => void;
-  base: string;
+  symbol: string;
 }) {
+  const markets = useMarkets();
+  const { base } = markets.info(symbol);
+  const steps = { tick: markets.priceStep(symbol), lot: markets.lotStep(symbol) };
   const asks = cumulate(book.asks).reverse();
   const bids = cumulate(book.bids);
   const maxTotal = Math.max(asks[0]?.total ?? 0, bids[bids.length - 1]?.total ?? 0);
@@ -80,16 +86,16 @@ export default function OrderBook({
             <th className="right">Total(USDT)</th>
           </tr>
         </thead>
-        <Side levels={asks} kind="ask" maxTotal={maxTotal} onPick={onPickPrice} />
+        <Side levels={asks} kind="ask" maxTotal={maxTotal} onPick={onPickPrice} steps={steps} />
       </table>
       <div className="book-mid">
         <span className={`num ${change >= 0 ? 'up' : 'down'}`}>
-          {lastPrice === null ? '--' : cryptoPrice(lastPrice)}
+          {lastPrice === null ? '--' : price(lastPrice, steps.tick)}
         </span>
         <span className="muted small">Last price</span>
       </div>
       <table className="dense-table book">
-        <Side levels={bids} kind="bid" maxTotal={maxTotal} onPick={onPickPrice} />
+        <Side levels={bids} kind="bid" maxTotal={maxTotal} onPick={onPickPrice} steps={steps} />
       </table>
       {asks.length === 0 && bids.length === 0 && <div className="empty">No orders in the book yet</div>}
     </div>

@@ -4,7 +4,8 @@ import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
 import { tradingApi } from '../api/endpoints';
 import type { OrderType, Side, TimeInForce } from '../api/types';
-import { amount2, quantity, slashSymbol } from '../format';
+import { amount2, decimalsOf, quantity, slashSymbol } from '../format';
+import { useMarkets } from '../markets';
 
 const TYPES: { key: OrderType; label: string }[] = [
   { key: 'limit', label: 'Limit' },
@@ -15,8 +16,6 @@ const PERCENTS = [25, 50, 75, 100];
 const TIME_IN_FORCE: TimeInForce[] = ['GTC', 'IOC', 'FOK'];
 /** Kept aside on a buy so the reserved fee still fits in the balance (taker fee at most 0.1%). */
 const FEE_BUFFER = 1.001;
-/** Quantity precision of the books (lot size 0.00001). */
-const AMOUNT_DECIMALS = 5;
 
 const floorTo = (value: number, decimals: number): string => {
   const factor = 10 ** decimals;
@@ -49,6 +48,7 @@ export default function OrderForm({
   onPlaced: () => void;
 }) {
   const { enqueueSnackbar } = useSnackbar();
+  const lot = useMarkets().lotStep(symbol);
   const [side, setSide] = useState<Side>('buy');
   const [type, setType] = useState<OrderType>('limit');
   const [price, setPrice] = useState('');
@@ -73,13 +73,13 @@ export default function OrderForm({
 
   const fillPercent = (pct: number) => {
     if (side === 'sell') {
-      setAmount(floorTo((availableBase * pct) / 100, AMOUNT_DECIMALS));
+      setAmount(floorTo((availableBase * pct) / 100, decimalsOf(lot)));
       return;
     }
     const unitPrice = type === 'market' ? (lastPrice ?? 0) : Number(price) || lastPrice || 0;
     if (unitPrice <= 0) return;
     if (type !== 'market' && !price) setPrice(String(unitPrice));
-    setAmount(floorTo((availableQuote * pct) / 100 / (unitPrice * FEE_BUFFER), AMOUNT_DECIMALS));
+    setAmount(floorTo((availableQuote * pct) / 100 / (unitPrice * FEE_BUFFER), decimalsOf(lot)));
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -137,7 +137,7 @@ export default function OrderForm({
       <div className="kv">
         <span>Available</span>
         <span className="num">
-          {side === 'buy' ? `${amount2(availableQuote)} USDT` : `${quantity(availableBase)} ${base}`}
+          {side === 'buy' ? `${amount2(availableQuote)} USDT` : `${quantity(availableBase, lot)} ${base}`}
         </span>
       </div>
       {type === 'stop_limit' && (

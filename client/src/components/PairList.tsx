@@ -1,7 +1,7 @@
 /** Left column of the trade screen: searchable pair list with live prices and local favorites. */
 import { useMemo, useState } from 'react';
 import type { Ticker } from '../api/types';
-import { cryptoPrice, percent } from '../format';
+import { percent, price } from '../format';
 import { useMarkets } from '../markets';
 import { SearchIcon } from './Icons';
 import Tabs from './Tabs';
@@ -110,7 +110,9 @@ export default function PairList({
                     <b>{markets.info(t.symbol).base}</b>
                     <span className="muted">/USDT</span>
                   </td>
-                  <td className="right num">{t.last_price === undefined ? '--' : cryptoPrice(t.last_price)}</td>
+                  <td className="right num">
+                    {t.last_price === undefined ? '--' : price(t.last_price, markets.priceStep(t.symbol))}
+                  </td>
                   <td className={`right num ${change >= 0 ? 'up' : 'down'}`}>
                     {t.last_price === undefined ? '--' : percent(change)}
                   </td>

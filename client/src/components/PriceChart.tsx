@@ -11,6 +11,8 @@ import {
 } from 'lightweight-charts';
 import { marketApi, normaliseKline } from '../api/market';
 import type { Kline } from '../api/types';
+import { price } from '../format';
+import { useMarkets } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
 import Tabs from './Tabs';
 
@@ -39,6 +41,7 @@ export default function PriceChart({ symbol }: { symbol: string }) {
   const lastTime = useRef(0);
   const [interval, setChartInterval] = useState<Interval>('15m');
   const [empty, setEmpty] = useState(false);
+  const tick = useMarkets().priceStep(symbol);
 
   useEffect(() => {
     if (!container.current) return;
@@ -72,6 +75,13 @@ export default function PriceChart({ symbol }: { symbol: string }) {
       volumes.current = null;
     };
   }, []);
+
+  // The price axis and labels as every other price: the market's tick, with thousands separators.
+  useEffect(() => {
+    candles.current?.applyOptions({
+      priceFormat: { type: 'custom', formatter: (value: number) => price(value, tick), minMove: Number(tick) },
+    });
+  }, [tick]);
 
   /** The symbol and interval on screen, so a late answer for another one is dropped. */
   const shown = useRef('');

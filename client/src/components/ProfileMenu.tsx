@@ -4,9 +4,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { userApi } from '../api/endpoints';
 import { marketApi } from '../api/market';
-import type { User } from '../api/types';
+import type { ForexPair, User } from '../api/types';
 import { useSession } from '../auth/session';
-import { amount2, usd } from '../format';
+import { quantity, usd } from '../format';
+import { useMarkets } from '../markets';
+import { dollarPrice } from '../valuation';
 import {
   GiftIcon,
   KeyIcon,
@@ -19,19 +21,14 @@ import {
   WalletIcon,
 } from './Icons';
 
-/** Sum of all asset accounts valued in USD: USD at 1, coins at their USDT last price, forex positions at their quote. */
-async function estimateBalance(): Promise<{ usdValue: number; btcValue: number }> {
+/** Sum of all asset accounts valued in USD (see dollarPrice), and that sum in BTC. */
+async function estimateBalance(forexPairs: ForexPair[]): Promise<{ usdValue: number; btcValue: number }> {
   const [assets, tickers, quotes] = await Promise.all([
     userApi.assets(),
     marketApi.tickers().catch(() => []),
     marketApi.quotes().catch(() => []),
   ]);
-  const priceOf = (asset: string): number => {
-    if (asset === 'USD' || asset === 'USDT') return 1;
-    return (
-      tickers.find((t) => t.symbol === `${asset}USDT`)?.last_price ?? quotes.find((q) => q.symbol === asset)?.price ?? 0
-    );
-  };
+  const priceOf = (asset: string): number => dollarPrice(asset, { forexPairs, quotes, tickers });
   const usdValue = assets.reduce((sum, a) => sum + Number(a.total) * priceOf(a.asset), 0);
   const btcPrice = priceOf('BTC');
   return { usdValue, btcValue: btcPrice > 0 ? usdValue / btcPrice : 0 };
@@ -41,13 +38,14 @@ export default function ProfileMenu({ user }: { user: User }) {
   const { logout } = useSession();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
+  const markets = useMarkets();
   const [open, setOpen] = useState(false);
   const [estimate, setEstimate] = useState<{ usdValue: number; btcValue: number } | null>(null);
   const anchor = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!open) return;
-    estimateBalance()
+    estimateBalance(markets.forexPairs)
       .then(setEstimate)
       .catch((error) => {
         console.warn('profile menu: estimated balance unavailable', error);
@@ -63,7 +61,7 @@ export default function ProfileMenu({ user }: { user: User }) {
       document.removeEventListener('mousedown', onClick);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open, user.balance]);
+  }, [open, user.balance, markets]);
 
   const go = (to: string) => {
     setOpen(false);
@@ -151,7 +149,8 @@ export default function ProfileMenu({ user }: { user: User }) {
           <div className="menu-card">
             <div className="muted small">Estimated Balance</div>
             <div style={{ fontSize: 20, fontWeight: 600 }} className="num">
-              {estimate ? amount2(estimate.btcValue) : '--'} <span className="small muted">BTC</span>
+              {estimate ? quantity(estimate.btcValue, markets.assetStep('BTC')) : '--'}{' '}
+              <span className="small muted">BTC</span>
             </div>
             <div className="muted small num">≈ {estimate ? usd(estimate.usdValue) : '--'}</div>
             <div className="row between small" style={{ marginTop: 6 }}>

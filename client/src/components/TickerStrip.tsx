@@ -1,11 +1,13 @@
 /** 24h statistics strip of the trade screen. */
 import type { Ticker } from '../api/types';
-import { compact, cryptoPrice, millions, percent, signed } from '../format';
+import { compact, decimalsOf, millions, percent, price, signed } from '../format';
 import { useMarkets } from '../markets';
 import CoinIcon from './CoinIcon';
 
 export default function TickerStrip({ symbol, ticker }: { symbol: string; ticker: Ticker | null }) {
-  const info = useMarkets().info(symbol);
+  const markets = useMarkets();
+  const info = markets.info(symbol);
+  const tick = markets.priceStep(symbol);
   const up = (ticker?.price_change ?? 0) >= 0;
   return (
     <div className="trade-panel ticker-strip" data-testid="ticker-strip">
@@ -16,22 +18,20 @@ export default function TickerStrip({ symbol, ticker }: { symbol: string; ticker
           <div className="muted small">{info.name}</div>
         </div>
       </div>
-      <div className={`last num ${up ? 'up' : 'down'}`}>{ticker ? cryptoPrice(ticker.last_price) : '--'}</div>
+      <div className={`last num ${up ? 'up' : 'down'}`}>{ticker ? price(ticker.last_price, tick) : '--'}</div>
       <div className="stat">
         <span className="label muted">24h Change</span>
         <span className={`num ${up ? 'up' : 'down'}`}>
-          {ticker
-            ? `${signed(ticker.price_change, ticker.last_price < 1 ? 4 : 2)} ${percent(ticker.price_change_percent)}`
-            : '--'}
+          {ticker ? `${signed(ticker.price_change, decimalsOf(tick))} ${percent(ticker.price_change_percent)}` : '--'}
         </span>
       </div>
       <div className="stat">
         <span className="label muted">24h High</span>
-        <span className="num">{ticker ? cryptoPrice(ticker.high) : '--'}</span>
+        <span className="num">{ticker ? price(ticker.high, tick) : '--'}</span>
       </div>
       <div className="stat">
         <span className="label muted">24h Low</span>
-        <span className="num">{ticker ? cryptoPrice(ticker.low) : '--'}</span>
+        <span className="num">{ticker ? price(ticker.low, tick) : '--'}</span>
       </div>
       <div className="stat">
         <span className="label muted">24h Volume({info.base})</span>

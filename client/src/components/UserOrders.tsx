@@ -2,15 +2,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AssetBalance, Order, UserTrade } from '../api/types';
-import { bareSymbol, cryptoPrice, dateTime, fee, quantity, titleCase, toNum, usd } from '../format';
+import { bareSymbol, dateTime, fee, price, quantity, titleCase, toNum, usd } from '../format';
+import { useMarkets, type Markets } from '../markets';
 import StatusBadge from './StatusBadge';
 import Tabs from './Tabs';
 
 type TabKey = 'open' | 'history' | 'trades' | 'funds';
 
 const Side = ({ side }: { side: string }) => <span className={side === 'buy' ? 'up' : 'down'}>{titleCase(side)}</span>;
-const priceText = (order: Order) =>
-  order.type === 'market' || order.price === null ? 'Market' : cryptoPrice(order.price);
+const priceText = (markets: Markets, order: Order) =>
+  order.type === 'market' || order.price === null ? 'Market' : price(order.price, markets.priceStep(order.symbol));
 
 export default function UserOrders({
   open,
@@ -25,6 +26,9 @@ export default function UserOrders({
   assets: AssetBalance[];
   onCancel: (order: Order) => Promise<void>;
 }) {
+  const markets = useMarkets();
+  const tick = (symbol: string) => markets.priceStep(bareSymbol(symbol));
+  const lot = (symbol: string) => markets.lotStep(bareSymbol(symbol));
   const [tab, setTab] = useState<TabKey>('open');
   const [cancelling, setCancelling] = useState<string | null>(null);
   const items: { key: TabKey; label: string }[] = [
@@ -65,14 +69,14 @@ export default function UserOrders({
                     <td>{bareSymbol(o.symbol)}</td>
                     <td>
                       {titleCase(o.type)}
-                      {o.stop_price ? <span className="muted"> @ {cryptoPrice(o.stop_price)}</span> : null}
+                      {o.stop_price ? <span className="muted"> @ {price(o.stop_price, tick(o.symbol))}</span> : null}
                     </td>
                     <td>
                       <Side side={o.side} />
                     </td>
-                    <td className="right num">{priceText(o)}</td>
-                    <td className="right num">{quantity(o.amount)}</td>
-                    <td className="right num">{quantity(o.filled)}</td>
+                    <td className="right num">{priceText(markets, o)}</td>
+                    <td className="right num">{quantity(o.amount, lot(o.symbol))}</td>
+                    <td className="right num">{quantity(o.filled, lot(o.symbol))}</td>
                     <td className="right num">{o.price === null ? '-' : usd(toNum(o.price) * toNum(o.amount))}</td>
                     <td className="right">
                       <button
@@ -120,10 +124,10 @@ export default function UserOrders({
                     <td>
                       <Side side={o.side} />
                     </td>
-                    <td className="right num">{o.average_price ? cryptoPrice(o.average_price) : '-'}</td>
-                    <td className="right num">{priceText(o)}</td>
-                    <td className="right num">{quantity(o.filled)}</td>
-                    <td className="right num">{quantity(o.amount)}</td>
+                    <td className="right num">{o.average_price ? price(o.average_price, tick(o.symbol)) : '-'}</td>
+                    <td className="right num">{priceText(markets, o)}</td>
+                    <td className="right num">{quantity(o.filled, lot(o.symbol))}</td>
+                    <td className="right num">{quantity(o.amount, lot(o.symbol))}</td>
                     <td>
                       <StatusBadge status={o.status} />
                     </td>
@@ -156,8 +160,8 @@ export default function UserOrders({
                     <td>
                       <Side side={t.side} />
                     </td>
-                    <td className="right num">{cryptoPrice(t.price)}</td>
-                    <td className="right num">{quantity(t.amount)}</td>
+                    <td className="right num">{price(t.price, tick(t.symbol))}</td>
+                    <td className="right num">{quantity(t.amount, lot(t.symbol))}</td>
                     <td className="right num">{fee(t.fee)}</td>
                     <td className="right num">{usd(t.total)}</td>
                   </tr>
@@ -185,9 +189,9 @@ export default function UserOrders({
                       <td>
                         <b>{a.asset}</b>
                       </td>
-                      <td className="right num">{quantity(a.total)}</td>
-                      <td className="right num">{quantity(a.available)}</td>
-                      <td className="right num">{quantity(a.locked)}</td>
+                      <td className="right num">{quantity(a.total, markets.assetStep(a.asset))}</td>
+                      <td className="right num">{quantity(a.available, markets.assetStep(a.asset))}</td>
+                      <td className="right num">{quantity(a.locked, markets.assetStep(a.asset))}</td>
                     </tr>
                   ))}
                 </tbody>

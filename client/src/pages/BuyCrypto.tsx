@@ -7,7 +7,7 @@ import { useSession } from '../auth/session';
 import { BankIcon, CardIcon, PhoneIcon } from '../components/Icons';
 import SiteFooter from '../components/SiteFooter';
 import SiteHeader from '../components/SiteHeader';
-import { quantity, usd } from '../format';
+import { money, quantity, usd } from '../format';
 import { useMarkets } from '../markets';
 
 const FIATS = ['USD', 'EUR', 'GBP'] as const;
@@ -47,7 +47,6 @@ export default function BuyCrypto() {
   const spendUsd = (Number(amount) || 0) * fiatToUsd(fiat);
   const receive = priceUsd > 0 ? spendUsd / priceUsd : 0;
   const rateInFiat = priceUsd / fiatToUsd(fiat);
-  const fiatSign = { USD: '$', EUR: '€', GBP: '£' }[fiat];
 
   const onContinue = () => navigate(user ? `/trading?symbol=${asset}USDT` : '/register');
 
@@ -129,14 +128,13 @@ export default function BuyCrypto() {
             <div className="kv">
               <span>Rate</span>
               <span className="num">
-                1 {asset} ≈ {fiatSign}
-                {rateInFiat.toLocaleString('en-US', { maximumFractionDigits: 2 })}
+                1 {asset} ≈ {money(rateInFiat, fiat)}
               </span>
             </div>
             <div className="kv">
               <span>You will receive</span>
               <span className="num">
-                ~{quantity(receive)} {asset}
+                ~{quantity(receive, markets.assetStep(asset))} {asset}
               </span>
             </div>
             <div className="kv">

@@ -11,7 +11,8 @@ import { ChartIcon, DownloadIcon, LogoutIcon, ShieldIcon, UploadIcon, WalletIcon
 import KycPanel from '../components/KycPanel';
 import Logo from '../components/Logo';
 import Tabs from '../components/Tabs';
-import { dateTime, quantity, statusTone, usd } from '../format';
+import { dateTime, money, quantity, statusTone, usd } from '../format';
+import { useMarkets } from '../markets';
 import { useRealtime } from '../realtime/useRealtime';
 
 type TabKey = 'deposits' | 'withdrawals' | 'trades' | 'kyc';
@@ -57,6 +58,7 @@ export default function Dashboard() {
   const tab: TabKey = isTab(tabParam) ? tabParam : 'deposits';
   const [data, setData] = useState<DashboardData>({ ...EMPTY, balance: Number(user?.balance ?? 0) });
   const reportedFailure = useRef(false);
+  const markets = useMarkets();
 
   const load = useCallback(async () => {
     const results = await Promise.allSettled([
@@ -171,7 +173,7 @@ export default function Dashboard() {
               <div className="small muted" style={{ marginTop: 6 }}>
                 {heldAssets.map((a) => (
                   <span key={a.asset} style={{ marginRight: 10 }} className="num">
-                    {quantity(a.total)} {a.asset}
+                    {quantity(a.total, markets.assetStep(a.asset))} {a.asset}
                   </span>
                 ))}
               </div>
@@ -246,6 +248,7 @@ export default function Dashboard() {
 }
 
 function TradeHistory({ trades }: { trades: SimpleTrade[] }) {
+  const markets = useMarkets();
   return (
     <div className="card">
       <h3 style={{ marginBottom: 8 }}>Trade History</h3>
@@ -262,10 +265,11 @@ function TradeHistory({ trades }: { trades: SimpleTrade[] }) {
               <div className="row" style={{ gap: 16 }}>
                 <span className={trade.type === 'buy' ? 'up' : 'down'} style={{ fontWeight: 600 }}>
                   {trade.type === 'buy' ? <DownloadIcon size={14} /> : <UploadIcon size={14} />}{' '}
-                  {String(trade.type).toUpperCase()} <span className="num">{quantity(trade.amount)}</span>
+                  {String(trade.type).toUpperCase()}{' '}
+                  <span className="num">{quantity(trade.amount, markets.lotStep(trade.symbol))}</span>
                 </span>
                 <span className="num" style={{ minWidth: 90, textAlign: 'right' }}>
-                  {usd(trade.total)}
+                  {money(trade.total, markets.quoteCurrency(trade.symbol))}
                 </span>
               </div>
             </div>

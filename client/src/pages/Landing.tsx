@@ -7,7 +7,7 @@ import CoinIcon from '../components/CoinIcon';
 import { BoltIcon, HeadsetIcon, PlayIcon, ShieldIcon } from '../components/Icons';
 import SiteFooter from '../components/SiteFooter';
 import SiteHeader from '../components/SiteHeader';
-import { cryptoPrice, percent, usd } from '../format';
+import { decimalsOf, percent, usd } from '../format';
 import { useMarkets } from '../markets';
 
 /** Shown until (or if never) live tickers arrive. */
@@ -115,7 +115,7 @@ export default function Landing() {
                     </span>
                   </span>
                   <span className="right">
-                    <div className="num">${cryptoPrice(coin.last_price)}</div>
+                    <div className="num">{usd(coin.last_price, decimalsOf(markets.priceStep(coin.symbol)))}</div>
                     <div className={`num small ${coin.price_change_percent >= 0 ? 'up' : 'down'}`}>
                       {percent(coin.price_change_percent)}
                     </div>

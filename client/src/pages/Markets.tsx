@@ -8,7 +8,7 @@ import { SearchIcon } from '../components/Icons';
 import SiteFooter from '../components/SiteFooter';
 import SiteHeader from '../components/SiteHeader';
 import Tabs from '../components/Tabs';
-import { cryptoPrice, millions, percent } from '../format';
+import { millions, percent, price } from '../format';
 import { useMarkets } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
 
@@ -130,12 +130,12 @@ export default function Markets() {
                         <span className="muted">/USDT</span>
                       </span>
                     </td>
-                    <td className="right num">{cryptoPrice(t.last_price)}</td>
+                    <td className="right num">{price(t.last_price, markets.priceStep(t.symbol))}</td>
                     <td className={`right num ${t.price_change_percent >= 0 ? 'up' : 'down'}`}>
                       {percent(t.price_change_percent)}
                     </td>
-                    <td className="right num">{cryptoPrice(t.high)}</td>
-                    <td className="right num">{cryptoPrice(t.low)}</td>
+                    <td className="right num">{price(t.high, markets.priceStep(t.symbol))}</td>
+                    <td className="right num">{price(t.low, markets.priceStep(t.symbol))}</td>
                     <td className="right num">{millions(t.quote_volume)}</td>
                     <td className="right">
                       <button

@@ -11,9 +11,10 @@ import CoinIcon from '../components/CoinIcon';
 import { ArrowLeftIcon, WalletIcon } from '../components/Icons';
 import Logo from '../components/Logo';
 import Tabs from '../components/Tabs';
-import { quantity, quotePrice, usd } from '../format';
+import { fixed, money, price, quantity, usd } from '../format';
 import { DEFAULT_PAIR, useMarkets, type Markets } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
+import { dollarPrice } from '../valuation';
 
 type Kind = 'crypto' | 'forex';
 /**
@@ -36,7 +37,7 @@ async function fallbackQuotes(markets: Markets): Promise<DeskQuote[]> {
   return [...crypto, ...forex];
 }
 
-/** What a position is held as: the base coin, or for forex the pair's own asset (e.g. EURUSD). */
+/** What a dollar account holds after trading the market: the coin, or the pair's other currency (EUR, JPY). */
 const heldAssetOf = (markets: Markets, symbol: string): string =>
   markets.forexPair(symbol)?.asset ?? markets.info(symbol).base;
 
@@ -104,14 +105,20 @@ export default function SimpleTrading() {
   }));
 
   const current = quotes.find((q) => q.symbol === selected);
-  const currentKind = kindOf(selected);
-  const price = current?.price ?? 0;
+  const mid = current?.price ?? 0;
   // Without the desk's prices (the fallback quotes) the mid price is all there is; the server says if it moved.
-  const fillPrice = { buy: current?.ask ?? price, sell: current?.bid ?? price };
-  const spread = price ? ((fillPrice.buy - fillPrice.sell) / price) * 100 : 0;
+  const fillPrice = { buy: current?.ask ?? mid, sell: current?.bid ?? mid };
+  const spread = mid ? ((fillPrice.buy - fillPrice.sell) / mid) * 100 : 0;
+  // A buy takes the base and pays amount x price of the quote: dollars, or yen for USDJPY.
+  const base = markets.forexPair(selected)?.base ?? markets.info(selected).base;
+  const quoteCurrency = markets.quoteCurrency(selected);
   const total = { buy: (Number(amount) || 0) * fillPrice.buy, sell: (Number(amount) || 0) * fillPrice.sell };
+  const availableOf = (asset: string) =>
+    asset === 'USD' ? balance : Number(assets.find((a) => a.asset === asset)?.available ?? 0);
   const heldAsset = heldAssetOf(markets, selected);
-  const held = assets.find((a) => a.asset === heldAsset);
+  const held = availableOf(heldAsset);
+  const heldValue = held * dollarPrice(heldAsset, { forexPairs: markets.forexPairs, quotes });
+  const tick = (symbol: string) => markets.priceStep(symbol);
 
   const trade = async (side: 'buy' | 'sell') => {
     const value = Number(amount);
@@ -123,7 +130,7 @@ export default function SimpleTrading() {
       enqueueSnackbar('KYC must be approved to trade', { variant: 'error' });
       return;
     }
-    if (side === 'buy' && value * fillPrice.buy > balance) {
+    if (side === 'buy' && value * fillPrice.buy > availableOf(quoteCurrency)) {
       enqueueSnackbar('Insufficient balance', { variant: 'error' });
       return;
     }
@@ -140,7 +147,7 @@ export default function SimpleTrading() {
     }
   };
 
-  const disabled = busy || !amount || !kycApproved || !price;
+  const disabled = busy || !amount || !kycApproved || !mid;
 
   const switchKind = (next: Kind) => {
     setKind(next);
@@ -207,7 +214,7 @@ export default function SimpleTrading() {
                     </span>
                   </span>
                   <span className="num" style={{ fontWeight: 600 }}>
-                    {q.price === null ? '--' : quotePrice(q.price, kind)}
+                    {q.price === null ? '--' : price(q.price, tick(q.symbol))}
                   </span>
                 </div>
               ))}
@@ -218,11 +225,13 @@ export default function SimpleTrading() {
             <div className="row between">
               <span style={{ fontWeight: 600 }}>{selected}</span>
               <span className="num accent" style={{ fontSize: 18, fontWeight: 600 }}>
-                {price ? quotePrice(price, currentKind) : '--'}
+                {mid ? price(mid, tick(selected)) : '--'}
               </span>
             </div>
             <div className="field">
-              <label htmlFor="simple-amount">Amount</label>
+              <label htmlFor="simple-amount">
+                Amount <span className="muted">({base})</span>
+              </label>
               <input
                 id="simple-amount"
                 className="input num"
@@ -238,23 +247,23 @@ export default function SimpleTrading() {
             <div className="kv">
               <span>Buy price</span>
               <span className="num" data-testid="buy-price">
-                {price ? quotePrice(fillPrice.buy, currentKind) : '--'}
+                {mid ? price(fillPrice.buy, tick(selected)) : '--'}
               </span>
             </div>
             <div className="kv">
               <span>Sell price</span>
               <span className="num" data-testid="sell-price">
-                {price ? quotePrice(fillPrice.sell, currentKind) : '--'}
+                {mid ? price(fillPrice.sell, tick(selected)) : '--'}
               </span>
             </div>
             <div className="kv">
               <span>Spread</span>
-              <span className="num">{spread.toFixed(2)}%</span>
+              <span className="num">{fixed(spread, 2)}%</span>
             </div>
             <div className="kv">
               <span>Total</span>
-              <span className="num">
-                {usd(total.buy)} buy / {usd(total.sell)} sell
+              <span className="num" data-testid="total">
+                {money(total.buy, quoteCurrency)} buy / {money(total.sell, quoteCurrency)} sell
               </span>
             </div>
             <div className="kv">
@@ -263,8 +272,9 @@ export default function SimpleTrading() {
             </div>
             <div className="kv">
               <span>Holding</span>
-              <span className="num">
-                {quantity(held?.available ?? 0)} {heldAsset}
+              <span className="num" data-testid="holding">
+                {quantity(held, markets.assetStep(heldAsset))} {heldAsset}
+                {held > 0 && <span className="muted"> ≈ {usd(heldValue)}</span>}
               </span>
             </div>
             <div className="grid grid-2" style={{ gap: 8 }}>

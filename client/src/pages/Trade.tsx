@@ -17,7 +17,7 @@ import PairList from '../components/PairList';
 import ProfileMenu from '../components/ProfileMenu';
 import TickerStrip from '../components/TickerStrip';
 import UserOrders from '../components/UserOrders';
-import { cryptoPrice, slashSymbol } from '../format';
+import { price, slashSymbol } from '../format';
 import { DEFAULT_PAIR, useMarkets } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
 
@@ -156,8 +156,8 @@ export default function Trade() {
 
   // Like every exchange tab: the live price in the title.
   useEffect(() => {
-    if (ticker) document.title = `${cryptoPrice(ticker.last_price)} | ${symbol} | ${PRODUCT_NAME}`;
-  }, [ticker, symbol]);
+    if (ticker) document.title = `${price(ticker.last_price, markets.priceStep(symbol))} | ${symbol} | ${PRODUCT_NAME}`;
+  }, [ticker, symbol, markets]);
 
   const availableOf = (asset: string): number => Number(assets.find((a) => a.asset === asset)?.available ?? 0);
   const usdAccount = assets.find((a) => a.asset === 'USD' || a.asset === 'USDT');
@@ -197,7 +197,7 @@ export default function Trade() {
             book={book}
             lastPrice={lastPrice}
             change={ticker?.price_change ?? 0}
-            base={base}
+            symbol={symbol}
             onPickPrice={(price) => setPriceHint({ price, nonce: Date.now() })}
           />
         </div>
@@ -219,7 +219,7 @@ export default function Trade() {
             priceHint={priceHint}
             onPlaced={onPlaced}
           />
-          <MarketTrades trades={marketTrades} base={base} />
+          <MarketTrades trades={marketTrades} symbol={symbol} />
         </div>
       </div>
     </div>

@@ -13,6 +13,7 @@ import { AccountSecurity1795496167635 } from './1795496167635-AccountSecurity';
 import { BinanceOrderIds1795500000000 } from './1795500000000-BinanceOrderIds';
 import { CandleTakerVolumes1795501000000 } from './1795501000000-CandleTakerVolumes';
 import { ListenKeys1795600000000 } from './1795600000000-ListenKeys';
+import { ForexCurrencies1795700000000 } from './1795700000000-ForexCurrencies';
 import { Settings1795720000000 } from './1795720000000-Settings';
 
 /** Every migration, in order. New ones: `npm run migration:generate -- server/db/migrations/Name`, then list it here. */
@@ -32,5 +33,6 @@ export const migrations: Function[] = [
   BinanceOrderIds1795500000000,
   CandleTakerVolumes1795501000000,
   ListenKeys1795600000000,
+  ForexCurrencies1795700000000,
   Settings1795720000000,
 ];

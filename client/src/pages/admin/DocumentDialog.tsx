@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { authHeaders } from '../../api/client';
 import type { KycSubmission } from '../../api/types';
 import StatusBadge from '../../components/StatusBadge';
-import { dateTime, isAwaitingDecision, titleCase } from '../../format';
+import { documentTypeName } from '../../documents';
+import { dateTime, isAwaitingDecision } from '../../format';
 import DecisionForm from './DecisionForm';
 import type { Decision } from './decisions';
 
@@ -73,7 +74,7 @@ export default function DocumentDialog({
           <div>
             <h3>{submission.user?.full_name ?? 'KYC document'}</h3>
             <div className="muted small">
-              {submission.user?.email} · {titleCase(String(submission.document_type))} ·{' '}
+              {submission.user?.email} · {documentTypeName(submission.document_type)} ·{' '}
               {dateTime(submission.submitted_at)}
             </div>
           </div>

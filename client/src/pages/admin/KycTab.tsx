@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { adminApi } from '../../api/endpoints';
 import type { KycSubmission } from '../../api/types';
 import StatusBadge from '../../components/StatusBadge';
-import { dateTime, titleCase } from '../../format';
+import { documentTypeName } from '../../documents';
+import { dateTime } from '../../format';
 import AdminTable from './AdminTable';
 import { decideWith, type QueueDecisions } from './decisions';
 import DocumentDialog from './DocumentDialog';
@@ -25,7 +26,7 @@ export default function KycTab({ submissions, act }: { submissions: KycSubmissio
           <tr key={k.id}>
             <td>{k.user?.full_name}</td>
             <td className="muted">{k.user?.email}</td>
-            <td>{titleCase(String(k.document_type))}</td>
+            <td>{documentTypeName(k.document_type)}</td>
             <td className="muted">{dateTime(k.submitted_at)}</td>
             <td>
               <StatusBadge status={k.status} />

@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/client';
 import { adminApi } from '../../api/endpoints';
 import type { Order, UserDetail as Detail, UserFunding, UserSession, UserTrade } from '../../api/types';
 import { ArrowLeftIcon } from '../../components/Icons';
+import { documentTypeName } from '../../documents';
 import StatusBadge from '../../components/StatusBadge';
 import Tabs from '../../components/Tabs';
 import { assetAmount, dateTime, deviceName, looseQuantity, titleCase, usd } from '../../format';
@@ -168,7 +169,7 @@ export default function UserDetail({ userId, act, onBack }: { userId: string; ac
                 <>
                   <dt>Latest document</dt>
                   <dd>
-                    {titleCase(detail.kyc.latest.document_type)}, {detail.kyc.latest.status}, sent{' '}
+                    {documentTypeName(detail.kyc.latest.document_type)}, {detail.kyc.latest.status}, sent{' '}
                     <span className="num">{dateTime(detail.kyc.latest.submitted_at)}</span>
                   </dd>
                   <dt>Notes</dt>
