@@ -15,11 +15,8 @@ const dollarsLimit = z
   .union([z.number(), z.string()])
   .transform(String)
   .refine((text) => DOLLARS.test(text), standalone('A limit is a dollar amount with at most 2 decimals (0: no limit)'));
-const countLimit = z
-  .number({ error: standalone('A pending limit is a whole number from 0 to 1000 (0: no limit)') })
-  .int(standalone('A pending limit is a whole number from 0 to 1000 (0: no limit)'))
-  .min(0, standalone('A pending limit is a whole number from 0 to 1000 (0: no limit)'))
-  .max(1000, standalone('A pending limit is a whole number from 0 to 1000 (0: no limit)'));
+const INVALID_COUNT = standalone('A pending limit is a whole number from 0 to 1000 (0: no limit)');
+const countLimit = z.number({ error: INVALID_COUNT }).int(INVALID_COUNT).min(0, INVALID_COUNT).max(1000, INVALID_COUNT);
 const kindChange = z
   .strictObject({ max_amount: dollarsLimit, daily_amount: dollarsLimit, max_pending: countLimit })
   .partial();
