@@ -16,9 +16,12 @@ import Derivatives from './pages/Derivatives';
 import Earn from './pages/Earn';
 import NotFound from './pages/NotFound';
 import ApiManagement from './pages/ApiManagement';
+// In the main bundle although only traders open it: a lazy screen first shows Suspense's fallback,
+// and React then holds the screen back up to 300 ms, which delayed the live book on every visit.
+// The chart, its heaviest part, still loads on demand.
+import Trade from './pages/Trade';
 
 // The heaviest screens load on demand: traders never download the admin area, visitors neither.
-const Trade = lazy(() => import('./pages/Trade'));
 const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
 const Settings = lazy(() => import('./pages/Settings'));
 

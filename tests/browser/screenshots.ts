@@ -84,10 +84,47 @@ async function seedMarket(baseUrl: string, admin: { email: string; password: str
   return { email, password };
 }
 
-async function shot(page: Page, name: string, settleMs = 800): Promise<void> {
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** `fullPage` false: the window only, where bars fixed to it would sit mid-page on a whole-page picture. */
+async function shot(page: Page, name: string, settleMs = 800, fullPage = true): Promise<void> {
   await page.waitForTimeout(settleMs);
-  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage });
   console.log(`shot ${name}`);
+}
+
+/** The screen at 1440x900 as `name`, then at a phone's 390x844 as `phone-name`; the page is left at 1440x900. */
+async function shotBothSizes(page: Page, name: string, settleMs = 800): Promise<void> {
+  await shot(page, name, settleMs);
+  await page.setViewportSize(PHONE);
+  await shot(page, `phone-${name}`, 600);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** The trade screen on a phone: each tab, the order form opened from the bar, and the menu. */
+async function shootPhoneTrade(page: Page): Promise<void> {
+  await page.setViewportSize(PHONE);
+  await page.goto('/trade');
+  await shot(page, 'phone-trade-chart', 2000, false);
+  for (const [tab, name] of [
+    ['Order Book', 'book'],
+    ['Trades', 'trades'],
+    ['Markets', 'pairs'],
+  ] as const) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await shot(page, `phone-trade-${name}`, 500, false);
+  }
+  await page.locator('.trade-bar').getByRole('button', { name: 'Buy' }).click();
+  await shot(page, 'phone-trade-order-form', 500, false);
+  await page.getByRole('dialog', { name: 'Place order' }).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await shot(page, 'phone-trade-menu', 400, false);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await shot(page, 'phone-trade-profile-menu', 800, false);
+  await page.keyboard.press('Escape');
+  await page.setViewportSize(DESKTOP);
 }
 
 /** Every tab of the admin page (and the KYC document dialog when there is a submission), named `prefix-tab`. */
@@ -169,8 +206,13 @@ async function main(): Promise<void> {
       ['earn', '/earn'],
     ] as const) {
       await page.goto(route);
-      await shot(page, name);
+      await shotBothSizes(page, name);
     }
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await shot(page, 'phone-menu', 400);
+    await page.setViewportSize(DESKTOP);
 
     const seeded = await seedMarket(baseUrl, admin).catch((error: unknown) => {
       console.warn('seeding failed, screens will be emptier:', (error as Error).message);
@@ -183,23 +225,23 @@ async function main(): Promise<void> {
     } else {
       await register(page, 'Screen Shot', uniqueEmail('shots'), 'correct-horse-battery');
     }
-    await shot(page, 'dashboard-deposits');
+    await shotBothSizes(page, 'dashboard-deposits');
     for (const [tab, name] of [
       ['Withdrawals', 'withdrawals'],
       ['Trade History', 'trades'],
       ['KYC', 'kyc'],
     ] as const) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
-      await shot(page, `dashboard-${name}`, 400);
+      await shotBothSizes(page, `dashboard-${name}`, 400);
     }
     await page.goto('/settings');
-    await shot(page, 'settings');
+    await shotBothSizes(page, 'settings');
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-    await shot(page, 'settings-two-factor-setup', 400);
+    await shotBothSizes(page, 'settings-two-factor-setup', 400);
     await page.goto('/trading');
-    await shot(page, 'trading', 1500);
+    await shotBothSizes(page, 'trading', 1500);
     await page.getByRole('tab', { name: 'Forex' }).click();
-    await shot(page, 'trading-forex', 600);
+    await shotBothSizes(page, 'trading-forex', 600);
     await page.goto('/trade');
     await shot(page, 'trade', 3000);
     await page.getByRole('button', { name: 'Profile menu' }).click();
@@ -207,13 +249,7 @@ async function main(): Promise<void> {
     await page.goto('/trade?pair=ETHUSDT');
     await shot(page, 'trade-eth', 2500);
     await shootApiManagement(page);
-    await page.setViewportSize({ width: 420, height: 900 });
-    await page.goto('/dashboard');
-    await shot(page, 'narrow-dashboard');
-    await page.goto('/trade');
-    await shot(page, 'narrow-trade', 2000);
-    await page.goto('/settings');
-    await shot(page, 'narrow-settings');
+    await shootPhoneTrade(page);
     await page.context().close();
 
     const adminPage = await openPage(browser, baseUrl);

@@ -10,7 +10,7 @@ export default function MarketTrades({ trades, symbol }: { trades: MarketTrade[]
   const { base } = markets.info(symbol);
   const [tick, lot] = [markets.priceStep(symbol), markets.lotStep(symbol)];
   return (
-    <div className="trade-panel">
+    <div className="trade-panel market-trades">
       <div className="panel-head">Market Trades</div>
       <table className="dense-table">
         <thead>

@@ -1,7 +1,9 @@
 /**
  * Order book: 10 asks (highest first), the last price, 10 bids; Total is the level's value, bars show
- * cumulative size. Fed by useLiveBook (best first); each row carries its exact price and amount,
- * and the book the update id it is as of, for anyone reading the page (tests, scrapers).
+ * cumulative size. A thin book leaves blank rows on the far side of the last price, so the panel
+ * keeps its height and the last price its place. Fed by useLiveBook (best first); each row carries
+ * its exact price and amount, and the book the update id it is as of, for anyone reading the page
+ * (tests, scrapers).
  */
 import type { Level } from '../api/types';
 import type { LiveBook } from '../book/useLiveBook';
@@ -23,8 +25,14 @@ function Side({
   onPick: (price: number) => void;
   steps: { tick: string; lot: string };
 }) {
+  const blanks = Array.from({ length: Math.max(0, BOOK_ROWS - levels.length) }, (_, i) => (
+    <tr key={`${kind}-blank-${i}`} className="book-blank" aria-hidden="true">
+      <td colSpan={3}>&nbsp;</td>
+    </tr>
+  ));
   return (
     <tbody>
+      {kind === 'ask' && blanks}
       {levels.map((l) => {
         const pct = maxTotal ? (l.total / maxTotal) * 100 : 0;
         const color = kind === 'bid' ? 'var(--up-bg)' : 'var(--down-bg)';
@@ -43,6 +51,7 @@ function Side({
           </tr>
         );
       })}
+      {kind === 'bid' && blanks}
     </tbody>
   );
 }

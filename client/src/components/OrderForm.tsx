@@ -29,6 +29,8 @@ export interface PriceHint {
 }
 
 export default function OrderForm({
+  side,
+  onSideChange,
   symbol,
   base,
   lastPrice,
@@ -38,6 +40,9 @@ export default function OrderForm({
   priceHint,
   onPlaced,
 }: {
+  /** Chosen by the trade screen, so its phone bar's Buy and Sell buttons open the form on that side. */
+  side: Side;
+  onSideChange: (side: Side) => void;
   symbol: string;
   base: string;
   lastPrice: number | null;
@@ -49,7 +54,6 @@ export default function OrderForm({
 }) {
   const { enqueueSnackbar } = useSnackbar();
   const lot = useMarkets().lotStep(symbol);
-  const [side, setSide] = useState<Side>('buy');
   const [type, setType] = useState<OrderType>('limit');
   const [price, setPrice] = useState('');
   const [stop, setStop] = useState('');
@@ -115,10 +119,10 @@ export default function OrderForm({
   return (
     <form className="trade-panel order-form" onSubmit={onSubmit} data-testid="order-form">
       <div className="side-switch">
-        <button type="button" className={`buy${side === 'buy' ? ' on' : ''}`} onClick={() => setSide('buy')}>
+        <button type="button" className={`buy${side === 'buy' ? ' on' : ''}`} onClick={() => onSideChange('buy')}>
           Buy
         </button>
-        <button type="button" className={`sell${side === 'sell' ? ' on' : ''}`} onClick={() => setSide('sell')}>
+        <button type="button" className={`sell${side === 'sell' ? ' on' : ''}`} onClick={() => onSideChange('sell')}>
           Sell
         </button>
       </div>

@@ -50,8 +50,8 @@ export default function PairList({
   }, [markets, tickers, search, filter, favorites]);
 
   return (
-    <div className="trade-panel">
-      <div style={{ padding: '10px 12px 6px' }}>
+    <div className="trade-panel pair-list">
+      <div className="pair-search">
         <div className="input-group" style={{ padding: '0 8px' }}>
           <SearchIcon size={14} />
           <input

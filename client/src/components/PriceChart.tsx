@@ -128,7 +128,7 @@ export default function PriceChart({ symbol }: { symbol: string }) {
   usePolling(() => void load(), KLINE_POLL_MS, !connected);
 
   return (
-    <div className="trade-panel">
+    <div className="trade-panel chart-panel">
       <div className="chart-toolbar">
         <span className="muted small" style={{ marginRight: 8 }}>
           Time

@@ -1,17 +1,20 @@
 /** Header of the public pages: nav, and either Log In / Register or the signed-in user's shortcuts. */
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../auth/session';
 import { LogoutIcon, WalletIcon } from './Icons';
 import Logo from './Logo';
 import ProfileMenu from './ProfileMenu';
+import { SiteMenu, SiteNavLinks } from './SiteNav';
 
-const NAV: [string, string][] = [
-  ['Buy Crypto', '/buy-crypto'],
-  ['Markets', '/markets'],
-  ['Trade', '/trade'],
-  ['Futures', '/derivatives'],
-  ['Earn', '/earn'],
-];
+/** The way to the wallet (the dashboard); on a phone its icon alone. */
+export function WalletLink() {
+  return (
+    <Link className="btn btn-ghost btn-sm" to="/dashboard" aria-label="Wallet">
+      <WalletIcon size={16} />
+      <span className="wide-only">Wallet</span>
+    </Link>
+  );
+}
 
 export default function SiteHeader() {
   const { user, logout } = useSession();
@@ -21,17 +24,11 @@ export default function SiteHeader() {
     <header className="site-header">
       <div className="inner">
         <Logo />
-        <nav className="nav">
-          {NAV.map(([label, to]) => (
-            <NavLink key={to} to={to}>
-              {label}
-            </NavLink>
-          ))}
-        </nav>
+        <SiteNavLinks />
         <div className="header-actions">
           {!user && (
             <>
-              <Link className="btn btn-ghost btn-sm" to="/login">
+              <Link className="btn btn-ghost btn-sm wide-only" to="/login">
                 Log In
               </Link>
               <Link className="btn btn-primary btn-sm" to="/register">
@@ -59,13 +56,22 @@ export default function SiteHeader() {
           )}
           {user && !user.is_admin && (
             <>
-              <Link className="btn btn-ghost btn-sm" to="/dashboard">
-                <WalletIcon size={16} />
-                Wallet
-              </Link>
+              <WalletLink />
               <ProfileMenu user={user} />
             </>
           )}
+          <SiteMenu>
+            {!user && (
+              <>
+                <Link className="btn btn-ghost btn-block" to="/login">
+                  Log In
+                </Link>
+                <Link className="btn btn-primary btn-block" to="/register">
+                  Register
+                </Link>
+              </>
+            )}
+          </SiteMenu>
         </div>
       </div>
     </header>

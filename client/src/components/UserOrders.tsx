@@ -39,11 +39,11 @@ export default function UserOrders({
   ];
 
   return (
-    <div className="trade-panel" data-testid="user-orders">
+    <div className="trade-panel user-orders" data-testid="user-orders">
       <div style={{ padding: '0 8px' }}>
         <Tabs items={items} active={tab} onChange={setTab} />
       </div>
-      <div className="table-wrap" style={{ minHeight: 160 }}>
+      <div className="table-wrap panel-scroll">
         {tab === 'open' &&
           (open.length === 0 ? (
             <div className="empty">You have no open orders</div>

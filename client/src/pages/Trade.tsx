@@ -1,31 +1,36 @@
 /** Advanced trade screen: pairs, order book, 24h strip, chart, the user's orders, order form, market trades. */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
 import { tradingApi, userApi } from '../api/endpoints';
 import { marketApi, normaliseTicker, normaliseTrade } from '../api/market';
-import type { AssetBalance, MarketTrade, Order, Ticker, UserTrade } from '../api/types';
+import type { AssetBalance, MarketTrade, Order, Side, Ticker, UserTrade } from '../api/types';
 import { useLiveBook } from '../book/useLiveBook';
 import { useSession } from '../auth/session';
-import { WalletIcon } from '../components/Icons';
 import Logo, { PRODUCT_NAME } from '../components/Logo';
 import MarketTrades from '../components/MarketTrades';
 import OrderBook, { BOOK_ROWS } from '../components/OrderBook';
 import OrderForm, { type PriceHint } from '../components/OrderForm';
 import PairList from '../components/PairList';
+import PhoneTrade from '../components/PhoneTrade';
 import ProfileMenu from '../components/ProfileMenu';
+import { WalletLink } from '../components/SiteHeader';
+import { SITE_LINKS, SiteMenu, SiteNavLinks, type NavLinks } from '../components/SiteNav';
 import TickerStrip from '../components/TickerStrip';
 import UserOrders from '../components/UserOrders';
 import { price, slashSymbol } from '../format';
 import { DEFAULT_PAIR, useMarkets } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
+import { PHONE_QUERY, useMediaQuery } from '../useMediaQuery';
 
 const PriceChart = lazy(() => import('../components/PriceChart'));
 
 const MARKET_REFRESH_MS = 3000;
 const PAIR_LIST_REFRESH_MS = 5000;
 const TRADES_KEPT = 50;
+/** The site's links, and the simple screen beside this one. */
+const TRADE_LINKS: NavLinks = [...SITE_LINKS.slice(0, 3), ['Simple', '/trading'], ...SITE_LINKS.slice(3)];
 
 const logOnly = (what: string) => (error: unknown) => console.warn(`trade: ${what} unavailable`, error);
 
@@ -46,6 +51,8 @@ export default function Trade() {
   const [myTrades, setMyTrades] = useState<UserTrade[]>([]);
   const [assets, setAssets] = useState<AssetBalance[]>([]);
   const [priceHint, setPriceHint] = useState<PriceHint | null>(null);
+  const [side, setSide] = useState<Side>('buy');
+  const phone = useMediaQuery(PHONE_QUERY);
 
   const selectPair = (next: string) => setParams({ pair: next });
 
@@ -164,64 +171,84 @@ export default function Trade() {
   const availableQuote = usdAccount ? Number(usdAccount.available) : Number(user?.balance ?? 0);
   const lastPrice = ticker?.last_price ?? marketTrades[0]?.price ?? null;
 
+  const pairList = <PairList tickers={tickers} symbol={symbol} onSelect={selectPair} />;
+  const orderBook = (
+    <OrderBook
+      book={book}
+      lastPrice={lastPrice}
+      change={ticker?.price_change ?? 0}
+      symbol={symbol}
+      onPickPrice={(price) => setPriceHint({ price, nonce: Date.now() })}
+    />
+  );
+  const tickerStrip = <TickerStrip symbol={symbol} ticker={ticker} />;
+  const chart = (
+    <Suspense fallback={<div className="trade-panel chart-panel" />}>
+      <PriceChart symbol={symbol} />
+    </Suspense>
+  );
+  const userOrders = (
+    <UserOrders open={openOrders} history={orderHistory} trades={myTrades} assets={assets} onCancel={onCancel} />
+  );
+  const orderForm = (
+    <OrderForm
+      side={side}
+      onSideChange={setSide}
+      symbol={symbol}
+      base={base}
+      lastPrice={lastPrice}
+      availableQuote={availableQuote}
+      availableBase={availableOf(base)}
+      kycApproved={user?.kyc_status === 'approved'}
+      priceHint={priceHint}
+      onPlaced={onPlaced}
+    />
+  );
+  const trades = <MarketTrades trades={marketTrades} symbol={symbol} />;
+
   return (
     <div className="trade-page">
       <header className="trade-topbar">
         <Logo to="/" />
-        <nav className="nav" style={{ gap: 16 }}>
-          <NavLink to="/buy-crypto">Buy Crypto</NavLink>
-          <NavLink to="/markets">Markets</NavLink>
-          <NavLink to="/trade">Trade</NavLink>
-          <NavLink to="/trading">Simple</NavLink>
-          <NavLink to="/derivatives">Futures</NavLink>
-          <NavLink to="/earn">Earn</NavLink>
-        </nav>
+        <SiteNavLinks links={TRADE_LINKS} />
         <div className="header-actions">
           <span
-            className={`small ${connected ? 'up' : 'muted'}`}
+            className={`small nowrap ${connected ? 'up' : 'muted'}`}
             title={connected ? 'Live' : 'Reconnecting, refreshing every 3s'}
           >
             ● {connected ? 'Live' : 'Polling'}
           </span>
-          <Link to="/dashboard" className="btn btn-ghost btn-sm">
-            <WalletIcon size={16} />
-            Wallet
-          </Link>
+          <WalletLink />
           {user && <ProfileMenu user={user} />}
+          <SiteMenu links={TRADE_LINKS} />
         </div>
       </header>
-      <div className="trade-grid">
-        <div className="trade-col">
-          <PairList tickers={tickers} symbol={symbol} onSelect={selectPair} />
-          <OrderBook
-            book={book}
-            lastPrice={lastPrice}
-            change={ticker?.price_change ?? 0}
-            symbol={symbol}
-            onPickPrice={(price) => setPriceHint({ price, nonce: Date.now() })}
-          />
+      {phone ? (
+        <PhoneTrade
+          symbol={symbol}
+          ticker={tickerStrip}
+          panes={{ chart, book: orderBook, trades, pairs: pairList }}
+          orders={userOrders}
+          form={orderForm}
+          onSide={setSide}
+        />
+      ) : (
+        <div className="trade-grid">
+          <div className="trade-col">
+            {pairList}
+            {orderBook}
+          </div>
+          <div className="trade-col">
+            {tickerStrip}
+            {chart}
+            {userOrders}
+          </div>
+          <div className="trade-col right-col">
+            {orderForm}
+            {trades}
+          </div>
         </div>
-        <div className="trade-col">
-          <TickerStrip symbol={symbol} ticker={ticker} />
-          <Suspense fallback={<div className="trade-panel chart-box" />}>
-            <PriceChart symbol={symbol} />
-          </Suspense>
-          <UserOrders open={openOrders} history={orderHistory} trades={myTrades} assets={assets} onCancel={onCancel} />
-        </div>
-        <div className="trade-col right-col">
-          <OrderForm
-            symbol={symbol}
-            base={base}
-            lastPrice={lastPrice}
-            availableQuote={availableQuote}
-            availableBase={availableOf(base)}
-            kycApproved={user?.kyc_status === 'approved'}
-            priceHint={priceHint}
-            onPlaced={onPlaced}
-          />
-          <MarketTrades trades={marketTrades} symbol={symbol} />
-        </div>
-      </div>
+      )}
     </div>
   );
 }
