@@ -21,9 +21,10 @@ import { openDatabase } from '../server/db/database';
 import { createLogger } from '../server/logger';
 import { KLINE_INTERVALS, loadKlines, type KlineInterval } from '../server/market-data/candles';
 import { loadDayStatistics } from '../server/market-data/day-statistics';
-import { BOOK_MARKETS, type BookMarket } from '../server/markets/catalog';
+import type { BookMarket } from '../server/markets/catalog';
 import { createFreshDatabase } from '../tests/support/fresh-database';
 import { processCpu } from './process-cpu';
+import { OPENING_BOOK_MARKETS } from '../tests/support/opening-catalog';
 
 const TRADES = Number(process.env.BENCH_TRADES ?? 2_000_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 10);
@@ -62,7 +63,7 @@ async function insertTrades(dataSource: DataSource, market: BookMarket, count: n
         Math.min(count, first + perDay - 1),
         market.seedPrice,
         market.lotSize,
-        BOOK_MARKETS.indexOf(market),
+        OPENING_BOOK_MARKETS.indexOf(market),
         ...Array.from({ length: 4 }, randomUUID),
       ],
     );
@@ -147,12 +148,12 @@ async function main() {
   const generating = Date.now();
   await insertTrades(
     history.dataSource,
-    BOOK_MARKETS.find((m) => m.symbol === HEAVY)!,
+    OPENING_BOOK_MARKETS.find((m) => m.symbol === HEAVY)!,
     TRADES,
     startMs,
     endMs,
   );
-  for (const market of BOOK_MARKETS.filter((m) => m.symbol !== HEAVY))
+  for (const market of OPENING_BOOK_MARKETS.filter((m) => m.symbol !== HEAVY))
     await insertTrades(history.dataSource, market, DAYS * 1440, startMs, endMs);
   const generatedSeconds = (Date.now() - generating) / 1000;
   await history.dataSource.query('VACUUM ANALYZE');
@@ -174,7 +175,7 @@ async function main() {
       })),
       { name: 'GET klines 15m x 200 (chart default)', call: () => get(`/market/klines?symbol=${HEAVY}`) },
       { name: 'GET ticker', call: () => get(`/market/ticker?symbol=${HEAVY}`) },
-      { name: `GET tickers (${BOOK_MARKETS.length})`, call: () => get('/market/tickers') },
+      { name: `GET tickers (${OPENING_BOOK_MARKETS.length})`, call: () => get('/market/tickers') },
       // The queries alone, without HTTP and JSON: what PostgreSQL and the driver cost.
       { name: 'query: klines 1m x 1000', call: () => loadKlines(manager, HEAVY, '1m', 1000) },
       { name: 'query: 24-hour statistics', call: () => loadDayStatistics(manager, HEAVY) },
@@ -190,7 +191,7 @@ async function main() {
     for (const run of cases) rows.push(await measure(run, exchange.context.dataSource));
     console.log(
       `\nbench:market-data  ${TRADES.toLocaleString('en')} trades on ${HEAVY} over ${DAYS} days and one a minute on ` +
-        `${BOOK_MARKETS.length - 1} other markets, written in ${generatedSeconds.toFixed(0)} s; one call at a time`,
+        `${OPENING_BOOK_MARKETS.length - 1} other markets, written in ${generatedSeconds.toFixed(0)} s; one call at a time`,
     );
     console.log(
       `load average at the end: ${loadavg()

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { accountsModule } from './accounts/accounts.module';
 import { adminModule } from './admin/admin.module';
+import { marketsAdminModule } from './admin/markets-admin.routes';
 import { apiKeysModule } from './api-keys/api-keys.module';
 import { ensureAdmin } from './auth/admin-bootstrap';
 import { authRoutes } from './auth/auth.routes';
@@ -54,6 +55,7 @@ import type { TradingService } from './trading/trading.service';
 import { instantTradeModule } from './instant-trade/instant-trade.module';
 import { liquidityModule } from './liquidity/liquidity.module';
 import { marketDataModule } from './market-data/market-data.module';
+import { CatalogSync } from './markets/catalog-sync';
 import { marketsRoutes } from './markets/markets.routes';
 import { referencePricesModule } from './reference-prices/reference-prices.module';
 import { ConnectionLimits } from './streams/connection-limits';
@@ -82,6 +84,14 @@ export async function createExchange(
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
   const namespace = redisPrefix(config);
   const bus = await createEventBus(redis, namespace, logger);
+  // Before any module: they all read the listed markets (server/markets).
+  const catalog = new CatalogSync(
+    dataSource,
+    bus,
+    { maker: config.MAKER_FEE_RATE, taker: config.TAKER_FEE_RATE },
+    logger,
+  );
+  await catalog.start();
   const tokens = new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.JWT_TTL);
   const adminsNeedTwoFactor = config.ADMIN_REQUIRE_2FA === 'on';
   const authenticator = new Authenticator(tokens, dataSource, logger, { adminsNeedTwoFactor });
@@ -115,7 +125,7 @@ export async function createExchange(
     redisPrefix: namespace,
   };
 
-  const auth = new AuthService(dataSource, sessions, twoFactor, passwordThrottle(redis, namespace), {
+  const auth = new AuthService(dataSource, sessions, twoFactor, passwordThrottle(redis, namespace), notifier, {
     adminsNeedTwoFactor,
   });
   // Several processes on one database: each book has one owner among them (server/cluster).
@@ -143,6 +153,7 @@ export async function createExchange(
     bankAccountsModule(context),
     apiKeys,
     adminModule(context, [FUNDING_QUEUES.deposit, FUNDING_QUEUES.withdrawal, KYC_QUEUE], trading.service),
+    marketsAdminModule(context, catalog),
     trading,
     referencePrices,
     // One process turns commits into market pushes: every process's hub delivers them, so more would repeat them.

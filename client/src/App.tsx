@@ -15,6 +15,7 @@ import BuyCrypto from './pages/BuyCrypto';
 import Derivatives from './pages/Derivatives';
 import Earn from './pages/Earn';
 import NotFound from './pages/NotFound';
+import NotOffered from './pages/NotOffered';
 import ApiManagement from './pages/ApiManagement';
 // In the main bundle although only traders open it: a lazy screen first shows Suspense's fallback,
 // and React then holds the screen back up to 300 ms, which delayed the live book on every visit.
@@ -121,6 +122,8 @@ export default function App() {
           <Route path="/assets" element={<Navigate to="/dashboard" replace />} />
           <Route path="/account" element={<Navigate to="/dashboard?tab=kyc" replace />} />
           <Route path="/orders" element={<Navigate to="/trade" replace />} />
+          <Route path="/referral" element={<NotOffered title="Referral" />} />
+          <Route path="/rewards" element={<NotOffered title="Rewards Hub" />} />
           <Route
             path="/settings"
             element={

@@ -5,18 +5,33 @@ import { SnackbarProvider } from 'notistack';
 import { SessionProvider } from './auth/session';
 import App from './App';
 import { MarketsProvider } from './markets';
+import LiveNotices from './notices/LiveNotices';
+import { useToastsBelowHeader } from './notices/useToastsBelowHeader';
 import './theme.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
+function Root() {
+  useToastsBelowHeader();
+  return (
     <BrowserRouter>
-      <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={4000} maxSnack={3}>
+      <SnackbarProvider
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        classes={{ containerRoot: 'toasts-below-header' }}
+        autoHideDuration={4000}
+        maxSnack={3}
+      >
         <SessionProvider>
+          <LiveNotices />
           <MarketsProvider>
             <App />
           </MarketsProvider>
         </SessionProvider>
       </SnackbarProvider>
     </BrowserRouter>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Root />
   </StrictMode>,
 );

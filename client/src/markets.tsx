@@ -1,10 +1,11 @@
 /**
- * The markets the venue lists, read once from /api/markets and shared with every screen through
+ * The markets the venue lists, read from /api/markets (and again every REFRESH_MS: administrators
+ * list markets and halt them while the screens are open) and shared with every screen through
  * MarketsProvider and useMarkets(). Only the coins' colours are the client's own.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { marketsApi } from './api/endpoints';
-import type { BookMarket, ForexPair, MarketCatalog } from './api/types';
+import type { BookMarket, ForexPair, MarketCatalog, MarketStatus } from './api/types';
 import Loading from './components/Loading';
 
 export const DEFAULT_PAIR = 'BTCUSDT';
@@ -27,6 +28,8 @@ const CENTS = '0.01';
 
 /** While the catalog cannot be read the screens show empty lists, and it is asked for again. */
 const RETRY_MS = 5000;
+/** How often a catalog read is refreshed: new pairs and a halted market's state show within this. */
+const REFRESH_MS = 10_000;
 
 export interface MarketInfo {
   symbol: string;
@@ -89,11 +92,17 @@ export function MarketsProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    // A catalog read that changed nothing keeps the same object, so the screens' effects do not rerun.
+    let shown = '';
     const load = () => {
       marketsApi
         .catalog()
         .then((catalog) => {
-          if (!stopped) setMarkets(marketsOf(catalog));
+          if (stopped) return;
+          const read = JSON.stringify(catalog);
+          if (read !== shown) setMarkets(marketsOf(catalog));
+          shown = read;
+          retry = setTimeout(load, REFRESH_MS);
         })
         .catch((error: unknown) => {
           if (stopped) return;
@@ -117,4 +126,27 @@ export function useMarkets(): Markets {
   const markets = useContext(MarketsContext);
   if (!markets) throw new Error('useMarkets outside MarketsProvider');
   return markets;
+}
+
+const STATUS_LABELS: Record<MarketStatus, string> = {
+  trading: 'Trading',
+  cancel_only: 'Cancel-only',
+  halted: 'Halted',
+};
+const STATUS_TONES: Record<MarketStatus, string> = { trading: 'up', cancel_only: 'warn', halted: 'down' };
+
+/** Why a market takes no new orders now, as the server words its refusal; null while it trades. */
+export function closedReason(status: MarketStatus | undefined): string | null {
+  if (status === 'halted') return 'Market is halted';
+  return status === 'cancel_only' ? 'Market is in cancel-only mode' : null;
+}
+
+/** A market's status; `quiet` shows nothing for a market that trades (the usual case on traders' screens). */
+export function MarketStatusBadge({ status, quiet = false }: { status: MarketStatus; quiet?: boolean }) {
+  if (quiet && status === 'trading') return null;
+  return (
+    <span className={`badge ${STATUS_TONES[status]}`} data-testid="market-status">
+      {STATUS_LABELS[status]}
+    </span>
+  );
 }

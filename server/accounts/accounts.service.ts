@@ -2,7 +2,7 @@ import { In, type DataSource, type EntityManager } from 'typeorm';
 import { availableBalance } from '../ledger/ledger';
 import { Account } from '../ledger/account.entity';
 import { money, toJsonNumber, ZERO } from '../ledger/money';
-import { ASSETS, USD } from '../markets/catalog';
+import { assets, USD } from '../markets/catalog';
 
 /** What a user holds: the dollar balance the product shows, and every asset for the Assets page. */
 export class AccountsService {
@@ -17,7 +17,7 @@ export class AccountsService {
   async assets(userId: string) {
     const accounts = await this.dataSource.getRepository(Account).find({ where: { user_id: userId } });
     const byAsset = new Map(accounts.map((account) => [account.asset, account]));
-    return ASSETS.map((asset) => {
+    return assets().map((asset) => {
       const account = byAsset.get(asset);
       const available = account ? money(account.available) : ZERO;
       const locked = account ? money(account.locked) : ZERO;

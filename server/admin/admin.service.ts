@@ -7,6 +7,7 @@ import type { DecisionQueueRegistry } from '../back-office/decision-queue-regist
 import type { DecisionQueueService } from '../back-office/decision-queue.service';
 import type { Page } from '../back-office/list-query';
 import type { ServerContext } from '../context';
+import { ACCOUNT_SUSPENDED } from '../realtime/notifier';
 import { forbidden, notFound } from '../http/errors';
 import type { TradingService } from '../trading/trading.service';
 
@@ -80,6 +81,8 @@ export class AdminService {
       return active ? [] : this.ctx.sessions.endAll(manager, userId);
     });
     if (!active) {
+      // Told before their sockets close, so their open pages sign out at once and say why.
+      this.ctx.notifier.toUser(userId, ACCOUNT_SUSPENDED, {});
       this.ctx.sessions.announceEnded(endedSessions);
       this.ctx.notifier.disconnectUser(userId);
       await this.trading.cancelAllOrders(userId);

@@ -1,6 +1,8 @@
 import type { Context } from 'koa';
 import type { DataSource, EntityManager } from 'typeorm';
+import { announceToAdmins } from '../back-office/back-office-events';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors';
+import type { Notifier } from '../realtime/notifier';
 import { clientOf, type ClientInfo, type SessionService } from '../sessions/sessions.service';
 import { twoFactorCodeRequired, invalidTwoFactorCode, type TwoFactorService } from '../two-factor/two-factor.service';
 import type { AuthenticatedUser } from './authenticated-user';
@@ -38,11 +40,14 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly twoFactor: TwoFactorService,
     private readonly passwords: FailureThrottle,
+    private readonly notifier: Notifier,
     private readonly options: AuthOptions,
   ) {}
 
   async register(ctx: Context, input: NewUser) {
     const user = await createUser(this.dataSource, { ...input, is_admin: false });
+    // The administrators' counters and list of users follow.
+    announceToAdmins({ notifier: this.notifier }, 'user');
     return this.signIn(user, false, clientOf(ctx));
   }
 

@@ -16,6 +16,9 @@ const view = ({ id, bank_name, account_number, account_holder, is_active, create
   created_at,
 });
 
+/** Pushed to every socket when an administrator adds, toggles or deletes a bank account. */
+export const BANK_ACCOUNTS_CHANGED = 'bank-accounts';
+
 const NEWEST_FIRST = { created_at: 'DESC', id: 'DESC' } as const;
 
 /** The venue's bank accounts: administrators keep the list, traders see the active ones. */
@@ -83,6 +86,8 @@ export class BankAccountsService {
       return changed;
     });
     announceToAdmins(this.ctx, 'bank_account');
+    // The active list is public: every open page showing it reloads it.
+    this.ctx.notifier.toEveryone(BANK_ACCOUNTS_CHANGED, {});
     return view(account);
   }
 }

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { Config } from '../config/config';
 import { money } from '../ledger/money';
-import { ASSETS, USD } from '../markets/catalog';
+import { assets, USD } from '../markets/catalog';
 import type { BinanceRoutes } from './binance-api';
 import { booleanParam, parseParams } from './binance-params';
 import { decimalText } from './decimal-text';
@@ -39,14 +39,16 @@ const accountParams = z.object({ omitZeroBalances: booleanParam('omitZeroBalance
 
 function accountView(rows: AccountRow[], config: Config, keyCanTrade: boolean, omitZeroBalances: boolean) {
   const byAsset = new Map(rows.filter((row) => row.asset !== null).map((row) => [row.asset!, row]));
-  const balances = ASSETS.map((asset) => {
-    const row = byAsset.get(asset);
-    return {
-      asset: binanceAsset(asset),
-      free: decimalText(row?.available ?? '0'),
-      locked: decimalText(row?.locked ?? '0'),
-    };
-  }).filter((balance) => !omitZeroBalances || !money(balance.free).isZero() || !money(balance.locked).isZero());
+  const balances = assets()
+    .map((asset) => {
+      const row = byAsset.get(asset);
+      return {
+        asset: binanceAsset(asset),
+        free: decimalText(row?.available ?? '0'),
+        locked: decimalText(row?.locked ?? '0'),
+      };
+    })
+    .filter((balance) => !omitZeroBalances || !money(balance.free).isZero() || !money(balance.locked).isZero());
   const changedAt = rows.map((row) => row.changed_at?.getTime() ?? 0);
   const zeroRate = decimalText('0');
   return {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { money, ZERO } from '../ledger/money';
 import { KLINE_INTERVALS, type KlineInterval } from '../market-data/candles';
 import { loadDayStatistics } from '../market-data/day-statistics';
-import { BOOK_MARKETS, type BookMarket } from '../markets/catalog';
+import { bookMarkets, type BookMarket } from '../markets/catalog';
 import type { BinanceApiDeps } from './binance-api';
 import { BinanceCode, BinanceError } from './binance-error';
 import {
@@ -53,7 +53,7 @@ const symbolChoice = {
 };
 function chosenMarkets({ symbol, symbols }: { symbol?: BookMarket; symbols?: BookMarket[] }): BookMarket[] | null {
   if (symbol && symbols) throw badCombination();
-  return symbol ? null : (symbols ?? [...BOOK_MARKETS]);
+  return symbol ? null : (symbols ?? [...bookMarkets()]);
 }
 
 /** Binance's weight of depth by its limit (5 up to 100 levels, 25 up to 500, 50 up to 1000, 250 beyond). */

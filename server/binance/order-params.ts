@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TimeInForce } from '../../engine';
 import { HttpError } from '../http/errors';
 import { money } from '../ledger/money';
-import type { BookMarket } from '../markets/catalog';
+import { MARKET_CANCEL_ONLY, MARKET_HALTED, type BookMarket } from '../markets/catalog';
 import { belowMinimumValue, ORDER_VALUE_TOO_LARGE } from '../trading/books/order-input';
 import { KYC_REQUIRED } from '../trading/may-trade';
 import type { OrderPlacement } from '../trading/order-schemas';
@@ -159,6 +159,9 @@ export function placementRefusal(error: unknown, market: BookMarket): unknown {
     case REJECTIONS.MIN_NOTIONAL:
     case ORDER_VALUE_TOO_LARGE:
       return new BinanceError(400, BinanceCode.INVALID_MESSAGE, 'Filter failure: NOTIONAL');
+    case MARKET_HALTED:
+    case MARKET_CANCEL_ONLY:
+      return newOrderRejected('Market is closed.');
     case INSUFFICIENT_LIQUIDITY:
       return newOrderRejected('Insufficient liquidity on the book for this order.');
     default:

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { HttpError } from '../http/errors';
 import { orderTerms } from '../trading/books/order-input';
 import type { OrderRow } from '../trading/order.entity';
-import type { OrderRecord } from '../trading/trading.service';
+import { assertTakesOrders, type OrderRecord } from '../trading/trading.service';
 import type { BinanceApiDeps, BinanceRoutes } from './binance-api';
 import { BinanceCode, BinanceError } from './binance-error';
 import {
@@ -114,8 +114,9 @@ export const orderRoutes: BinanceRoutes = (router, deps) => {
     const schema = newOrderParams.extend({ computeCommissionRates: booleanParam('computeCommissionRates').optional() });
     const { params } = await signed(ctx, 'trade', schema);
     const placement = await checkedOrder(deps, params);
-    // And the trading core's own terms, which POST order meets when it places the order.
+    // And the trading core's own terms and the market's status, which POST order meets when it places the order.
     try {
+      assertTakesOrders(params.symbol);
       orderTerms(params.symbol, placement);
     } catch (error) {
       throw placementRefusal(error, params.symbol);
@@ -124,10 +125,9 @@ export const orderRoutes: BinanceRoutes = (router, deps) => {
       ctx.body = {};
       return;
     }
-    const { MAKER_FEE_RATE, TAKER_FEE_RATE } = deps.context.config;
     const rates = (maker: string, taker: string) => ({ maker: decimalText(maker), taker: decimalText(taker) });
     ctx.body = {
-      standardCommissionForOrder: rates(MAKER_FEE_RATE, TAKER_FEE_RATE),
+      standardCommissionForOrder: rates(params.symbol.makerFeeRate, params.symbol.takerFeeRate),
       specialCommissionForOrder: rates('0', '0'),
       taxCommissionForOrder: rates('0', '0'),
       discount: { enabledForAccount: false, enabledForSymbol: false, discountAsset: 'BNB', discount: decimalText(0) },

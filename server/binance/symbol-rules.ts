@@ -1,6 +1,7 @@
 import { fromLots, fromNotional, fromTicks, minNotionalUnits, toLots, toNotional, toTicks } from '../../engine';
 import { money } from '../ledger/money';
 import type { BookMarket } from '../markets/catalog';
+import type { MarketStatus } from '../markets/market.entity';
 import { ASSET_PRECISION, decimalText } from './decimal-text';
 import { BinanceCode, BinanceError } from './binance-error';
 
@@ -51,11 +52,14 @@ export function symbolFilters(market: BookMarket) {
   ];
 }
 
+/** A market's status as Binance names a symbol's: cancel-only is Binance's BREAK (no new orders, cancels taken). */
+const BINANCE_STATUS: Record<MarketStatus, string> = { trading: 'TRADING', cancel_only: 'BREAK', halted: 'HALT' };
+
 /** One symbol of exchangeInfo. */
 export function symbolInfo(market: BookMarket) {
   return {
     symbol: market.symbol,
-    status: 'TRADING',
+    status: BINANCE_STATUS[market.status],
     baseAsset: market.base,
     baseAssetPrecision: ASSET_PRECISION,
     quoteAsset: QUOTE_ASSET,

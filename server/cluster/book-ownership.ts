@@ -1,5 +1,5 @@
 import type { Logger } from '../logger';
-import { BOOK_MARKETS, type BookMarket } from '../markets/catalog';
+import { bookMarkets, type BookMarket } from '../markets/catalog';
 import type { Submission, Outcome } from '../trading/sequencer/order-execution';
 import type { OrderSequencer } from '../trading/sequencer/order-sequencer';
 import type { Books } from '../trading/trading.service';
@@ -66,7 +66,7 @@ export class BookOwnership implements Books {
   private async claimFree(): Promise<void> {
     const won: BookMarket[] = [];
     try {
-      for (const market of BOOK_MARKETS) {
+      for (const market of bookMarkets()) {
         if (this.held.has(market.symbol) || !(await this.cluster.locks.tryLock(bookLock(market.symbol)))) continue;
         this.held.add(market.symbol);
         won.push(market);

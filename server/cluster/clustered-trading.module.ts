@@ -1,4 +1,5 @@
 import type { ExchangeModule, ServerContext } from '../context';
+import { onCatalogChange } from '../markets/catalog';
 import { openBooks } from '../trading/trading.module';
 import { tradingRoutes } from '../trading/trading.routes';
 import type { TradingService } from '../trading/trading.service';
@@ -33,14 +34,19 @@ export function clusteredTradingModule(
     ctx.logger,
   );
   const service = new ClusteredTradingService(ctx.dataSource, ownership, forwarder);
+  let stopFollowing = () => {};
   return {
     service,
     routes: tradingRoutes(service),
     async start() {
       await forwarder.start();
       await ownership.start();
+      // A market listed meanwhile: its book goes to whichever process locks it first. A claim under
+      // way may have read the catalog before the change: the second one reads it after.
+      stopFollowing = onCatalogChange(() => void ownership.claim().then(() => ownership.claim()));
     },
     async stop() {
+      stopFollowing();
       // Stop taking calls first: the others then see no owner and wait for the next one, not for a reply from here.
       for (const symbol of served) await cluster.unsubscribe(requestChannel(symbol));
       await ownership.stop();

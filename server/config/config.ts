@@ -3,10 +3,10 @@ import { z } from 'zod';
 /** Every setting of the server, read once from the environment. */
 const booleanSwitch = z.enum(['on', 'off']);
 /** A fraction of the trade value, e.g. 0.001 = 0.1%; whole parts per million. */
-const feeRate = z
+export const feeRateSchema = z
   .string()
-  .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a decimal between 0 and 1 with at most 6 decimals')
-  .default('0.001');
+  .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a decimal between 0 and 1 with at most 6 decimals');
+const feeRate = feeRateSchema.default('0.001');
 /** A cap on how many requests may wait, or how many a user may make a minute: 0 means no cap. */
 const countCap = (byDefault: number) => z.coerce.number().int().min(0).default(byDefault);
 /** A cap on an amount, in dollars with at most 2 decimals: 0 means no cap. */

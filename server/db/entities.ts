@@ -10,6 +10,7 @@ import { KycSubmission } from '../kyc/kyc-submission.entity';
 import { Account } from '../ledger/account.entity';
 import { LedgerEntry } from '../ledger/ledger-entry.entity';
 import { CandleRow } from '../market-data/candle.entity';
+import { MarketRow } from '../markets/market.entity';
 import { Session } from '../sessions/session.entity';
 import { SettingRow } from '../settings/setting.entity';
 import { BookSnapshotRow } from '../trading/checkpoints/book-snapshot.entity';
@@ -44,5 +45,6 @@ export const entities = [
   TwoFactor,
   RecoveryCode,
   ListenKey,
+  MarketRow,
   SettingRow,
 ];

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { availableBalance } from '../ledger/ledger';
 import { money, type Money } from '../ledger/money';
 import type { Logger } from '../logger';
-import { BOOK_MARKETS, USD, type BookMarket } from '../markets/catalog';
+import { bookMarkets, findBookMarket, USD, type BookMarket } from '../markets/catalog';
 import type { ReferencePrices } from '../reference-prices/reference-prices.service';
 import type { TradingService } from '../trading/trading.service';
 import { DEFAULT_LADDER, quoteLadder } from './quote-ladder';
@@ -63,14 +63,16 @@ export class MarketMaker {
 
   start() {
     if (this.timer) return;
+    // Whatever the catalog lists at each step: markets listed since start get their turn.
     const step = () => {
-      const market = BOOK_MARKETS[this.next]!;
-      this.next = (this.next + 1) % BOOK_MARKETS.length;
+      const markets = bookMarkets();
+      const market = markets[this.next]!;
+      this.next = (this.next + 1) % markets.length;
       if (this.next === 0) this.round++;
       this.schedule(market, this.round % 2 === 1);
     };
     step();
-    this.timer = setInterval(step, this.refreshMs / BOOK_MARKETS.length);
+    this.timer = setInterval(step, this.refreshMs / bookMarkets().length);
     this.stopTicks = this.reference.onTick(() => this.requoteMoved());
   }
 
@@ -82,7 +84,10 @@ export class MarketMaker {
   }
 
   /** Queues a market (once, however often asked) and quotes the queue one market at a time. */
-  private schedule(market: BookMarket, cross: boolean) {
+  private schedule(listed: BookMarket, cross: boolean) {
+    // As the catalog has it now: a market halted (or put in cancel-only) is not quoted.
+    const market = findBookMarket(listed.symbol);
+    if (market?.status !== 'trading') return;
     this.due.set(market, cross || (this.due.get(market) ?? false));
     this.quoteNext();
   }
@@ -127,7 +132,7 @@ export class MarketMaker {
       await this.withdrawQuotes(market.symbol);
       const usd = await availableBalance(this.dataSource.manager, makerId, USD);
       const base = await availableBalance(this.dataSource.manager, makerId, market.base);
-      const usdShare = money(this.accounts.makerUsd).div(BOOK_MARKETS.length);
+      const usdShare = money(this.accounts.makerUsd).div(bookMarkets().length);
       const bidBudget = Decimal.min(usd, usdShare).times(BID_SHARE);
       for (const quote of quoteLadder(market, reference, bidBudget, base.times(ASK_SHARE))) {
         await this.quietly(() =>

@@ -1,6 +1,6 @@
 import { deskPrices, type DeskPrices } from '../instant-trade/desk-prices';
 import { money, toJsonNumber, type Money } from '../ledger/money';
-import { INSTRUMENTS, type Instrument } from '../reference-prices/instruments';
+import { instruments, type Instrument } from '../reference-prices/instruments';
 import type { ReferencePrices } from '../reference-prices/reference-prices.service';
 import type { TradingService } from '../trading/trading.service';
 
@@ -53,7 +53,7 @@ export class InstrumentQuotes {
 
   async board(): Promise<QuoteView[]> {
     return Promise.all(
-      INSTRUMENTS.map(async (instrument) => {
+      instruments().map(async (instrument) => {
         const { price, bid, ask } = await this.deskQuote(instrument);
         return {
           symbol: instrument.symbol,

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { money, toJsonNumber, ZERO } from '../ledger/money';
-import { BOOK_MARKETS, type BookMarket } from '../markets/catalog';
+import { bookMarkets, type BookMarket } from '../markets/catalog';
 import { loadKlines, type Kline, type KlineInterval } from './candles';
 import { loadDayStatistics } from './day-statistics';
 import type { InstrumentQuotes } from './instrument-quotes';
@@ -65,7 +65,7 @@ export class MarketDataService {
 
   async tickers(): Promise<Ticker[]> {
     const tickers: Ticker[] = [];
-    for (const market of BOOK_MARKETS) tickers.push(await this.ticker(market));
+    for (const market of bookMarkets()) tickers.push(await this.ticker(market));
     return tickers;
   }
 

@@ -1,12 +1,16 @@
 import type { MarketSpec } from '../../engine';
-
-export const USD = 'USD';
+import { money } from '../ledger/money';
+import type { MarketRow, MarketStatus } from './market.entity';
+import type { OpeningMarket } from './opening-markets';
 
 /**
- * The instruments of the venue. Pairs quoted in USDT settle in the USD account (1 USDT = 1 USD here).
- * Order-book markets trade on the matching engine; forex pairs are simulated instruments traded only
- * on the simple screen, where a buy takes the base currency and pays the quote currency, as on an FX
- * desk (server/instant-trade/README.md).
+ * The instruments of the venue, as the `markets` table lists them. Pairs quoted in USDT settle in
+ * the USD account (1 USDT = 1 USD here). Order-book markets trade on the matching engine; forex
+ * pairs are simulated instruments traded only on the simple screen, where a buy takes the base
+ * currency and pays the quote currency, as on an FX desk (server/instant-trade/README.md).
+ *
+ * Every process holds one catalog (it serves one database): loaded at start and replaced whenever
+ * an administrator changes a market (catalog-sync.ts), so the lookups below are synchronous.
  */
 export interface BookMarket extends MarketSpec {
   kind: 'crypto';
@@ -19,6 +23,10 @@ export interface BookMarket extends MarketSpec {
   quote: 'USD';
   /** Where the simulated reference price starts. */
   seedPrice: string;
+  status: MarketStatus;
+  /** Fractions of a fill's value, as decimal strings: the market's own, or the venue's defaults. */
+  makerFeeRate: string;
+  takerFeeRate: string;
 }
 
 export interface ForexPair {
@@ -36,73 +44,116 @@ export interface ForexPair {
   seedPrice: string;
 }
 
-const book = (
-  symbol: string,
-  name: string,
-  base: string,
-  tickSize: string,
-  lotSize: string,
-  seedPrice: string,
-): BookMarket => ({
-  kind: 'crypto',
-  symbol,
-  display: `${base}/USDT`,
-  name,
-  base,
-  quote: 'USD',
-  tickSize,
-  lotSize,
-  minNotional: '5',
-  seedPrice,
-});
+export const USD = 'USD';
 
-const forex = (symbol: string, name: string, seedPrice: string, tickSize: string): ForexPair => ({
-  kind: 'forex',
-  symbol,
-  display: `${symbol.slice(0, 3)}/${symbol.slice(3)}`,
-  name,
-  base: symbol.slice(0, 3),
-  quote: symbol.slice(3),
-  asset: symbol.startsWith(USD) ? symbol.slice(3) : symbol.slice(0, 3),
-  tickSize,
-  lotSize: '0.01',
-  seedPrice,
-});
+/** The fee rates a market without its own charges. */
+export interface DefaultFeeRates {
+  maker: string;
+  taker: string;
+}
 
-export const BOOK_MARKETS: readonly BookMarket[] = [
-  book('BTCUSDT', 'Bitcoin', 'BTC', '0.01', '0.00001', '110000'),
-  book('ETHUSDT', 'Ethereum', 'ETH', '0.01', '0.0001', '4000'),
-  book('BNBUSDT', 'Binance Coin', 'BNB', '0.01', '0.001', '700'),
-  book('SOLUSDT', 'Solana', 'SOL', '0.01', '0.001', '200'),
-  book('XRPUSDT', 'XRP', 'XRP', '0.0001', '0.1', '2.5'),
-  book('ADAUSDT', 'Cardano', 'ADA', '0.0001', '0.1', '0.8'),
-];
+/** What the catalog reads of a markets row. */
+export type CatalogRow = OpeningMarket & Pick<MarketRow, 'status' | 'maker_fee_rate' | 'taker_fee_rate'>;
 
-export const FOREX_PAIRS: readonly ForexPair[] = [
-  forex('EURUSD', 'Euro / US Dollar', '1.08', '0.0001'),
-  forex('GBPUSD', 'British Pound / US Dollar', '1.26', '0.0001'),
-  forex('USDJPY', 'US Dollar / Japanese Yen', '148.5', '0.001'),
-  forex('AUDUSD', 'Australian Dollar / US Dollar', '0.64', '0.0001'),
-];
+/** A numeric column as the shortest decimal string ('0.010000' -> '0.01'). */
+export const shortestDecimal = (value: string) => money(value).toFixed();
+
+export function bookMarketOf(row: CatalogRow, defaults: DefaultFeeRates): BookMarket {
+  return {
+    kind: 'crypto',
+    symbol: row.symbol,
+    display: `${row.base_asset}/USDT`,
+    name: row.name,
+    base: row.base_asset,
+    quote: USD,
+    tickSize: shortestDecimal(row.tick_size),
+    lotSize: shortestDecimal(row.lot_size),
+    minNotional: shortestDecimal(row.min_notional),
+    seedPrice: shortestDecimal(row.reference_price),
+    status: row.status,
+    makerFeeRate: shortestDecimal(row.maker_fee_rate ?? defaults.maker),
+    takerFeeRate: shortestDecimal(row.taker_fee_rate ?? defaults.taker),
+  };
+}
+
+export function forexPairOf(row: CatalogRow): ForexPair {
+  const base = row.base_asset;
+  const quote = row.symbol.slice(base.length);
+  return {
+    kind: 'forex',
+    symbol: row.symbol,
+    display: `${base}/${quote}`,
+    name: row.name,
+    base,
+    quote,
+    asset: base === USD ? quote : base,
+    tickSize: shortestDecimal(row.tick_size),
+    lotSize: shortestDecimal(row.lot_size),
+    seedPrice: shortestDecimal(row.reference_price),
+  };
+}
+
+interface Listing {
+  books: readonly BookMarket[];
+  forex: readonly ForexPair[];
+  simpleScreen: readonly string[];
+  assets: readonly string[];
+}
+
+let listing: Listing = { books: [], forex: [], simpleScreen: [], assets: [USD] };
+const listeners = new Set<() => void>();
+
+/** Takes the markets table's rows (in listing order) as the catalog, and tells every listener. */
+export function replaceCatalog(rows: readonly CatalogRow[], defaults: DefaultFeeRates): void {
+  const books = rows.filter((row) => row.kind === 'book').map((row) => bookMarketOf(row, defaults));
+  const forex = rows.filter((row) => row.kind === 'forex').map(forexPairOf);
+  const simpleScreen = rows
+    .filter((row) => row.kind === 'book' && row.simple_screen_rank !== null)
+    .sort((a, b) => a.simple_screen_rank! - b.simple_screen_rank!)
+    .map((row) => row.symbol);
+  const assets = [USD, ...books.map((m) => m.base), ...forex.map((p) => p.asset)];
+  listing = { books, forex, simpleScreen, assets };
+  for (const listener of listeners) listener();
+}
+
+/** Called after each change of the catalog, until the function returned is called. */
+export function onCatalogChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The order-book markets, in the order they were listed. */
+export const bookMarkets = (): readonly BookMarket[] => listing.books;
+
+export const forexPairs = (): readonly ForexPair[] => listing.forex;
 
 /**
  * The book markets the simple buy/sell screen offers, in the order it lists them; it offers every
  * forex pair as well. The trade screen offers every book market.
  */
-export const SIMPLE_SCREEN_MARKETS: readonly string[] = ['BTCUSDT', 'ETHUSDT', 'BNBUSDT', 'ADAUSDT', 'SOLUSDT'];
+export const simpleScreenMarkets = (): readonly string[] => listing.simpleScreen;
 
 /** Every asset an account can hold. */
-export const ASSETS: readonly string[] = [USD, ...BOOK_MARKETS.map((m) => m.base), ...FOREX_PAIRS.map((p) => p.asset)];
+export const assets = (): readonly string[] => listing.assets;
 
 /** 'BTC/USDT', 'btcusdt' and 'BTCUSDT' all name the same market. */
 export const normalizeSymbol = (symbol: string) => symbol.replace('/', '').trim().toUpperCase();
 
 export function findBookMarket(symbol: string): BookMarket | undefined {
   const bare = normalizeSymbol(symbol);
-  return BOOK_MARKETS.find((m) => m.symbol === bare);
+  return listing.books.find((m) => m.symbol === bare);
 }
 
 export function findForexPair(symbol: string): ForexPair | undefined {
   const bare = normalizeSymbol(symbol);
-  return FOREX_PAIRS.find((p) => p.symbol === bare);
+  return listing.forex.find((p) => p.symbol === bare);
+}
+
+export const MARKET_HALTED = 'Market is halted';
+export const MARKET_CANCEL_ONLY = 'Market is in cancel-only mode';
+
+/** Why the market takes no new orders now (cancels always go through); null while it trades. */
+export function refusalOfNewOrders(market: BookMarket): string | null {
+  if (market.status === 'halted') return MARKET_HALTED;
+  return market.status === 'cancel_only' ? MARKET_CANCEL_ONLY : null;
 }

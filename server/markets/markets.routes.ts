@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '../http/route';
-import { BOOK_MARKETS, FOREX_PAIRS, SIMPLE_SCREEN_MARKETS } from './catalog';
+import { MARKET_STATUSES } from './market.entity';
+import { bookMarkets, forexPairs, simpleScreenMarkets } from './catalog';
 
 /** Sizes and prices travel as decimal strings, exact as the catalog holds them. */
 const decimal = z.string().regex(/^\d+(\.\d+)?$/);
@@ -15,6 +16,7 @@ const bookMarket = z.object({
   lot_size: decimal,
   min_notional: decimal,
   seed_price: decimal,
+  status: z.enum(MARKET_STATUSES).describe('trading; cancel_only: only cancels are taken; halted: no new orders'),
 });
 
 const forexPair = z.object({
@@ -37,9 +39,9 @@ const catalog = z.object({
     .describe('Symbols of the book markets the simple screen offers, in its order (it offers every forex pair too)'),
 });
 
-/** The catalog never changes while the server runs: one answer, made once. */
-const CATALOG: z.infer<typeof catalog> = {
-  markets: BOOK_MARKETS.map((market) => ({
+/** The catalog as listed now (administrators list markets and change their status while the server runs). */
+const currentCatalog = (): z.infer<typeof catalog> => ({
+  markets: bookMarkets().map((market) => ({
     symbol: market.symbol,
     display: market.display,
     name: market.name,
@@ -49,8 +51,9 @@ const CATALOG: z.infer<typeof catalog> = {
     lot_size: market.lotSize,
     min_notional: market.minNotional,
     seed_price: market.seedPrice,
+    status: market.status,
   })),
-  forex: FOREX_PAIRS.map((pair) => ({
+  forex: forexPairs().map((pair) => ({
     symbol: pair.symbol,
     display: pair.display,
     name: pair.name,
@@ -61,8 +64,8 @@ const CATALOG: z.infer<typeof catalog> = {
     lot_size: pair.lotSize,
     seed_price: pair.seedPrice,
   })),
-  simple_screen: [...SIMPLE_SCREEN_MARKETS],
-};
+  simple_screen: [...simpleScreenMarkets()],
+});
 
 /** The markets the venue lists, for the client's pair lists and screens. */
 export function marketsRoutes() {
@@ -74,7 +77,7 @@ export function marketsRoutes() {
       tags: ['market data'],
       access: 'public',
       response: catalog,
-      handler: async () => CATALOG,
+      handler: async () => currentCatalog(),
     }),
   ];
 }

@@ -23,6 +23,9 @@ export interface RealtimeMessage {
   data: unknown;
 }
 
+/** Pushed to a user's own sockets when an administrator suspends them, just before they are closed. */
+export const ACCOUNT_SUSPENDED = 'suspended';
+
 export const userRoom = (userId: string) => `user:${userId}`;
 export const marketRoom = (symbol: string) => `market:${symbol}`;
 /** Every socket opened with a token naming this sign-in (a row of `sessions`): closed when the sign-in ends. */
@@ -131,8 +134,9 @@ export class Notifier {
     this.bus.publish(DISCONNECT_TOPIC, { user_id: userId });
   }
 
-  /** Closes the sockets of these sessions, in every process (the sessions have ended). */
+  /** Closes the sockets of these sessions, in every process (the sessions have ended); what was published before reaches them first. */
   disconnectSessions(sessionIds: string[]): void {
+    this.sendOutbox();
     this.bus.publish(DISCONNECT_TOPIC, { session_ids: sessionIds });
   }
 }

@@ -1,6 +1,6 @@
 import {
-  BOOK_MARKETS,
-  FOREX_PAIRS,
+  bookMarkets,
+  forexPairs,
   findBookMarket,
   findForexPair,
   type BookMarket,
@@ -10,7 +10,7 @@ import {
 /** Everything the venue prices: the order-book markets and the simulated forex pairs. */
 export type Instrument = BookMarket | ForexPair;
 
-export const INSTRUMENTS: readonly Instrument[] = [...BOOK_MARKETS, ...FOREX_PAIRS];
+export const instruments = (): readonly Instrument[] => [...bookMarkets(), ...forexPairs()];
 
 export function findInstrument(symbol: string): Instrument | undefined {
   return findBookMarket(symbol) ?? findForexPair(symbol);

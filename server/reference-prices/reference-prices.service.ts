@@ -1,7 +1,7 @@
 import type { Config } from '../config/config';
 import type { Logger } from '../logger';
 import { money, type Money } from '../ledger/money';
-import { INSTRUMENTS, findInstrument, type Instrument } from './instruments';
+import { findInstrument, instruments, type Instrument } from './instruments';
 import { fetchPublicPrices } from './public-ticker';
 import { nextWalkPrice, seededRandom, type Random, type WalkStep } from './random-walk';
 
@@ -22,7 +22,8 @@ export type TickListener = () => void;
  * the crypto markets and keeps walking wherever it cannot be reached; `off` holds the seed prices.
  */
 export class ReferencePrices {
-  private readonly prices = new Map<string, Money>(INSTRUMENTS.map((i) => [i.symbol, money(i.seedPrice)]));
+  /** Each instrument's price once it has moved; an instrument listed since starts at its seed price. */
+  private readonly prices = new Map<string, Money>();
   private readonly random: Random;
   private readonly listeners = new Set<TickListener>();
   private timer: NodeJS.Timeout | null = null;
@@ -45,7 +46,7 @@ export class ReferencePrices {
   /** The current reference price; undefined for a symbol we do not list. */
   price(symbol: string): Money | undefined {
     const instrument = findInstrument(symbol);
-    return instrument && this.prices.get(instrument.symbol);
+    return instrument && this.current(instrument);
   }
 
   /** Called after every tick, once the new prices are in place, until the function returned is called. */
@@ -67,11 +68,10 @@ export class ReferencePrices {
   /** Advances every price by one step (public prices replace the walk where they are known). */
   tick() {
     if (this.config.MARKET_FEED === 'public') this.pollPublic();
-    for (const instrument of INSTRUMENTS) {
+    for (const instrument of instruments()) {
       if (this.followsPublic(instrument)) continue;
-      const current = this.prices.get(instrument.symbol)!;
       const next = nextWalkPrice(
-        current,
+        this.current(instrument),
         money(instrument.seedPrice),
         instrument.tickSize,
         WALK[instrument.kind],
@@ -80,6 +80,10 @@ export class ReferencePrices {
       this.prices.set(instrument.symbol, next);
     }
     for (const listener of this.listeners) listener();
+  }
+
+  private current(instrument: Instrument): Money {
+    return this.prices.get(instrument.symbol) ?? money(instrument.seedPrice);
   }
 
   private followsPublic(instrument: Instrument) {
@@ -91,7 +95,7 @@ export class ReferencePrices {
     if (this.polling || now - this.lastPoll < PUBLIC_POLL_MS) return;
     this.polling = true;
     this.lastPoll = now;
-    const crypto = INSTRUMENTS.filter((i) => i.kind === 'crypto');
+    const crypto = instruments().filter((i) => i.kind === 'crypto');
     fetchPublicPrices(crypto.map((i) => i.symbol))
       .then((prices) => {
         for (const instrument of crypto) {

@@ -1,15 +1,14 @@
 import type { ExchangeModule, ServerContext } from '../context';
+import { HttpError } from '../http/errors';
 import { ensureAccounts } from '../ledger/ledger';
-import { money } from '../ledger/money';
-import { BOOK_MARKETS, USD, type BookMarket } from '../markets/catalog';
-import type { FeeRates } from './sequencer/funds-hold';
+import { bookMarkets, findBookMarket, onCatalogChange, USD, type BookMarket } from '../markets/catalog';
+import { feeRatesOf } from './sequencer/funds-hold';
 import { OrderSequencer } from './sequencer/order-sequencer';
 import { recoverMarket, suspendedTradersWithOpenOrders } from './checkpoints/recovery';
 import { publishCommittedRound } from './trading-notifications';
 import { tradingRoutes } from './trading.routes';
-import { cancelAllOrdersOn, TradingService } from './trading.service';
-
-const ppm = (rate: string) => money(rate).times(1_000_000).toNumber();
+import type { Outcome, Submission } from './sequencer/order-execution';
+import { cancelAllOrdersOn, TradingService, type Books } from './trading.service';
 
 /** How long what a round read of a trader serves the next rounds (see TraderCache). */
 const TRADER_TRUST_MS = 1000;
@@ -19,7 +18,6 @@ const TRADER_TRUST_MS = 1000;
  * for them; each commit is published. Suspended traders' orders still open are cancelled first.
  */
 export async function openBooks(ctx: ServerContext, markets: readonly BookMarket[]): Promise<OrderSequencer> {
-  const fees: FeeRates = { makerPpm: ppm(ctx.config.MAKER_FEE_RATE), takerPpm: ppm(ctx.config.TAKER_FEE_RATE) };
   const states = [];
   for (const market of markets) states.push(await recoverMarket(ctx.dataSource, market, ctx.logger));
   // Every trade pays into it; traders' own accounts are created as they place orders (see readTraders).
@@ -29,7 +27,7 @@ export async function openBooks(ctx: ServerContext, markets: readonly BookMarket
   const sequencer = new OrderSequencer(
     states,
     ctx.dataSource,
-    fees,
+    (symbol) => feeRatesOf(findBookMarket(symbol)!),
     ctx.logger,
     (round) => publishCommittedRound(ctx, round),
     traderTrustMs,
@@ -44,21 +42,68 @@ export async function openBooks(ctx: ServerContext, markets: readonly BookMarket
   return sequencer;
 }
 
+/** One process's books: a sequencer for the markets listed at start, and one more per listing since. */
+class ProcessBooks implements Books {
+  private readonly sequencers = new Map<string, OrderSequencer>();
+  /** Books being opened: a command for a market listed a moment ago waits for its book. */
+  opening: Promise<void> = Promise.resolve();
+
+  has(symbol: string) {
+    return this.sequencers.has(symbol);
+  }
+
+  add(markets: readonly BookMarket[], sequencer: OrderSequencer) {
+    for (const market of markets) this.sequencers.set(market.symbol, sequencer);
+  }
+
+  committedBook(symbol: string) {
+    return this.sequencers.get(symbol)?.committedBook(symbol);
+  }
+
+  async submit(symbol: string, submission: Submission): Promise<Outcome> {
+    const sequencer = this.sequencers.get(symbol) ?? (await this.opening.then(() => this.sequencers.get(symbol)));
+    if (!sequencer) throw new HttpError(503, 'Trading is starting, please retry');
+    return sequencer.submit(symbol, submission);
+  }
+
+  async stop() {
+    for (const sequencer of new Set(this.sequencers.values())) await sequencer.stop();
+  }
+}
+
 /**
- * The trading core: the books rebuilt from the database on start, drained and snapshotted on stop. The service is exposed for modules that trade or read the books.
+ * The trading core: the books rebuilt from the database on start, drained and snapshotted on stop;
+ * a market listed while it runs gets its book at once. The service is exposed for modules that
+ * trade or read the books.
  */
 export function tradingModule(ctx: ServerContext): ExchangeModule & { service: TradingService } {
   const service = new TradingService(ctx.dataSource);
-  let sequencer: OrderSequencer | null = null;
+  const books = new ProcessBooks();
+  // Openings run one at a time: a listing announced twice opens its book once.
+  const openListed = () => {
+    books.opening = books.opening
+      .catch(() => undefined)
+      .then(async () => {
+        const unopened = bookMarkets().filter((market) => !books.has(market.symbol));
+        if (unopened.length > 0) books.add(unopened, await openBooks(ctx, unopened));
+      });
+    return books.opening;
+  };
+  let stopFollowing = () => {};
   return {
     service,
     routes: tradingRoutes(service),
     async start() {
-      sequencer = await openBooks(ctx, BOOK_MARKETS);
-      service.attach(sequencer);
+      await openListed();
+      service.attach(books);
+      stopFollowing = onCatalogChange(() => {
+        openListed().catch((error: unknown) => ctx.logger.error({ err: error }, 'opening a listed market failed'));
+      });
     },
     async stop() {
-      await sequencer?.stop();
+      stopFollowing();
+      await books.opening.catch(() => undefined);
+      await books.stop();
     },
   };
 }

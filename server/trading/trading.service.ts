@@ -6,7 +6,7 @@ import type { KeyedRequest } from '../idempotency/keyed-request';
 import { AnswerLookup } from '../idempotency/answer-lookup';
 import { isKeyTaken } from '../idempotency/recorded-answers';
 import { poolStatementRunner, type StatementRunner } from '../db/named-statement';
-import { BOOK_MARKETS, findBookMarket, type BookMarket } from '../markets/catalog';
+import { bookMarkets, findBookMarket, refusalOfNewOrders, type BookMarket } from '../markets/catalog';
 import { FINAL_STATUSES, OPEN_STATUSES } from './books/live-order';
 import { orderTerms } from './books/order-input';
 import { orderRecord } from './books/order-rows';
@@ -54,6 +54,12 @@ export function bookMarketOf(symbol: string): BookMarket {
   const market = findBookMarket(symbol);
   if (!market) throw badRequest('Unknown symbol');
   return market;
+}
+
+/** Refuses a new order on a market an administrator halted or put in cancel-only mode (cancels still go through). */
+export function assertTakesOrders(market: BookMarket): void {
+  const refusal = refusalOfNewOrders(market);
+  if (refusal) throw conflict(refusal);
 }
 
 /** Cancels every open order of the user on one book, holds released; resolves once committed, to how many there were. */
@@ -116,7 +122,7 @@ export class TradingService {
    * resolves once each book's cancels have committed, to how many there were.
    */
   async cancelAllOrders(userId: string): Promise<number> {
-    const counts = await Promise.all(BOOK_MARKETS.map((market) => this.cancelAllOrdersOnBook(market.symbol, userId)));
+    const counts = await Promise.all(bookMarkets().map((market) => this.cancelAllOrdersOnBook(market.symbol, userId)));
     return counts.reduce((sum, count) => sum + count, 0);
   }
 
@@ -185,6 +191,7 @@ export class TradingService {
   /** An order request checked against its market, as the command that places it. */
   private async placement(userId: string, request: OrderPlacement) {
     const market = bookMarketOf(request.symbol);
+    assertTakesOrders(market);
     const terms = orderTerms(market, request);
     // Refused here before it costs a round; two at once are told apart by the unique index (see submitted).
     if (terms.clientOrderId !== null && (await this.clientOrderIdTaken(userId, terms.clientOrderId)))

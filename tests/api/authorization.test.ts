@@ -48,7 +48,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Every route of accounts, funding, KYC, API keys, bank accounts and admin, with who may call it. */
+/** Every route of accounts, funding, KYC, API keys, bank accounts and admin (markets too), with who may call it. */
 const routes = (): Array<{ access: Access; method: string; path: string; body?: unknown }> => [
   { access: 'public', method: 'GET', path: '/bank-accounts' },
   { access: 'trader', method: 'GET', path: '/user/balance' },
@@ -97,6 +97,10 @@ const routes = (): Array<{ access: Access; method: string; path: string; body?: 
   },
   { access: 'admin', method: 'POST', path: `/admin/bank-account/${ids.bankAccount}/toggle` },
   { access: 'admin', method: 'DELETE', path: `/admin/bank-account/${ids.bankAccount}` },
+  // Refused for what they carry even when an admin calls: test files share the markets.
+  { access: 'admin', method: 'GET', path: '/admin/markets' },
+  { access: 'admin', method: 'POST', path: '/admin/markets', body: {} },
+  { access: 'admin', method: 'PATCH', path: '/admin/markets/NOPEUSDT', body: { status: 'halted' } },
 ];
 
 /** The status a caller must get when they may not call the route; null when they may. */

@@ -1,11 +1,12 @@
 import ccxt from 'ccxt';
 import Decimal from 'decimal.js';
-import { BOOK_MARKETS } from '../../server/markets/catalog';
+
 import { pricesInsideSpread, tradeOnBook } from '../support/book-trades';
 import { createApiKey } from '../support/binance-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 import { balanceOf } from '../support/trading-fixtures';
 import { fundedTrader } from '../support/trader-fixtures';
+import { OPENING_BOOK_MARKETS } from '../support/opening-catalog';
 
 /** CCXT's binance class, unchanged but for its host, trading here: markets, market data, orders, fills, errors. */
 let server: TestExchange;
@@ -38,7 +39,7 @@ describe('public data', () => {
   it('loads every book market with its precision and limits', async () => {
     const exchange = binance();
     const markets = await exchange.loadMarkets();
-    expect(Object.keys(markets).sort()).toEqual(BOOK_MARKETS.map((m) => `${m.base}/USDT`).sort());
+    expect(Object.keys(markets).sort()).toEqual(OPENING_BOOK_MARKETS.map((m) => `${m.base}/USDT`).sort());
     expect(markets['BTC/USDT']).toMatchObject({
       id: 'BTCUSDT',
       base: 'BTC',

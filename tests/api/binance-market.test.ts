@@ -1,11 +1,12 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { bucketStart } from '../../server/market-data/candles';
-import { BOOK_MARKETS } from '../../server/markets/catalog';
+
 import { pricesInsideSpread, tradeOnBook } from '../support/book-trades';
 import { ApiClient } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 import { fundedTrader } from '../support/trader-fixtures';
+import { OPENING_BOOK_MARKETS } from '../support/opening-catalog';
 
 /** Binance's public market data endpoints under /api/v3, over real trades on our books. */
 let server: TestExchange;
@@ -47,7 +48,7 @@ describe('ping, time and exchangeInfo', () => {
       intervalNum: 1,
       limit: expect.any(Number),
     });
-    expect(info.symbols.map((s: any) => s.symbol)).toEqual(BOOK_MARKETS.map((m) => m.symbol));
+    expect(info.symbols.map((s: any) => s.symbol)).toEqual(OPENING_BOOK_MARKETS.map((m) => m.symbol));
     const btc = info.symbols.find((s: any) => s.symbol === 'BTCUSDT');
     expect(btc).toMatchObject({
       status: 'TRADING',
@@ -88,7 +89,7 @@ describe('ping, time and exchangeInfo', () => {
     expect((await ok('/exchangeInfo?symbol=ETHUSDT')).symbols.map((s: any) => s.symbol)).toEqual(['ETHUSDT']);
     const listed = await ok(`/exchangeInfo?symbols=${encodeURIComponent('["XRPUSDT","BTCUSDT"]')}`);
     expect(listed.symbols.map((s: any) => s.symbol)).toEqual(['XRPUSDT', 'BTCUSDT']);
-    expect((await ok('/exchangeInfo?permissions=SPOT')).symbols).toHaveLength(BOOK_MARKETS.length);
+    expect((await ok('/exchangeInfo?permissions=SPOT')).symbols).toHaveLength(OPENING_BOOK_MARKETS.length);
     expect((await ok(`/exchangeInfo?permissions=${encodeURIComponent('["MARGIN"]')}`)).symbols).toEqual([]);
   });
 });
@@ -346,13 +347,13 @@ describe('after real trades', () => {
     );
     const listed = await ok(`/ticker/24hr?symbols=${encodeURIComponent('["SOLUSDT","BNBUSDT"]')}&type=MINI`);
     expect(listed.map((t: any) => t.symbol)).toEqual(['SOLUSDT', 'BNBUSDT']);
-    expect((await ok('/ticker/24hr')).map((t: any) => t.symbol)).toEqual(BOOK_MARKETS.map((m) => m.symbol));
+    expect((await ok('/ticker/24hr')).map((t: any) => t.symbol)).toEqual(OPENING_BOOK_MARKETS.map((m) => m.symbol));
   });
 
   it('ticker/price is the last trade price, bookTicker the best levels, avgPrice the last 5 minutes', async () => {
     expect(await ok('/ticker/price?symbol=SOLUSDT')).toEqual({ symbol: 'SOLUSDT', price: eight(sweep.high) });
     const prices = await ok('/ticker/price');
-    expect(prices.map((p: any) => p.symbol)).toEqual(BOOK_MARKETS.map((m) => m.symbol));
+    expect(prices.map((p: any) => p.symbol)).toEqual(OPENING_BOOK_MARKETS.map((m) => m.symbol));
 
     const [bid] = await pricesInsideSpread(server, 'SOLUSDT', 1);
     const bidder = await fundedTrader(server, { USD: '100' });

@@ -4,7 +4,7 @@ import { lockKey } from '../../server/cluster/advisory-locks';
 import { ClusteredTradingService } from '../../server/cluster/clustered-trading.service';
 import { createDataSource } from '../../server/db/data-source';
 import { money } from '../../server/ledger/money';
-import { BOOK_MARKETS } from '../../server/markets/catalog';
+
 import { eventually } from '../support/eventually';
 import { createApiKey, signedCall } from '../support/binance-client';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database';
@@ -13,6 +13,7 @@ import { ApiClient, loginAs, registerTrader } from '../support/http-client';
 import { RecordingSocket } from '../support/market-socket';
 import { startTestExchange } from '../support/test-exchange';
 import { approveKyc, credit } from '../support/trader-fixtures';
+import { OPENING_BOOK_MARKETS } from '../support/opening-catalog';
 
 /** Several processes need real PostgreSQL and Redis; the embedded database serves one connection. */
 const clustered = process.env.TEST_DATABASE_POOL_SIZE !== '1' && Boolean(process.env.REDIS_URL);
@@ -25,7 +26,7 @@ describe('one process (CLUSTER off, the default)', () => {
     try {
       expect(server.exchange.trading).not.toBeInstanceOf(ClusteredTradingService);
       const api = new ApiClient(server.url);
-      for (const market of BOOK_MARKETS)
+      for (const market of OPENING_BOOK_MARKETS)
         expect((await api.get(`/market/depth?symbol=${market.symbol}`)).status).toBe(200);
       const [locks] = await server.exchange.context.dataSource.query(
         "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",

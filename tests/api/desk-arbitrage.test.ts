@@ -5,12 +5,12 @@ import { checkLedger } from '../../server/ledger/ledger-check';
 import { availableBalance } from '../../server/ledger/ledger';
 import { money, type Money } from '../../server/ledger/money';
 import { quoteLadder } from '../../server/liquidity/quote-ladder';
-import { BOOK_MARKETS } from '../../server/markets/catalog';
-import { INSTRUMENTS } from '../../server/reference-prices/instruments';
+
 import { eventually } from '../support/eventually';
 import { ApiClient } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 import { fundedTrader } from '../support/trader-fixtures';
+import { OPENING_BOOK_MARKETS, OPENING_INSTRUMENTS } from '../support/opening-catalog';
 
 type Trader = Awaited<ReturnType<typeof fundedTrader>>;
 type Side = 'buy' | 'sell';
@@ -41,7 +41,7 @@ const balance = (server: TestExchange, trader: Trader, asset: string): Promise<M
   availableBalance(server.exchange.context.dataSource.manager, trader.user.id, asset);
 
 describe("the desk's prices", () => {
-  const instrument = fc.constantFrom(...INSTRUMENTS);
+  const instrument = fc.constantFrom(...OPENING_INSTRUMENTS);
   /** A price as a whole number of ticks: every price of the venue is on its tick. */
   const ticks = fc.integer({ min: 1, max: 1_000_000_000 });
 
@@ -138,7 +138,7 @@ describe('the desk with the reference feed off (prices hold still)', () => {
  */
 describe('arbitrage between the desk and a book quoted around an older reference', () => {
   jest.setTimeout(60_000);
-  const market = BOOK_MARKETS.find((m) => m.symbol === 'BTCUSDT')!;
+  const market = OPENING_BOOK_MARKETS.find((m) => m.symbol === 'BTCUSDT')!;
   const AMOUNT = '0.01';
   /** Past the ladder's half-spread (0.05%): the book's best quote is now on the wrong side of the reference. */
   const MOVE = 0.0006;

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { EntityManager } from 'typeorm';
 import { bucketStart, KLINE_INTERVALS, loadKlines, type KlineInterval } from '../../server/market-data/candles';
-import { BOOK_MARKETS } from '../../server/markets/catalog';
+
 import { pricesInsideSpread, tradeOnBook } from '../support/book-trades';
 import { ApiClient } from '../support/http-client';
 import { RecordingSocket } from '../support/market-socket';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 import { fundedTrader } from '../support/trader-fixtures';
+import { OPENING_BOOK_MARKETS } from '../support/opening-catalog';
 
 let server: TestExchange;
 let api: ApiClient;
@@ -165,7 +166,7 @@ describe('after real trades on a book', () => {
     expect(after.price_change_percent).toBeCloseTo((after.price_change / open) * 100, 3);
     expect((await api.get('/market/tickers')).body.find((t: any) => t.symbol === 'BTCUSDT')).toEqual(after);
     expect((await api.get('/market/tickers')).body.map((t: any) => t.symbol)).toEqual(
-      BOOK_MARKETS.map((m) => m.symbol),
+      OPENING_BOOK_MARKETS.map((m) => m.symbol),
     );
 
     const [day] = (await api.get('/market/klines?symbol=BTCUSDT&interval=1d&limit=1')).body;

@@ -6,17 +6,18 @@ import { MarketMaker, REQUOTE_MOVE } from '../../server/liquidity/market-maker';
 import { quoteLadder } from '../../server/liquidity/quote-ladder';
 import { ensureSystemTrader } from '../../server/liquidity/system-trader';
 import { createLogger } from '../../server/logger';
-import { BOOK_MARKETS } from '../../server/markets/catalog';
+
 import { ReferencePrices } from '../../server/reference-prices/reference-prices.service';
 import { eventually } from '../support/eventually';
 import { ApiClient } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
+import { OPENING_BOOK_MARKETS } from '../support/opening-catalog';
 
 describe('the market maker quote ladder', () => {
   it('quotes bids below and asks above the reference, on the tick and lot, within both budgets', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...BOOK_MARKETS),
+        fc.constantFrom(...OPENING_BOOK_MARKETS),
         fc.double({ min: 0.01, max: 100, noNaN: true }),
         fc.double({ min: 0, max: 5_000_000, noNaN: true }),
         fc.double({ min: 0, max: 1_000_000, noNaN: true }),
@@ -51,7 +52,7 @@ describe('the market maker quote ladder', () => {
   });
 
   it('lays five levels a side around BTC with a spread of about 0.1%', () => {
-    const btc = BOOK_MARKETS.find((m) => m.symbol === 'BTCUSDT')!;
+    const btc = OPENING_BOOK_MARKETS.find((m) => m.symbol === 'BTCUSDT')!;
     const ladder = quoteLadder(btc, money('110000'), money('100000'), money('2'));
     const bids = ladder.filter((q) => q.side === 'buy').map((q) => Number(q.price));
     const asks = ladder.filter((q) => q.side === 'sell').map((q) => Number(q.price));
@@ -96,7 +97,7 @@ describe('the market maker, turned on', () => {
   afterAll(() => server?.close());
 
   it('keeps five bids and five asks around the reference price on every book', async () => {
-    for (const market of BOOK_MARKETS) {
+    for (const market of OPENING_BOOK_MARKETS) {
       const depth = await eventually(
         async () => {
           const book = (await api.get(`/market/depth?symbol=${market.symbol}`)).body;
@@ -118,9 +119,9 @@ describe('the market maker, turned on', () => {
     const trades = await eventually(
       async () => {
         const lists = await Promise.all(
-          BOOK_MARKETS.map(async (m) => (await api.get(`/market/trades?symbol=${m.symbol}`)).body as any[]),
+          OPENING_BOOK_MARKETS.map(async (m) => (await api.get(`/market/trades?symbol=${m.symbol}`)).body as any[]),
         );
-        const symbols = BOOK_MARKETS.filter((_, i) => lists[i]!.length > 0).map((m) => m.symbol);
+        const symbols = OPENING_BOOK_MARKETS.filter((_, i) => lists[i]!.length > 0).map((m) => m.symbol);
         return symbols.length > 0 ? symbols : undefined;
       },
       20_000,
@@ -156,7 +157,7 @@ describe('the market maker, turned on', () => {
               COALESCE(max(h.reserved), 0) AS held_for_orders, (SELECT paid FROM fees) AS fees_paid
          FROM accounts a JOIN mine ON mine.user_id = a.user_id LEFT JOIN holds h ON h.asset = a.asset
         GROUP BY a.asset`,
-      [ids, BOOK_MARKETS.map((m) => m.symbol), BOOK_MARKETS.map((m) => m.base)],
+      [ids, OPENING_BOOK_MARKETS.map((m) => m.symbol), OPENING_BOOK_MARKETS.map((m) => m.base)],
     );
     expect(rows.map((r) => r.asset).sort()).toEqual(Object.keys(MAKER.inventory).sort());
     for (const row of rows) {
@@ -200,7 +201,7 @@ describe('the market maker, when the reference moves', () => {
   jest.setTimeout(60_000);
   /** Longer than the test: any requote seen here was not the timer's. */
   const TIMER_NEVER_FIRES_MS = 3_600_000;
-  const btc = BOOK_MARKETS[0]!; // the first market in turn: quoted as the maker starts
+  const btc = OPENING_BOOK_MARKETS[0]!; // the first market in turn: quoted as the maker starts
   let server: TestExchange;
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
-import { BOOK_MARKETS, FOREX_PAIRS } from '../../server/markets/catalog';
 import { ApiClient, registerTrader } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
+import { OPENING_BOOK_MARKETS, OPENING_FOREX_PAIRS } from '../support/opening-catalog';
 
 let server: TestExchange;
 let api: ApiClient;
@@ -16,7 +16,7 @@ describe('GET /api/markets', () => {
   it('lists every book market with its sizes, as decimal strings', async () => {
     const response = await api.get('/markets');
     expect(response.status).toBe(200);
-    expect(response.body.markets.map((m: any) => m.symbol)).toEqual(BOOK_MARKETS.map((m) => m.symbol));
+    expect(response.body.markets.map((m: any) => m.symbol)).toEqual(OPENING_BOOK_MARKETS.map((m) => m.symbol));
     expect(response.body.markets[0]).toEqual({
       symbol: 'BTCUSDT',
       display: 'BTC/USDT',
@@ -27,6 +27,7 @@ describe('GET /api/markets', () => {
       lot_size: '0.00001',
       min_notional: '5',
       seed_price: '110000',
+      status: 'trading',
     });
     for (const market of response.body.markets) {
       for (const field of ['tick_size', 'lot_size', 'min_notional', 'seed_price']) {
@@ -37,7 +38,7 @@ describe('GET /api/markets', () => {
 
   it('lists the forex pairs, each with the currency a dollar account holds after trading it', async () => {
     const { body } = await api.get('/markets');
-    expect(body.forex.map((p: any) => p.symbol)).toEqual(FOREX_PAIRS.map((p) => p.symbol));
+    expect(body.forex.map((p: any) => p.symbol)).toEqual(OPENING_FOREX_PAIRS.map((p) => p.symbol));
     expect(body.forex.find((p: any) => p.symbol === 'EURUSD')).toEqual({
       symbol: 'EURUSD',
       display: 'EUR/USD',

@@ -1,13 +1,16 @@
 import fc from 'fast-check';
 import { money } from '../../server/ledger/money';
 import { fetchPublicPrices } from '../../server/reference-prices/public-ticker';
-import { INSTRUMENTS } from '../../server/reference-prices/instruments';
 import { nextWalkPrice, seededRandom } from '../../server/reference-prices/random-walk';
 import { ReferencePrices } from '../../server/reference-prices/reference-prices.service';
 import { createLogger } from '../../server/logger';
 import { ApiClient } from '../support/http-client';
 import { RecordingSocket } from '../support/market-socket';
 import { startTestExchange } from '../support/test-exchange';
+import { loadOpeningCatalog, OPENING_INSTRUMENTS } from '../support/opening-catalog';
+
+// The reference prices below run without an exchange: they price the markets a fresh database lists.
+loadOpeningCatalog();
 
 const logger = createLogger('silent');
 const walk = { volatility: 0.002, reversion: 0.001 };
@@ -16,7 +19,7 @@ describe('the simulated random walk', () => {
   it('never leaves (0, infinity) and always stays on the tick', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...INSTRUMENTS),
+        fc.constantFrom(...OPENING_INSTRUMENTS),
         fc.integer({ min: 0, max: 2 ** 32 - 1 }),
         fc.integer({ min: 1, max: 400 }),
         fc.double({ min: 0.0001, max: 0.2, noNaN: true }),
@@ -73,7 +76,7 @@ describe('the simulated random walk', () => {
   it('stays near the seed price over hours of ticks (mean reversion)', () => {
     const prices = new ReferencePrices({ MARKET_FEED: 'simulated', MARKET_FEED_SEED: 1 }, logger);
     for (let i = 0; i < 20_000; i++) prices.tick();
-    for (const instrument of INSTRUMENTS) {
+    for (const instrument of OPENING_INSTRUMENTS) {
       const ratio = prices.price(instrument.symbol)!.div(instrument.seedPrice).toNumber();
       expect(ratio).toBeGreaterThan(0.5);
       expect(ratio).toBeLessThan(2);
@@ -113,7 +116,7 @@ describe('reference prices', () => {
     const socket = await RecordingSocket.connect(server.url);
     try {
       const quotes = await socket.next('quotes', () => true, 3000);
-      expect(quotes.map((q: any) => q.symbol)).toEqual(INSTRUMENTS.map((i) => i.symbol));
+      expect(quotes.map((q: any) => q.symbol)).toEqual(OPENING_INSTRUMENTS.map((i) => i.symbol));
       expect(quotes.find((q: any) => q.symbol === 'EURUSD')).toEqual({
         symbol: 'EURUSD',
         name: 'Euro / US Dollar',

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { toLedgerUnits } from '../../server/ledger/money';
-import { findBookMarket } from '../../server/markets/catalog';
+
 import { pipelineStatements, statementRunner, type StatementRunner } from '../../server/db/named-statement';
 import type { MarketState } from '../../server/trading/books/market-state';
 import { emptyEffects, type MarketRound } from '../../server/trading/round-writer/round-effects';
@@ -8,6 +8,7 @@ import { writeRound } from '../../server/trading/round-writer/round-writer';
 import { readTraders } from '../../server/trading/traders/trader-reads';
 import { ApiClient, registerTrader } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
+import { openingBookMarket } from '../support/opening-catalog';
 
 /**
  * A round written behind another (the sequencer queues it before the first has answered) was
@@ -21,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const SYMBOL = 'CHAINTEST';
-const market = findBookMarket('BTCUSDT')!;
+const market = openingBookMarket('BTCUSDT');
 
 /** A round that logs commands `seqs` (a cancel each) and changes nothing else. */
 function round(seqs: number[]): MarketRound[] {

@@ -55,7 +55,7 @@ describe('security headers on every answer', () => {
     ['the client', 'GET', '/', 200],
     ['a client route', 'GET', '/trade', 200],
     ['a client asset', 'GET', '/assets/app.js', 200],
-    ['a missing page', 'GET', '/no-such-page', 404],
+    ['an unknown page (the app answers)', 'GET', '/no-such-page', 200],
     ['Socket.IO', 'GET', '/socket.io/?EIO=4&transport=polling', 200],
     ["Socket.IO's refusal", 'GET', '/socket.io/?EIO=9&transport=polling', 400],
   ])('%s', async (_what, method, path, status) => {

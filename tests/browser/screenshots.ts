@@ -135,6 +135,7 @@ async function shootAdminTabs(page: Page, prefix: string): Promise<void> {
     ['Withdrawals', 'withdrawals'],
     ['KYC Submissions', 'kyc'],
     ['Bank Accounts', 'banks'],
+    ['Markets', 'markets'],
     ['Limits', 'limits'],
     ['Audit Log', 'audit'],
     ['Ledger', 'ledger'],

@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js';
-import { findBookMarket } from '../../server/markets/catalog';
+
 import { ApiClient } from './http-client';
 import { fundedTrader } from './trader-fixtures';
 import type { TestExchange } from './test-exchange';
+import { openingBookMarket } from './opening-catalog';
 
 /**
  * `count` consecutive prices strictly inside the current spread of a book (around the reference
@@ -15,7 +16,7 @@ export async function pricesInsideSpread(
   count: number,
 ): Promise<string[]> {
   const api = new ApiClient(server.url);
-  const market = findBookMarket(symbol)!;
+  const market = openingBookMarket(symbol);
   const tick = new Decimal(market.tickSize);
   const depth = (await api.get(`/market/depth?symbol=${symbol}&limit=1`)).body;
   const reference = new Decimal(

@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
-import { findBookMarket } from '../../server/markets/catalog';
+
 import { ApiClient } from './http-client';
+import { openingBookMarket } from './opening-catalog';
 
 /** One step of a random order stream on a book: a limit (GTC or IOC) or market order, or a cancel. */
 export interface BookAction {
@@ -38,7 +39,7 @@ export async function runBookActions(
   prices: string[],
   actions: BookAction[],
 ): Promise<void> {
-  const market = findBookMarket(symbol)!;
+  const market = openingBookMarket(symbol);
   // The smallest amount worth the minimum order value at the highest price, on the lot.
   const highest = Decimal.max(...prices);
   const unit = new Decimal(market.minNotional).div(highest).toNearest(market.lotSize, Decimal.ROUND_UP).times(2);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { feeFor, OrderBook, type MarketSpec } from '../../engine';
 import { HttpError } from '../../server/http/errors';
-import { findBookMarket } from '../../server/markets/catalog';
+
 import { orderTerms } from '../../server/trading/books/order-input';
 import type { OrderPlacement } from '../../server/trading/order-schemas';
 import {
@@ -11,9 +11,10 @@ import {
   holdFor,
   marketBuyHold,
 } from '../../server/trading/sequencer/funds-hold';
+import { openingBookMarket } from '../support/opening-catalog';
 
 /** What an order holds when placed (no database): notional units for a buy, lots for a sell. */
-const BTC = findBookMarket('BTCUSDT')!; // tick 0.01, lot 0.00001, at least 5 USDT (50,000,000 notional units)
+const BTC = openingBookMarket('BTCUSDT'); // tick 0.01, lot 0.00001, at least 5 USDT (50,000,000 notional units)
 const spec: MarketSpec = { symbol: BTC.symbol, tickSize: BTC.tickSize, lotSize: BTC.lotSize, minNotional: '0' };
 const fees = { makerPpm: 1000, takerPpm: 2000 };
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { OrderBook } from '../../engine';
 import { toLedgerUnits, type LedgerUnits } from '../../server/ledger/money';
-import { findBookMarket, USD } from '../../server/markets/catalog';
+import { USD } from '../../server/markets/catalog';
 import type { MarketState } from '../../server/trading/books/market-state';
 import { ledgerUnits, orderTerms } from '../../server/trading/books/order-input';
 import type { TraderStanding } from '../../server/trading/may-trade';
@@ -10,9 +10,10 @@ import { emptyEffects } from '../../server/trading/round-writer/round-effects';
 import { OrderExecution, type Outcome, type Submission } from '../../server/trading/sequencer/order-execution';
 import { BalanceSheet } from '../../server/trading/traders/balance-sheet';
 import type { Traders } from '../../server/trading/traders/trader-reads';
+import { openingBookMarket } from '../support/opening-catalog';
 
 /** One symbol's commands applied to a real engine book and turned into orders, trades and postings, in memory. */
-const BTC = findBookMarket('BTCUSDT')!;
+const BTC = openingBookMarket('BTCUSDT');
 const fees = { makerPpm: 1000, takerPpm: 2000 };
 const approved: TraderStanding = { is_active: true, is_admin: false, is_system: false, kyc_status: 'approved' };
 const units = ledgerUnits(BTC);

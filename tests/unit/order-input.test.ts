@@ -2,12 +2,13 @@ import fc from 'fast-check';
 import { fromLots, fromNotional, fromTicks, minNotionalUnits } from '../../engine';
 import { HttpError } from '../../server/http/errors';
 import { toLedgerUnits } from '../../server/ledger/money';
-import { findBookMarket } from '../../server/markets/catalog';
+
 import { ledgerUnits, orderTerms } from '../../server/trading/books/order-input';
 import { orderRequestSchema, type OrderPlacement, type OrderRequest } from '../../server/trading/order-schemas';
+import { openingBookMarket } from '../support/opening-catalog';
 
 /** An order request checked against its market's rules and turned into engine units (no database). */
-const BTC = findBookMarket('BTCUSDT')!; // tick 0.01, lot 0.00001, at least 5 USDT
+const BTC = openingBookMarket('BTCUSDT'); // tick 0.01, lot 0.00001, at least 5 USDT
 
 const request = (fields: Partial<OrderRequest>): OrderRequest => ({
   symbol: 'BTCUSDT',

@@ -8,6 +8,10 @@ import { MAX_BUFFERED_BYTES } from '../../server/streams/stream-connection';
 import { BINANCE_KEEP_ALIVE, type KeepAlive } from '../../server/streams/keep-alive';
 import { StreamHub } from '../../server/streams/stream-hub';
 import { eventually } from '../support/eventually';
+import { loadOpeningCatalog } from '../support/opening-catalog';
+
+// Symbols are looked up in the catalog an exchange would load.
+loadOpeningCatalog();
 
 /** The hub on an HTTP server of its own; `limits` are its connection limits, which a test may tighten before it connects. */
 let httpServer: Server;

@@ -2,6 +2,7 @@
 import { downloadFile, request, requestPage } from './client';
 import type {
   AccountSession,
+  AdminMarket,
   AdminStats,
   ApiKey,
   AssetBalance,
@@ -16,8 +17,10 @@ import type {
   KycSubmission,
   LedgerCheck,
   LoginHistoryEntry,
+  MarketChange,
   MarketCatalog,
   NewApiKey,
+  NewMarket,
   Order,
   PlaceOrderPayload,
   SignedInUser,
@@ -151,4 +154,8 @@ export const adminApi = {
     request<BankAccount>('POST', '/admin/bank-account', { body: { bank_name, account_number, account_holder } }),
   toggleBankAccount: (id: string) => request<unknown>('POST', `/admin/bank-account/${encodeURIComponent(id)}/toggle`),
   deleteBankAccount: (id: string) => request<unknown>('DELETE', `/admin/bank-account/${encodeURIComponent(id)}`),
+  markets: () => request<AdminMarket[]>('GET', '/admin/markets'),
+  listMarket: (market: NewMarket) => request<AdminMarket>('POST', '/admin/markets', { body: market }),
+  changeMarket: (symbol: string, change: MarketChange) =>
+    request<AdminMarket>('PATCH', `/admin/markets/${encodeURIComponent(symbol)}`, { body: change }),
 };

@@ -101,6 +101,11 @@ export interface paths {
                                 lot_size: string;
                                 min_notional: string;
                                 seed_price: string;
+                                /**
+                                 * @description trading; cancel_only: only cancels are taken; halted: no new orders
+                                 * @enum {string}
+                                 */
+                                status: "trading" | "cancel_only" | "halted";
                             }[];
                             /** @description Simulated forex pairs, traded on the simple screen only */
                             forex: {
@@ -3318,6 +3323,210 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/admin/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every listed market (book markets and forex pairs) with its status and fee rates, in listing order */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            symbol: string;
+                            /** @enum {string} */
+                            kind: "book" | "forex";
+                            name: string;
+                            base_asset: string;
+                            tick_size: string;
+                            lot_size: string;
+                            min_notional: string;
+                            reference_price: string;
+                            /** @enum {string} */
+                            status: "trading" | "cancel_only" | "halted";
+                            maker_fee_rate: string;
+                            taker_fee_rate: string;
+                            /** @description The fee rates are the venue's defaults (MAKER_FEE_RATE, TAKER_FEE_RATE) */
+                            default_fees: boolean;
+                            listed_at: string;
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** List a new USDT pair: its book opens at once, the market maker quotes it, every list shows it; fees are the venue's defaults */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        symbol: string;
+                        base_asset: string;
+                        tick_size: string;
+                        lot_size: string;
+                        min_notional: string;
+                        reference_price: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            symbol: string;
+                            /** @enum {string} */
+                            kind: "book" | "forex";
+                            name: string;
+                            base_asset: string;
+                            tick_size: string;
+                            lot_size: string;
+                            min_notional: string;
+                            reference_price: string;
+                            /** @enum {string} */
+                            status: "trading" | "cancel_only" | "halted";
+                            maker_fee_rate: string;
+                            taker_fee_rate: string;
+                            /** @description The fee rates are the venue's defaults (MAKER_FEE_RATE, TAKER_FEE_RATE) */
+                            default_fees: boolean;
+                            listed_at: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/markets/{symbol}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a book market: status (halted and cancel_only refuse new orders, cancels still go through) and fee rates */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    symbol: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status?: "trading" | "cancel_only" | "halted";
+                        maker_fee_rate?: string;
+                        taker_fee_rate?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            symbol: string;
+                            /** @enum {string} */
+                            kind: "book" | "forex";
+                            name: string;
+                            base_asset: string;
+                            tick_size: string;
+                            lot_size: string;
+                            min_notional: string;
+                            reference_price: string;
+                            /** @enum {string} */
+                            status: "trading" | "cancel_only" | "halted";
+                            maker_fee_rate: string;
+                            taker_fee_rate: string;
+                            /** @description The fee rates are the venue's defaults (MAKER_FEE_RATE, TAKER_FEE_RATE) */
+                            default_fees: boolean;
+                            listed_at: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/trading/order": {

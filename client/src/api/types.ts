@@ -5,7 +5,7 @@
  */
 import type { paths } from './schema';
 
-type Method = 'get' | 'post' | 'delete';
+type Method = 'get' | 'post' | 'patch' | 'delete';
 
 /** The JSON body of a route's success answer. */
 type Answer<Path extends keyof paths, M extends Method> = paths[Path][M] extends {
@@ -92,6 +92,11 @@ export type TwoFactorSetup = Answer<'/api/account/2fa/setup', 'post'>;
 export type MarketCatalog = Answer<'/api/markets', 'get'>;
 export type BookMarket = MarketCatalog['markets'][number];
 export type ForexPair = MarketCatalog['forex'][number];
+export type MarketStatus = BookMarket['status'];
+/** A listed market as the administrator's Markets tab shows it, with its status and fee rates. */
+export type AdminMarket = Answer<'/api/admin/markets', 'get'>[number];
+export type NewMarket = Body<'/api/admin/markets', 'post'>;
+export type MarketChange = Body<'/api/admin/markets/{symbol}', 'patch'>;
 
 /** An API key of the Binance-compatible API, as listed (never its secret). */
 export type ApiKey = Answer<'/api/account/api-keys', 'get'>[number];

@@ -58,15 +58,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  useEffect(() => {
-    const expire = () => {
-      setToken(null);
-      setUser(null);
-      restartRealtime();
-    };
-    window.addEventListener(SESSION_EXPIRED_EVENT, expire);
-    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, expire);
+  /** Forgets a session the server has already ended; the socket reconnects as a visitor's. */
+  const endHere = useCallback(() => {
+    setToken(null);
+    setUser(null);
+    restartRealtime();
   }, []);
+
+  useEffect(() => {
+    window.addEventListener(SESSION_EXPIRED_EVENT, endHere);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, endHere);
+  }, [endHere]);
 
   const startSession = useCallback((token: string, next: User, onSignedIn?: (user: User) => void) => {
     setToken(token);
@@ -96,10 +98,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // The call takes the stored token as it starts, so the token can go at once: the screens leave
     // without waiting for the server.
     authApi.logout().catch((error) => console.warn('session: logout not confirmed by the server', error));
-    setToken(null);
-    setUser(null);
-    restartRealtime();
-  }, []);
+    endHere();
+  }, [endHere]);
 
   const refreshUser = useCallback(async () => {
     if (!getToken()) return;
@@ -120,6 +120,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     funding: (event) => {
       if (event.kind === 'kyc') void refreshUser();
     },
+    // Suspended by an administrator: told just before the server closes the socket, so the page leaves at once.
+    suspended: endHere,
     // The server closes a session's sockets when it ends (logged out from another device, a
     // suspension): asking who we are then gets the 401 that ends it here too.
     disconnect: (reason) => {

@@ -1,7 +1,9 @@
 /** Deposit or withdrawal tab: optional bank accounts, amount input, request button, history. */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { fundingApi } from '../api/endpoints';
 import type { BankAccount, FundingRequest } from '../api/types';
 import { dateTime, usd } from '../format';
+import { useRealtime } from '../realtime/useRealtime';
 import { BankIcon } from './Icons';
 import StatusBadge from './StatusBadge';
 import TwoFactorCodeField from './TwoFactorCodeField';
@@ -22,6 +24,28 @@ interface Props {
   onInvalid: () => void;
 }
 
+/**
+ * The bank accounts to pay into: those the page loaded, replaced by a fresh list whenever an
+ * administrator adds, deactivates or deletes one, so no one pays into an account that is gone.
+ */
+function useLiveBankAccounts(loaded: BankAccount[]): BankAccount[] {
+  const [reloaded, setReloaded] = useState<BankAccount[] | null>(null);
+  // Only the latest reload is shown: an earlier one answering late would bring back a removed account.
+  const latest = useRef(0);
+  // The page's own later load is as fresh: it wins until the next push.
+  useEffect(() => setReloaded(null), [loaded]);
+  useRealtime([], {
+    'bank-accounts': () => {
+      const ticket = ++latest.current;
+      fundingApi
+        .bankAccounts()
+        .then((accounts) => ticket === latest.current && setReloaded(accounts))
+        .catch((error) => console.warn('funding: bank accounts not reloaded', error));
+    },
+  });
+  return reloaded ?? loaded;
+}
+
 export default function FundingPanel({
   kind,
   history,
@@ -36,7 +60,8 @@ export default function FundingPanel({
   const [busy, setBusy] = useState(false);
   const isDeposit = kind === 'deposit';
   const withCode = !isDeposit && asksForCode;
-  const activeAccounts = bankAccounts.filter((a) => a.is_active !== false);
+  const liveAccounts = useLiveBankAccounts(bankAccounts);
+  const activeAccounts = liveAccounts.filter((a) => a.is_active !== false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -37,8 +37,10 @@ export default function OrderForm({
   availableQuote,
   availableBase,
   kycApproved,
+  closedReason = null,
   priceHint,
   onPlaced,
+  keepToastsClear = false,
 }: {
   /** Chosen by the trade screen, so its phone bar's Buy and Sell buttons open the form on that side. */
   side: Side;
@@ -49,8 +51,12 @@ export default function OrderForm({
   availableQuote: number;
   availableBase: number;
   kycApproved: boolean;
+  /** Why the market takes no new orders now (halted, cancel-only); null while it trades. */
+  closedReason?: string | null;
   priceHint: PriceHint | null;
   onPlaced: () => void;
+  /** Toasts start below the Buy / Sell switch (when the form sits in their corner of the screen). */
+  keepToastsClear?: boolean;
 }) {
   const { enqueueSnackbar } = useSnackbar();
   const lot = useMarkets().lotStep(symbol);
@@ -118,7 +124,7 @@ export default function OrderForm({
 
   return (
     <form className="trade-panel order-form" onSubmit={onSubmit} data-testid="order-form">
-      <div className="side-switch">
+      <div className="side-switch" data-toasts-below={keepToastsClear || undefined}>
         <button type="button" className={`buy${side === 'buy' ? ' on' : ''}`} onClick={() => onSideChange('buy')}>
           Buy
         </button>
@@ -225,10 +231,15 @@ export default function OrderForm({
       <button
         type="submit"
         className={`btn btn-lg btn-block ${side === 'buy' ? 'btn-buy' : 'btn-sell'}`}
-        disabled={busy || !kycApproved}
+        disabled={busy || !kycApproved || closedReason !== null}
       >
         {busy ? 'Placing...' : `${side === 'buy' ? 'Buy' : 'Sell'} ${base}`}
       </button>
+      {closedReason !== null && (
+        <div className="small down" style={{ textAlign: 'center' }} data-testid="market-closed">
+          {closedReason}
+        </div>
+      )}
       {!kycApproved && (
         <div className="muted small" style={{ textAlign: 'center' }}>
           Complete KYC to start trading

@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import type { Ticker } from '../api/types';
 import { percent, price } from '../format';
-import { useMarkets } from '../markets';
+import { MarketStatusBadge, useMarkets } from '../markets';
 import { SearchIcon } from './Icons';
 import Tabs from './Tabs';
 
@@ -108,7 +108,8 @@ export default function PairList({
                       ★
                     </button>
                     <b>{markets.info(t.symbol).base}</b>
-                    <span className="muted">/USDT</span>
+                    <span className="muted">/USDT</span>{' '}
+                    <MarketStatusBadge status={markets.bookMarket(t.symbol)?.status ?? 'trading'} quiet />
                   </td>
                   <td className="right num">
                     {t.last_price === undefined ? '--' : price(t.last_price, markets.priceStep(t.symbol))}

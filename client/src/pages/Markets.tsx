@@ -9,7 +9,7 @@ import SiteFooter from '../components/SiteFooter';
 import SiteHeader from '../components/SiteHeader';
 import Tabs from '../components/Tabs';
 import { millions, percent, price } from '../format';
-import { useMarkets } from '../markets';
+import { MarketStatusBadge, useMarkets } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
 
 type TabKey = 'all' | 'hot' | 'gainers' | 'losers' | 'volume';
@@ -128,6 +128,7 @@ export default function Markets() {
                         <CoinIcon symbol={t.symbol} size={24} />
                         <b>{markets.info(t.symbol).base}</b>
                         <span className="muted">/USDT</span>
+                        <MarketStatusBadge status={markets.bookMarket(t.symbol)?.status ?? 'trading'} quiet />
                       </span>
                     </td>
                     <td className="right num">{price(t.last_price, markets.priceStep(t.symbol))}</td>

@@ -1,17 +1,29 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import SiteFooter from '../components/SiteFooter';
 import SiteHeader from '../components/SiteHeader';
 
+/** Any path the app has no screen for (the server answers every page path with the app). */
 export default function NotFound() {
+  const { pathname } = useLocation();
   return (
     <div className="page">
       <SiteHeader />
       <main className="container section" style={{ textAlign: 'center' }}>
-        <h1 style={{ fontSize: 40, marginBottom: 12 }}>Coming soon</h1>
-        <p className="muted">This page is not available yet.</p>
-        <Link className="btn btn-primary" to="/">
-          Back to home
-        </Link>
+        <div className="muted num" style={{ fontSize: 56, fontWeight: 700, color: 'var(--accent)' }}>
+          404
+        </div>
+        <h1 style={{ fontSize: 32, marginBottom: 12 }}>Page not found</h1>
+        <p className="muted" style={{ marginBottom: 24, overflowWrap: 'anywhere' }}>
+          There is no page at {pathname}.
+        </p>
+        <div className="row" style={{ justifyContent: 'center', gap: 12 }}>
+          <Link className="btn btn-primary" to="/">
+            Back to home
+          </Link>
+          <Link className="btn" to="/markets">
+            Markets
+          </Link>
+        </div>
       </main>
       <SiteFooter />
     </div>

@@ -20,7 +20,7 @@ import { SITE_LINKS, SiteMenu, SiteNavLinks, type NavLinks } from '../components
 import TickerStrip from '../components/TickerStrip';
 import UserOrders from '../components/UserOrders';
 import { price, slashSymbol } from '../format';
-import { DEFAULT_PAIR, useMarkets } from '../markets';
+import { closedReason, DEFAULT_PAIR, useMarkets } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
 import { PHONE_QUERY, useMediaQuery } from '../useMediaQuery';
 
@@ -200,8 +200,10 @@ export default function Trade() {
       availableQuote={availableQuote}
       availableBase={availableOf(base)}
       kycApproved={user?.kyc_status === 'approved'}
+      closedReason={closedReason(markets.bookMarket(symbol)?.status)}
       priceHint={priceHint}
       onPlaced={onPlaced}
+      keepToastsClear={!phone}
     />
   );
   const trades = <MarketTrades trades={marketTrades} symbol={symbol} />;

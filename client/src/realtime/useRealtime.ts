@@ -20,6 +20,10 @@ export interface RealtimeEvents {
   fill: (trade: UserTrade) => void;
   funding: (event: { kind: 'deposit' | 'withdrawal' | 'kyc'; id: string; status: string }) => void;
   'admin:update': (event: { kind: string }) => void;
+  /** The venue's bank accounts changed: lists of them reload. */
+  'bank-accounts': () => void;
+  /** An administrator suspended the signed-in user; the socket closes next. */
+  suspended: () => void;
   /** The socket closed; 'io server disconnect' when the server closed it (its session ended). */
   disconnect: (reason: string) => void;
 }

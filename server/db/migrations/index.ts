@@ -14,6 +14,7 @@ import { BinanceOrderIds1795500000000 } from './1795500000000-BinanceOrderIds';
 import { CandleTakerVolumes1795501000000 } from './1795501000000-CandleTakerVolumes';
 import { ListenKeys1795600000000 } from './1795600000000-ListenKeys';
 import { ForexCurrencies1795700000000 } from './1795700000000-ForexCurrencies';
+import { Markets1795710000000 } from './1795710000000-Markets';
 import { Settings1795720000000 } from './1795720000000-Settings';
 
 /** Every migration, in order. New ones: `npm run migration:generate -- server/db/migrations/Name`, then list it here. */
@@ -34,5 +35,6 @@ export const migrations: Function[] = [
   CandleTakerVolumes1795501000000,
   ListenKeys1795600000000,
   ForexCurrencies1795700000000,
+  Markets1795710000000,
   Settings1795720000000,
 ];

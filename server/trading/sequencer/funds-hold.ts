@@ -1,5 +1,6 @@
 import { feeFor, type OrderBook } from '../../../engine';
 import { badRequest } from '../../http/errors';
+import { money } from '../../ledger/money';
 import type { BookMarket } from '../../markets/catalog';
 import { assertMinNotional, type OrderTerms } from '../books/order-input';
 
@@ -11,6 +12,14 @@ export interface FeeRates {
   makerPpm: number;
   takerPpm: number;
 }
+
+const ppm = (rate: string) => money(rate).times(1_000_000).toNumber();
+
+/** The market's rates as orders placed on it now pay them (each order keeps the rates it was placed with). */
+export const feeRatesOf = (market: BookMarket): FeeRates => ({
+  makerPpm: ppm(market.makerFeeRate),
+  takerPpm: ppm(market.takerFeeRate),
+});
 
 /**
  * What a buy must still hold for `lots` at its limit price, in notional units: the value, the fee

@@ -286,7 +286,10 @@ export class OrderExecution {
     if (status === 'filled') return this.finish(order, 'filled', now);
     this.touch(order, status, now);
     if (order.side === 'buy' && order.priceTicks !== null) {
-      const needed = buyHoldAtLimit(order.priceTicks, order.lots - order.filledLots, this.fees);
+      // At the rates the order was placed with (the engine keeps them): the market's may have changed since.
+      const placed = this.state.book.getOrder(order.id);
+      const fees = placed ? { makerPpm: placed.makerFeePpm, takerPpm: placed.takerFeePpm } : this.fees;
+      const needed = buyHoldAtLimit(order.priceTicks, order.lots - order.filledLots, fees);
       if (order.reserved > needed) this.release(order, order.reserved - needed);
     }
   }

@@ -96,7 +96,8 @@ export class OrderSequencer {
   constructor(
     states: MarketState[],
     private readonly dataSource: DataSource,
-    private readonly fees: FeeRates,
+    /** The rates an order placed on the symbol now pays (administrators change them while it runs). */
+    private readonly feesOf: (symbol: string) => FeeRates,
     private readonly logger: Logger,
     private readonly onCommit: (round: CommittedRound) => void,
     traderTrustMs: number,
@@ -299,7 +300,7 @@ export class OrderSequencer {
     read: ReadonlySet<string>,
     after: RoundMarker | null,
   ): Launched {
-    const executed = executeRound(round, this.traders, this.fees, read);
+    const executed = executeRound(round, this.traders, this.feesOf, read);
     const views = round.map(({ line }, i) => {
       const { effects } = executed.markets[i]!;
       return bookChanged(effects) || effects.trades.length > 0

@@ -38,7 +38,7 @@ export interface ExecutedRound {
 export function executeRound(
   round: Round,
   traders: TraderCache,
-  fees: FeeRates,
+  feesOf: (symbol: string) => FeeRates,
   read: ReadonlySet<string>,
 ): ExecutedRound {
   const now = Date.now();
@@ -46,7 +46,7 @@ export function executeRound(
   const outcomes = round.map((part) => {
     const { line } = part;
     const effects = emptyEffects();
-    const execution = new OrderExecution(line.state, traders.traders, fees, effects);
+    const execution = new OrderExecution(line.state, traders.traders, feesOf(line.state.market.symbol), effects);
     const results: Outcome[] = [];
     const kept: Pending[] = [];
     const deferred: Pending[] = [];

@@ -14,13 +14,14 @@ import DepositsTab from './DepositsTab';
 import KycTab from './KycTab';
 import LedgerTab from './LedgerTab';
 import LimitsTab from './LimitsTab';
+import MarketsTab from './MarketsTab';
 import Pager from './Pager';
 import { PAGE_SIZE, useAdminData, type PagedList } from './useAdminData';
 import UserDetail from './UserDetail';
 import UsersTab from './UsersTab';
 import WithdrawalsTab from './WithdrawalsTab';
 
-type TabKey = 'users' | 'deposits' | 'withdrawals' | 'kyc' | 'banks' | 'limits' | 'audit' | 'ledger';
+type TabKey = 'users' | 'deposits' | 'withdrawals' | 'kyc' | 'banks' | 'markets' | 'limits' | 'audit' | 'ledger';
 /** The lists of useAdminData, paged here; the other tabs load and page what they show themselves. */
 const isPaged = (tab: TabKey): tab is PagedList => ['users', 'deposits', 'withdrawals', 'kyc'].includes(tab);
 const TABS: { key: TabKey; label: string }[] = [
@@ -29,6 +30,7 @@ const TABS: { key: TabKey; label: string }[] = [
   { key: 'withdrawals', label: 'Withdrawals' },
   { key: 'kyc', label: 'KYC Submissions' },
   { key: 'banks', label: 'Bank Accounts' },
+  { key: 'markets', label: 'Markets' },
   { key: 'limits', label: 'Limits' },
   { key: 'audit', label: 'Audit Log' },
   { key: 'ledger', label: 'Ledger' },
@@ -106,6 +108,7 @@ export default function AdminPage() {
           {tab === 'withdrawals' && <WithdrawalsTab withdrawals={withdrawals.items} act={act} />}
           {tab === 'kyc' && <KycTab submissions={kyc.items} act={act} />}
           {tab === 'banks' && <BankAccountsTab accounts={banks} act={act} />}
+          {tab === 'markets' && <MarketsTab act={act} />}
           {tab === 'limits' && <LimitsTab />}
           {tab === 'audit' && <AuditTab />}
           {tab === 'ledger' && <LedgerTab />}

@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { logIn, openPage, storeToken, toast, uniqueEmail } from './support/browser';
+import { registerTrader, verifyAndFund } from './support/exchange-api';
+import type { ExchangeServer } from './support/exchange-server';
+import { withExchangeAndBrowser } from './support/suite';
+
+jest.setTimeout(180_000);
+
+/** Opens the listing form and lists DOGE/USDT, the base asset typed as given. */
+async function listDoge(admin: Page, typed: string) {
+  await admin.getByRole('button', { name: 'List Market' }).click();
+  await admin.getByLabel('Base Asset').fill(typed);
+  await admin.getByLabel('Tick Size').fill('0.00001');
+  await admin.getByLabel('Lot Size').fill('1');
+  await admin.getByLabel('Min Order Value (USDT)').fill('1');
+  await admin.getByLabel('Reference Price (USDT)').fill('0.25');
+  await admin.getByRole('button', { name: 'List DOGE/USDT' }).click();
+}
+
+describe("the admin's Markets tab", () => {
+  let server: ExchangeServer;
+  let browser: Browser;
+
+  withExchangeAndBrowser((started, launched) => {
+    server = started;
+    browser = launched;
+  });
+
+  it('lists a new pair, halts and resumes a market and sets its fees; traders see the pair and the halt', async () => {
+    // A trader's screens are open before anything changes: they pick the changes up without a reload.
+    const token = await registerTrader(server, 'Markets Trader', uniqueEmail('markets'));
+    await verifyAndFund(server, token, 1000);
+    const trader: Page = await openPage(browser, server.baseUrl);
+    await trader.goto('/login');
+    await storeToken(trader, token);
+    await trader.goto(`${server.baseUrl}/trade?pair=ETHUSDT`);
+    const orderButton = trader.getByRole('button', { name: 'Buy ETH' });
+    await orderButton.waitFor();
+    expect(await orderButton.isDisabled()).toBe(false);
+
+    const admin: Page = await openPage(browser, server.baseUrl);
+    await logIn(admin, server.admin.email, server.admin.password);
+    await admin.waitForURL('**/admin');
+    await admin.getByRole('tab', { name: 'Markets' }).click();
+    const row = (symbol: string) => admin.getByTestId(`market-${symbol}`);
+    await row('BTCUSDT').filter({ hasText: 'Trading' }).waitFor();
+    expect(await row('EURUSD').textContent()).toContain('Forex');
+
+    await listDoge(admin, 'doge');
+    await toast(admin, 'Market listed').waitFor();
+    await row('DOGEUSDT').filter({ hasText: 'Trading' }).waitFor();
+
+    // The same listing again is refused with the server's reason.
+    await listDoge(admin, 'DOGE');
+    await toast(admin, 'Market already listed').waitFor();
+    await admin.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    await row('ETHUSDT').getByRole('button', { name: 'Halt' }).click();
+    await toast(admin, 'Market halted').waitFor();
+    await row('ETHUSDT').filter({ hasText: 'Halted' }).waitFor();
+
+    await row('SOLUSDT').getByRole('button', { name: 'Fees' }).click();
+    await admin.getByLabel('Maker fee rate of SOLUSDT').fill('0.0005');
+    await admin.getByLabel('Taker fee rate of SOLUSDT').fill('0.004');
+    await row('SOLUSDT').getByRole('button', { name: 'Save' }).click();
+    await toast(admin, 'Fees updated').waitFor();
+    await row('SOLUSDT').filter({ hasText: '0.05%' }).filter({ hasText: '0.4%' }).waitFor();
+
+    await row('SOLUSDT').getByRole('button', { name: 'Fees' }).click();
+    await admin.getByLabel('Maker fee rate of SOLUSDT').fill('2');
+    await row('SOLUSDT').getByRole('button', { name: 'Save' }).click();
+    await toast(admin, 'maker_fee_rate: must be a decimal between 0 and 1 with at most 6 decimals').waitFor();
+
+    // The trader's screen: the halted market's order button is off with the reason, the new pair is listed.
+    await trader.getByTestId('market-closed').filter({ hasText: 'Market is halted' }).waitFor({ timeout: 20_000 });
+    expect(await orderButton.isDisabled()).toBe(true);
+    await trader.locator('.pair-row').filter({ hasText: 'DOGE' }).waitFor();
+    expect(await trader.locator('.pair-row').filter({ hasText: 'ETH' }).textContent()).toContain('Halted');
+
+    await trader.goto(`${server.baseUrl}/markets`);
+    await trader.locator('tr').filter({ hasText: 'ETH/USDT' }).filter({ hasText: 'Halted' }).waitFor();
+    await trader.locator('tr').filter({ hasText: 'DOGE/USDT' }).waitFor();
+
+    // Resumed, it trades again.
+    await row('ETHUSDT').getByRole('button', { name: 'Resume' }).click();
+    await toast(admin, 'Market resumed').waitFor();
+    await row('ETHUSDT').filter({ hasText: 'Trading' }).waitFor();
+    await trader.goto(`${server.baseUrl}/trade?pair=ETHUSDT`);
+    await orderButton.waitFor();
+    expect(await orderButton.isDisabled()).toBe(false);
+    expect(await trader.getByTestId('market-closed').count()).toBe(0);
+
+    await trader.context().close();
+    await admin.context().close();
+  });
+});
