@@ -47,6 +47,7 @@ import { Notifier } from './realtime/notifier';
 import { startSocketHub } from './realtime/socket-hub';
 import { sessionsRoutes } from './sessions/sessions.routes';
 import { SessionService } from './sessions/sessions.service';
+import { SettingsStore } from './settings/settings-store';
 import { tradingModule } from './trading/trading.module';
 import { twoFactorRoutes } from './two-factor/two-factor.routes';
 import { TwoFactorService } from './two-factor/two-factor.service';
@@ -98,6 +99,8 @@ export async function createExchange(
   const notifier = new Notifier(bus, logger);
   const sessions = new SessionService(dataSource, tokens, bus, notifier, authenticator);
   await sessions.follow();
+  const settings = new SettingsStore(dataSource, bus, logger);
+  await settings.start();
   // Seals the secrets the database keeps: two-factor secrets and API key secrets.
   const secretBox = new SecretBox(resolveEncryptionKey(config.ENCRYPTION_KEY, config.DATA_DIR));
   const twoFactor = new TwoFactorService(
@@ -117,6 +120,7 @@ export async function createExchange(
     notifier,
     authenticator,
     sessions,
+    settings,
     twoFactor,
     redis,
     redisPrefix: namespace,
@@ -239,6 +243,7 @@ export async function createExchange(
       });
       // After the books have stopped: ending the lock session hands them to the other processes.
       await cluster?.close();
+      settings.stop();
       await bus.close();
       await database.close();
     },

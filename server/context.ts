@@ -6,6 +6,7 @@ import type { RouteSpec } from './http/route';
 import type { Logger } from './logger';
 import type { Notifier } from './realtime/notifier';
 import type { SessionService } from './sessions/sessions.service';
+import type { SettingsStore } from './settings/settings-store';
 import type { TwoFactorService } from './two-factor/two-factor.service';
 
 /** What every domain module is built from. */
@@ -18,6 +19,8 @@ export interface ServerContext {
   authenticator: Authenticator;
   /** Ending sessions (a suspension ends all of a user's). */
   sessions: SessionService;
+  /** What administrators set on the admin page (the funding caps), as this process last read it. */
+  settings: SettingsStore;
   /** The second factor that guarded actions ask for (`requireTwoFactor`). */
   twoFactor: TwoFactorService;
   redis: Redis | null;

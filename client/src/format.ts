@@ -106,6 +106,25 @@ export const titleCase = (value: string | null | undefined): string =>
 
 export const toNum = toNumber;
 
+/** A whole count with thousands separators: "1,020". */
+export const count = (value: Num): string => fixed(value, 0);
+
+/** An exact decimal text as the server sends it, with thousands separators and the decimals it needs: "12,345.00012345". */
+export const exactDecimal = (text: string): string => {
+  const [whole = '0', fraction = ''] = text.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  const decimals = fraction.replace(/0+$/, '');
+  return decimals ? `${grouped}.${decimals}` : grouped;
+};
+
+/** A quantity whose market is not at hand, to the 8 decimals an amount may have: "0.0125". */
+export const looseQuantity = (value: Num): string =>
+  toNumber(value).toLocaleString('en-US', { maximumFractionDigits: 8 });
+
+/** An asset's amount: dollars as usd(), any other asset exact. */
+export const assetAmount = (value: string, asset: string): string =>
+  asset === 'USD' || asset === 'USDT' ? usd(value) : exactDecimal(value);
+
 /** Items an admin can still approve or reject. */
 export const isAwaitingDecision = (status: string | undefined | null): boolean =>
   status === 'pending' || status === 'submitted';

@@ -6,9 +6,12 @@ import type { ExchangeModule, ServerContext } from '../context';
 import type { TradingService } from '../trading/trading.service';
 import { adminRoutes } from './admin.routes';
 import { AdminService } from './admin.service';
+import { fundingLimitsRoutes } from './funding-limits.routes';
+import { userDetailRoutes } from './user-detail.routes';
 
 /**
- * The admin page's API: users, counters, audit log and ledger check, and the list and decisions of
+ * The admin page's API: users and a trader's detail, counters, the funding limits, audit log, ledger
+ * check and exports, and the list and decisions of
  * every decision queue given (in the order the page shows them). A suspension cancels the trader's
  * orders through `trading`.
  */
@@ -19,6 +22,8 @@ export function adminModule(ctx: ServerContext, queues: DecisionQueue[], trading
   return {
     routes: [
       ...adminRoutes(admin, decisionQueues, ctx),
+      ...fundingLimitsRoutes(ctx),
+      ...userDetailRoutes(ctx.dataSource),
       ...decisionQueues.queues.flatMap((queue) => decisionQueueRoutes(queueService, queue)),
     ],
   };

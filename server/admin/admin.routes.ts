@@ -6,8 +6,11 @@ import { userRefSchema } from '../back-office/user-refs';
 import type { ServerContext } from '../context';
 import { route } from '../http/route';
 import { checkLedger } from '../ledger/ledger-check';
-import { listAudit } from './audit-list';
+import { LEDGER_CSV_HEADER, ledgerCsvRows } from '../ledger/ledger-export';
+import { AUDIT_CSV_HEADER, auditCsvRows, auditFilters, auditListQuery, listAudit } from './audit-list';
 import type { AdminService } from './admin.service';
+import { sendCsv } from './csv-download';
+import { closedDateRange, RANGE_REFINEMENT, rangeBounds, validRange } from './date-range';
 
 const listedUser = z.object({
   id: z.uuid(),
@@ -44,6 +47,9 @@ const ledgerCheck = z.object({
   ),
   totals: z.array(z.object({ asset: z.string(), users: z.string(), system: z.string(), total: z.string() })),
 });
+
+/** Both ends of the range are needed: an export of the whole ledger is a backup's business. */
+const ledgerExportQuery = closedDateRange.refine(validRange, RANGE_REFINEMENT);
 
 /** The admin page's counters: the people of the venue, and one per decision queue. */
 const countersOf = (decisionQueues: DecisionQueueRegistry) =>
@@ -96,12 +102,23 @@ export function adminRoutes(
     route({
       method: 'get',
       path: '/admin/audit',
-      summary: "Administrators' decisions (who, what, when, notes), newest first",
+      summary:
+        "Administrators' decisions (who, what, when, notes), newest first, by actor, action and days (UTC); the total in X-Total-Count",
       tags: ['admin', 'audit'],
       access: 'admin',
-      query: pageQuery,
+      query: auditListQuery,
       response: z.array(auditEntry),
-      handler: ({ query }) => listAudit(dataSource, query),
+      handler: async ({ query, ctx }) => sendPage(ctx, await listAudit(dataSource, query)),
+    }),
+    route({
+      method: 'get',
+      path: '/admin/audit/export',
+      summary: 'The audit log entries the filters of GET /admin/audit select, oldest first, as a CSV file',
+      tags: ['admin', 'audit'],
+      access: 'admin',
+      query: auditFilters,
+      handler: async ({ query, ctx }) =>
+        sendCsv(ctx, 'audit-log.csv', AUDIT_CSV_HEADER, auditCsvRows(dataSource, query)),
     }),
     route({
       method: 'get',
@@ -111,6 +128,24 @@ export function adminRoutes(
       access: 'admin',
       response: ledgerCheck,
       handler: () => checkLedger(dataSource.manager),
+    }),
+    route({
+      method: 'get',
+      path: '/admin/ledger/export',
+      summary:
+        'The journal entries of the days from..to (UTC, both included) in the order they were written, as a CSV file',
+      tags: ['admin', 'ledger'],
+      access: 'admin',
+      query: ledgerExportQuery,
+      handler: async ({ query, ctx }) => {
+        const { since, until } = rangeBounds(query);
+        return sendCsv(
+          ctx,
+          `ledger-${query.from}-to-${query.to}.csv`,
+          LEDGER_CSV_HEADER,
+          ledgerCsvRows(dataSource.manager, since!, until!),
+        );
+      },
     }),
   ];
 }

@@ -9,11 +9,12 @@ export const feeRateSchema = z
 const feeRate = feeRateSchema.default('0.001');
 /** A cap on how many requests may wait, or how many a user may make a minute: 0 means no cap. */
 const countCap = (byDefault: number) => z.coerce.number().int().min(0).default(byDefault);
-/** A cap on one request's amount, in dollars with at most 2 decimals: 0 means no cap. */
-const dollarCap = z
-  .string()
-  .regex(/^\d{1,10}(\.\d{1,2})?$/, 'must be a dollar amount with at most 2 decimals (0: no cap)')
-  .default('1000000');
+/** A cap on an amount, in dollars with at most 2 decimals: 0 means no cap. */
+const dollarCap = (byDefault: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, 'must be a dollar amount with at most 2 decimals (0: no cap)')
+    .default(byDefault);
 /** A duration such as 500ms, 30s, 2m or 24h, read as milliseconds. */
 const DURATION = /^([1-9]\d*)(ms|s|m|h)$/;
 const MILLISECONDS_PER = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
@@ -77,12 +78,18 @@ export const configSchema = z.object({
     .default('0.002'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
-  /** Requests one user may have waiting for an administrator at once, per kind. */
+  /**
+   * The funding caps' defaults: administrators change them on the admin page (server/funding/funding-caps.ts).
+   * Requests one user may have waiting for an administrator at once, per kind.
+   */
   MAX_PENDING_DEPOSITS: countCap(5),
   MAX_PENDING_WITHDRAWALS: countCap(5),
   /** The most one deposit or withdrawal request may ask for. */
-  MAX_DEPOSIT_AMOUNT: dollarCap,
-  MAX_WITHDRAWAL_AMOUNT: dollarCap,
+  MAX_DEPOSIT_AMOUNT: dollarCap('1000000'),
+  MAX_WITHDRAWAL_AMOUNT: dollarCap('1000000'),
+  /** The most one user's deposit or withdrawal requests of a day (UTC) may add up to. */
+  MAX_DAILY_DEPOSIT_AMOUNT: dollarCap('5000000'),
+  MAX_DAILY_WITHDRAWAL_AMOUNT: dollarCap('5000000'),
   /** Per user per minute: deposit and withdrawal requests and instant trades together. */
   MONEY_RATE_LIMIT: countCap(600),
   /** Per user per minute: orders placed and cancelled together. */

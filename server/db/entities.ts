@@ -12,6 +12,7 @@ import { LedgerEntry } from '../ledger/ledger-entry.entity';
 import { CandleRow } from '../market-data/candle.entity';
 import { MarketRow } from '../markets/market.entity';
 import { Session } from '../sessions/session.entity';
+import { SettingRow } from '../settings/setting.entity';
 import { BookSnapshotRow } from '../trading/checkpoints/book-snapshot.entity';
 import { BookStateRow } from '../trading/checkpoints/book-state.entity';
 import { CommandLogRow } from '../trading/round-writer/command-log.entity';
@@ -45,4 +46,5 @@ export const entities = [
   RecoveryCode,
   ListenKey,
   MarketRow,
+  SettingRow,
 ];

@@ -5,7 +5,7 @@ import type { KeyedRequest } from '../idempotency/keyed-request';
 import { recordAnswer } from '../idempotency/recorded-answers';
 import { post } from '../ledger/ledger';
 import { toSql, type Money } from '../ledger/money';
-import { assertAmountWithinCap, assertPendingRoom, fundingCaps } from './funding-caps';
+import { assertWithinCaps, fundingCaps } from './funding-caps';
 import { withdrawalHold } from './funding-postings';
 import { FUNDING_QUEUES } from './funding-queues';
 import { FundingRequest, type FundingKind } from './funding-request.entity';
@@ -13,20 +13,17 @@ import { fundingView } from './funding-view';
 
 /** Deposits and withdrawals as traders ask for them; administrators decide them in the back office's queues. */
 export class FundingService {
-  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier' | 'config'>) {}
-
-  private readonly caps = fundingCaps(this.ctx.config);
+  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier' | 'config' | 'settings'>) {}
 
   /**
    * A deposit waits with nothing moved; a withdrawal holds its amount in the same transaction, and
-   * the answer to a keyed request is recorded in it too. Both are refused beyond the caps: the
-   * amount of one request, and how many of the trader's may wait.
+   * the answer to a keyed request is recorded in it too. Both are refused beyond the caps the
+   * administrators set (funding-caps.ts), checked in that transaction.
    */
   async request(kind: FundingKind, userId: string, amount: Money, keyed: KeyedRequest | null = null) {
-    const caps = this.caps[kind];
-    assertAmountWithinCap(kind, amount, caps);
+    const caps = fundingCaps(this.ctx.config, this.ctx.settings, kind);
     const { created, moved, view } = await this.ctx.dataSource.transaction(async (manager) => {
-      await assertPendingRoom(manager, kind, userId, caps);
+      await assertWithinCaps(manager, kind, userId, amount, caps);
       const request = await manager.save(
         manager.create(FundingRequest, { user_id: userId, kind, amount: toSql(amount) }),
       );

@@ -10,6 +10,7 @@ beforeAll(async () => {
   server = await startTestExchange({
     MAX_PENDING_DEPOSITS: '0',
     MAX_DEPOSIT_AMOUNT: '0',
+    MAX_DAILY_DEPOSIT_AMOUNT: '0',
     MAX_PENDING_WITHDRAWALS: '1',
     MAX_WITHDRAWAL_AMOUNT: '2500.5',
   });

@@ -46,10 +46,10 @@ describe('KYC resubmission after a rejection', () => {
     // The same file chosen again is taken.
     await trader.getByLabel('Upload Document (Max 10MB)').setInputFiles(document);
     await trader.getByText('id-card.png').waitFor();
-    // The first submission's toast may still be up: wait for one more, not for any.
-    const submittedShown = await toast(trader, 'KYC document submitted!').count();
+    // The first submission's toast may still be up (for 4 s): let it go, so the one seen next is this one's.
+    await toast(trader, 'KYC document submitted!').first().waitFor({ state: 'hidden' });
     await trader.getByRole('button', { name: 'Submit KYC' }).click();
-    await toast(trader, 'KYC document submitted!').nth(submittedShown).waitFor();
+    await toast(trader, 'KYC document submitted!').waitFor();
     await trader.getByText('Your KYC is under review').waitFor();
     const token = (await storedToken(trader))!;
     expect((await api<{ status: string }>(server, token, 'GET', '/kyc/status')).status).toBe('submitted');

@@ -136,8 +136,12 @@ async function shootAdminTabs(page: Page, prefix: string): Promise<void> {
     ['KYC Submissions', 'kyc'],
     ['Bank Accounts', 'banks'],
     ['Markets', 'markets'],
+    ['Limits', 'limits'],
+    ['Audit Log', 'audit'],
+    ['Ledger', 'ledger'],
   ] as const) {
     await page.getByRole('tab', { name: tab, exact: true }).click();
+    if (name === 'ledger') await page.getByRole('button', { name: 'Run Check' }).click();
     await shot(page, `${prefix}-${name}`, 400);
     if (name === 'kyc' && (await page.getByRole('button', { name: 'View Document' }).count()) > 0) {
       await page.getByRole('button', { name: 'View Document' }).first().click();
@@ -145,6 +149,11 @@ async function shootAdminTabs(page: Page, prefix: string): Promise<void> {
       await page.getByRole('button', { name: 'Close' }).click();
     }
   }
+  await page.getByRole('tab', { name: 'Users', exact: true }).click();
+  // The seeded trader has balances, orders and trades to show; without seeding, the newest user.
+  const seeded = page.locator('tr.clickable', { hasText: 'Seed Trader' });
+  await ((await seeded.count()) > 0 ? seeded : page.locator('tr.clickable')).first().click();
+  await shot(page, `${prefix}-user-detail`, 600);
 }
 
 /** API Management with a trading key just created (its secret dialog), then with two keys, wide and at 390 px. */

@@ -102,12 +102,25 @@ export async function requestPage<T>(path: string, query: Query): Promise<ListPa
   return { items, total: Number(response.headers.get('X-Total-Count') ?? items.length) };
 }
 
-/** One call: its parsed JSON answer and the response itself (for its headers); a refusal throws ApiError. */
+/**
+ * A file the server answers with (a CSV export), saved by the browser under the name the server
+ * gives it; a refusal throws ApiError with the server's detail.
+ */
+export async function downloadFile(path: string, query: Query): Promise<void> {
+  const { text, response } = await send('GET', path, { query });
+  const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'download';
+  const url = URL.createObjectURL(new Blob([text], { type: response.headers.get('Content-Type') ?? 'text/plain' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** One call: its parsed JSON answer, its text and the response itself (for its headers); a refusal throws ApiError. */
 async function send(
   method: string,
   path: string,
   options: RequestOptions,
-): Promise<{ data: unknown; response: Response }> {
+): Promise<{ data: unknown; text: string; response: Response }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.auth !== false) Object.assign(headers, authHeaders());
   if (options.idempotent) headers['Idempotency-Key'] = newIdempotencyKey();
@@ -145,7 +158,7 @@ async function send(
       `Request failed (${response.status})`,
     );
   }
-  return { data, response };
+  return { data, text, response };
 }
 
 /** The text to show for a failed call: the server's detail when present, otherwise the fallback. */

@@ -1,18 +1,21 @@
 /** One typed function per endpoint: its method, path and parameters, and the type of its answer. */
-import { request, requestPage } from './client';
+import { downloadFile, request, requestPage } from './client';
 import type {
   AccountSession,
   AdminMarket,
   AdminStats,
   ApiKey,
   AssetBalance,
+  AuditEntry,
   AuthResponse,
   BankAccount,
   CreatedApiKey,
   DocumentType,
+  FundingLimits,
   FundingRequest,
   KycStatusResponse,
   KycSubmission,
+  LedgerCheck,
   LoginHistoryEntry,
   MarketChange,
   MarketCatalog,
@@ -25,8 +28,17 @@ import type {
   TwoFactorSetup,
   TwoFactorStatus,
   User,
+  UserDetail,
   UserTrade,
 } from './types';
+
+/** What the audit log is narrowed to: an administrator, an action or a kind of action, and days (YYYY-MM-DD, UTC). */
+export interface AuditFilters {
+  actor?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+}
 
 export const authApi = {
   /** `totp`: the two-factor code, once the server has asked for it. */
@@ -115,6 +127,17 @@ export const adminApi = {
   stats: () => request<AdminStats>('GET', '/admin/stats'),
   suspendUser: (user_id: string) => request<unknown>('POST', '/admin/user/suspend', { query: { user_id } }),
   activateUser: (user_id: string) => request<unknown>('POST', '/admin/user/activate', { query: { user_id } }),
+  user: (id: string) => request<UserDetail>('GET', `/admin/users/${encodeURIComponent(id)}`),
+  /** One user's orders, trades, funding or sessions, a page at a time. */
+  userList: <T>(id: string, list: 'orders' | 'trades' | 'funding' | 'sessions', offset: number, limit: number) =>
+    requestPage<T>(`/admin/users/${encodeURIComponent(id)}/${list}`, { offset, limit }),
+  limits: () => request<FundingLimits>('GET', '/admin/limits'),
+  saveLimits: (limits: FundingLimits) => request<FundingLimits>('PUT', '/admin/limits', { body: limits }),
+  audit: (filters: AuditFilters, offset: number, limit: number) =>
+    requestPage<AuditEntry>('/admin/audit', { ...filters, offset, limit }),
+  exportAudit: (filters: AuditFilters) => downloadFile('/admin/audit/export', { ...filters }),
+  checkLedger: () => request<LedgerCheck>('GET', '/admin/ledger/check'),
+  exportLedger: (from: string, to: string) => downloadFile('/admin/ledger/export', { from, to }),
   approveDeposit: (deposit_id: string, admin_notes: string) =>
     request<unknown>('POST', '/admin/deposit/approve', { query: { deposit_id, admin_notes }, idempotent: true }),
   rejectDeposit: (deposit_id: string, admin_notes: string) =>

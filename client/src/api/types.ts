@@ -47,6 +47,13 @@ export type DocumentType = Body<'/api/kyc/submit', 'post'>['document_type'];
 export type KycSubmission = Answer<'/api/admin/kyc', 'get'>[number];
 export type BankAccount = Answer<'/api/bank-accounts', 'get'>[number];
 export type AdminStats = Answer<'/api/admin/stats', 'get'>;
+/** The admin console: funding limits, the audit log, the ledger check, and one user's detail and lists. */
+export type FundingLimits = Answer<'/api/admin/limits', 'get'>;
+export type AuditEntry = Answer<'/api/admin/audit', 'get'>[number];
+export type LedgerCheck = Answer<'/api/admin/ledger/check', 'get'>;
+export type UserDetail = Answer<'/api/admin/users/{id}', 'get'>;
+export type UserFunding = Answer<'/api/admin/users/{id}/funding', 'get'>[number];
+export type UserSession = Answer<'/api/admin/users/{id}/sessions', 'get'>[number];
 
 export type PlaceOrderPayload = Body<'/api/trading/order', 'post'>;
 export type Side = PlaceOrderPayload['side'];

@@ -15,6 +15,7 @@ import { CandleTakerVolumes1795501000000 } from './1795501000000-CandleTakerVolu
 import { ListenKeys1795600000000 } from './1795600000000-ListenKeys';
 import { ForexCurrencies1795700000000 } from './1795700000000-ForexCurrencies';
 import { Markets1795710000000 } from './1795710000000-Markets';
+import { Settings1795720000000 } from './1795720000000-Settings';
 
 /** Every migration, in order. New ones: `npm run migration:generate -- server/db/migrations/Name`, then list it here. */
 export const migrations: Function[] = [
@@ -35,4 +36,5 @@ export const migrations: Function[] = [
   ListenKeys1795600000000,
   ForexCurrencies1795700000000,
   Markets1795710000000,
+  Settings1795720000000,
 ];

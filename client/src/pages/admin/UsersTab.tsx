@@ -1,17 +1,25 @@
-/** Admin's Users tab: every account with its balance and KYC status; traders are suspended or activated here. */
-import { adminApi } from '../../api/endpoints';
+/** Admin's Users tab: every account with its balance and KYC status; a row opens the user's detail, where they are suspended or activated too. */
 import type { User } from '../../api/types';
 import StatusBadge from '../../components/StatusBadge';
 import { usd } from '../../format';
 import AdminTable from './AdminTable';
+import SuspendButton from './SuspendButton';
 import type { Act } from './useAdminData';
 
-export default function UsersTab({ users, act }: { users: User[]; act: Act }) {
+export default function UsersTab({
+  users,
+  act,
+  onOpen,
+}: {
+  users: User[];
+  act: Act;
+  onOpen: (userId: string) => void;
+}) {
   if (users.length === 0) return <div className="empty">No users yet</div>;
   return (
     <AdminTable columns={['Name', 'Email', 'Balance', 'KYC', 'Status', 'Action']} rightAligned={['Balance', 'Action']}>
       {users.map((u) => (
-        <tr key={u.id}>
+        <tr key={u.id} className="clickable" onClick={() => onOpen(u.id)}>
           <td>
             {u.full_name}
             {u.is_admin && (
@@ -28,25 +36,9 @@ export default function UsersTab({ users, act }: { users: User[]; act: Act }) {
           <td>
             <StatusBadge status={u.is_active ? 'active' : 'suspended'} />
           </td>
-          <td className="right">
-            {u.is_active ? (
-              <button
-                type="button"
-                className="btn btn-sell btn-sm"
-                disabled={u.is_admin}
-                onClick={() => act(() => adminApi.suspendUser(u.id), 'User suspended', 'Failed to suspend user')}
-              >
-                Suspend
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="btn btn-buy btn-sm"
-                onClick={() => act(() => adminApi.activateUser(u.id), 'User activated', 'Failed to activate user')}
-              >
-                Activate
-              </button>
-            )}
+          {/* The button acts on its own: a click on it does not open the detail. */}
+          <td className="right" onClick={(event) => event.stopPropagation()}>
+            <SuspendButton user={u} act={act} />
           </td>
         </tr>
       ))}
