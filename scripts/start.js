@@ -48,5 +48,7 @@ const serverNodeArgs = require('./server-node-args');
 const server = spawnSync(process.execPath, [...serverNodeArgs, path.join(root, 'dist/server/main.js')], {
   cwd: root,
   stdio: 'inherit',
+  // A fresh install looks alive: a seeded past, and simulated takers trading with the market maker.
+  env: { MARKET_FLOW: 'on', ...process.env },
 });
 process.exit(server.status ?? 1);

@@ -55,6 +55,7 @@ import type { TradingService } from './trading/trading.service';
 import { instantTradeModule } from './instant-trade/instant-trade.module';
 import { liquidityModule } from './liquidity/liquidity.module';
 import { marketDataModule } from './market-data/market-data.module';
+import { marketHistoryModule } from './market-history/market-history.module';
 import { CatalogSync } from './markets/catalog-sync';
 import { marketsRoutes } from './markets/markets.routes';
 import { referencePricesModule } from './reference-prices/reference-prices.module';
@@ -154,6 +155,8 @@ export async function createExchange(
     apiKeys,
     adminModule(context, [FUNDING_QUEUES.deposit, FUNDING_QUEUES.withdrawal, KYC_QUEUE], trading.service),
     marketsAdminModule(context, catalog),
+    // Before the books open: they number their trades after the past's.
+    marketHistoryModule(context),
     trading,
     referencePrices,
     // One process turns commits into market pushes: every process's hub delivers them, so more would repeat them.

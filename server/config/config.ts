@@ -59,6 +59,11 @@ export const configSchema = z.object({
   /** Seeds the simulated walk so a run can be replayed; unset: a different walk each start. */
   MARKET_FEED_SEED: z.coerce.number().int().min(0).max(4294967295).optional(),
   MARKET_MAKER: booleanSwitch.default('on'),
+  /**
+   * Simulated takers trading with the market maker, and a seeded past for every market without
+   * trades (server/market-history). `npm start` turns it on; tests leave it off.
+   */
+  MARKET_FLOW: booleanSwitch.default('off'),
   /** Trading fees, charged in USD. */
   MAKER_FEE_RATE: feeRate,
   TAKER_FEE_RATE: feeRate,

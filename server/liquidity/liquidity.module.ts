@@ -2,26 +2,34 @@ import type { Election } from '../cluster/cluster';
 import type { ExchangeModule, ServerContext } from '../context';
 import type { ReferencePrices } from '../reference-prices/reference-prices.service';
 import type { TradingService } from '../trading/trading.service';
+import { MarketFlow } from './market-flow';
 import { MarketMaker } from './market-maker';
-import { ensureSystemTrader, type SystemTraderProfile } from './system-trader';
+import { ensureSystemTrader, topUpSystemTrader, type SystemTraderProfile } from './system-trader';
 
-/** Enough of each asset for several layers a side on every market, at the seed prices. */
+/**
+ * The ladders' depth follows from it (liquid-markets.ts): about 40% of each market's inventory a
+ * side, BTC and ETH deepest, hence tightest.
+ */
 export const MAKER: SystemTraderProfile = {
   email: 'market-maker@exchange.internal',
   full_name: 'Market Maker',
-  inventory: { USD: '2000000', BTC: '5', ETH: '120', BNB: '700', SOL: '2500', XRP: '200000', ADA: '600000' },
+  inventory: { USD: '3000000', BTC: '12', ETH: '250', BNB: '1000', SOL: '3000', XRP: '200000', ADA: '500000' },
 };
 
-/** Small: it only places the occasional market order that makes the first trades and candles. */
+/** The simulated takers (MARKET_FLOW=on): enough for the flow's orders and the seeded past's. */
 export const TAKER: SystemTraderProfile = {
   email: 'market-taker@exchange.internal',
   full_name: 'Market Taker',
-  inventory: { USD: '200000', BTC: '0.5', ETH: '12', BNB: '70', SOL: '250', XRP: '20000', ADA: '60000' },
+  inventory: { USD: '500000', BTC: '2', ETH: '40', BNB: '150', SOL: '500', XRP: '40000', ADA: '100000' },
 };
 
+/** How often the system traders are checked for assets running low (topUpSystemTrader). */
+const TOP_UP_MS = 60_000;
+
 /**
- * The market maker (MARKET_MAKER=on): live books, trades and candles from the first start. One
- * process runs it, the one elected by the 'market-maker' lock (several would quote on top of each other).
+ * The market maker (MARKET_MAKER=on), and beside it the simulated takers (MARKET_FLOW=on): live
+ * books, trades and candles. One process runs them, the one elected by the 'market-maker' lock
+ * (several would quote on top of each other and double the flow).
  */
 export function liquidityModule(
   ctx: ServerContext,
@@ -30,6 +38,8 @@ export function liquidityModule(
   elect: Election,
 ): ExchangeModule {
   let maker: MarketMaker | null = null;
+  let flow: MarketFlow | null = null;
+  let topUps: NodeJS.Timeout | null = null;
   return {
     routes: [],
     async start() {
@@ -37,17 +47,40 @@ export function liquidityModule(
       await elect('market-maker', async () => {
         const makerId = await ensureSystemTrader(ctx.dataSource, MAKER);
         const takerId = await ensureSystemTrader(ctx.dataSource, TAKER);
+        const topUp = async () => {
+          for (const [userId, profile] of [
+            [makerId, MAKER],
+            [takerId, TAKER],
+          ] as const) {
+            const added = await topUpSystemTrader(ctx.dataSource, userId, profile);
+            if (added.length > 0) ctx.logger.info({ trader: profile.email, added }, 'system trader topped up');
+          }
+        };
+        await topUp();
+        topUps = setInterval(() => void topUp().catch((err) => ctx.logger.warn({ err }, 'top-up failed')), TOP_UP_MS);
         maker = new MarketMaker(
           ctx.dataSource,
           trading,
           referencePrices,
-          { makerId, takerId, makerUsd: MAKER.inventory.USD! },
+          { makerId, inventory: MAKER.inventory },
           ctx.logger,
         );
         maker.start();
+        if (ctx.config.MARKET_FLOW === 'on') {
+          flow = new MarketFlow(
+            ctx.dataSource,
+            trading,
+            referencePrices,
+            { takerId, inventory: TAKER.inventory },
+            ctx.logger,
+          );
+          flow.start();
+        }
       });
     },
     async stop() {
+      if (topUps) clearInterval(topUps);
+      await flow?.stop();
       await maker?.stop();
     },
   };

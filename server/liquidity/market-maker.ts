@@ -1,54 +1,41 @@
-import Decimal from 'decimal.js';
 import type { DataSource } from 'typeorm';
 import { availableBalance } from '../ledger/ledger';
 import { money, type Money } from '../ledger/money';
 import type { Logger } from '../logger';
-import { bookMarkets, findBookMarket, USD, type BookMarket } from '../markets/catalog';
+import { findBookMarket, USD, type BookMarket } from '../markets/catalog';
 import type { ReferencePrices } from '../reference-prices/reference-prices.service';
 import type { TradingService } from '../trading/trading.service';
-import { DEFAULT_LADDER, quoteLadder } from './quote-ladder';
+import { ladderDepth, liquidMarkets } from './liquid-markets';
+import { ladderChanges, ladderShape, quoteLadder, type LadderQuote, type RestingQuote } from './quote-ladder';
 
-/** How often each market's quotes are replaced; markets take turns within the period. */
-const REFRESH_MS = 4000;
-/**
- * How far (a fraction) a market's reference may move from the one its ladder was laid around before
- * the ladder is replaced at the next tick rather than at its turn: half the ladder's half-spread, so
- * the best quotes are replaced while still on their own side of the reference, about half their
- * usual distance from it, never seconds behind it.
- */
-export const REQUOTE_MOVE = money(DEFAULT_LADDER.halfSpread).div(2);
-/** Share of the maker's free balance a market's ladder may hold, leaving room for fills to move it. */
-const BID_SHARE = money('0.5');
-const ASK_SHARE = money('0.5');
-/** The size of the taker's occasional market orders, in USD. */
-const CROSSING_NOTIONAL = { min: 20, max: 400 };
+/** How often each market's ladder is checked (fills taken from it, levels out of place); markets take turns within the period. */
+const REFRESH_MS = 12_000;
+/** Room left in a buy's budget for its fee, so a level the budget takes is not refused for the fee. */
+const FEE_ROOM = money('1.02');
 
 export interface MarketMakerAccounts {
   /** Rests the layered quotes. */
   makerId: string;
-  /** Crosses the spread now and then; another user, as self-trade prevention would stop the maker. */
-  takerId: string;
-  /** The maker's whole USD inventory, shared out between the markets. */
-  makerUsd: string;
+  /** What the maker was funded with: the depth of each market's ladder follows from it (liquid-markets.ts). */
+  inventory: Readonly<Record<string, string>>;
 }
 
 /**
- * Keeps every book alive: each market in turn has its quotes cancelled and replaced by a fresh
- * ladder around the reference price, and every other round a small market order crosses the
- * spread, so a fresh install has trades and candles. A market whose reference moves past
- * REQUOTE_MOVE is requoted at the next tick, before its turn. Markets are quoted one at a time.
- * Refusals (a hold the inventory cannot cover, a post-only order that would cross) only mean fewer
- * quotes this round.
+ * Keeps every book quoted with a ladder around the reference price (quote-ladder.ts). Each market
+ * in turn has its ladder compared with what rests (ladderChanges): quotes out of their level's
+ * place are cancelled, missing levels placed, the rest left where they are, so after a small move
+ * only the near levels change. A market whose reference moved past its half-spread is requoted at
+ * the next tick rather than at its turn. Markets are quoted one at a time. Refusals (a hold the
+ * balance cannot cover, a post-only order that would cross) only mean fewer quotes this round.
  */
 export class MarketMaker {
   private timer: NodeJS.Timeout | null = null;
   private next = 0;
-  private round = 0;
   private running: Promise<void> | null = null;
-  /** Markets waiting to be quoted, each with whether a crossing order follows its quotes. */
-  private readonly due = new Map<BookMarket, boolean>();
-  /** The reference each market's ladder was laid around. */
-  private readonly quotedAround = new Map<BookMarket, Money>();
+  /** Markets waiting to be quoted. */
+  private readonly due = new Set<BookMarket>();
+  /** The reference each market's ladder was last laid around, and the move that makes it stale. */
+  private readonly quotedAround = new Map<BookMarket, { reference: Money; staleAfter: Money }>();
   private stopTicks: (() => void) | null = null;
 
   constructor(
@@ -65,39 +52,36 @@ export class MarketMaker {
     if (this.timer) return;
     // Whatever the catalog lists at each step: markets listed since start get their turn.
     const step = () => {
-      const markets = bookMarkets();
-      const market = markets[this.next]!;
-      this.next = (this.next + 1) % markets.length;
-      if (this.next === 0) this.round++;
-      this.schedule(market, this.round % 2 === 1);
+      const markets = liquidMarkets();
+      this.next %= markets.length;
+      this.schedule(markets[this.next++]!);
     };
     step();
-    this.timer = setInterval(step, this.refreshMs / bookMarkets().length);
+    this.timer = setInterval(step, this.refreshMs / liquidMarkets().length);
     this.stopTicks = this.reference.onTick(() => this.requoteMoved());
   }
 
   private requoteMoved() {
-    for (const [market, quoted] of this.quotedAround) {
-      const moved = this.reference.price(market.symbol)!.minus(quoted).abs();
-      if (moved.greaterThan(quoted.times(REQUOTE_MOVE))) this.schedule(market, false);
+    for (const [market, { reference, staleAfter }] of this.quotedAround) {
+      const moved = this.reference.price(market.symbol)!.minus(reference).abs();
+      if (moved.greaterThan(staleAfter)) this.schedule(market);
     }
   }
 
   /** Queues a market (once, however often asked) and quotes the queue one market at a time. */
-  private schedule(listed: BookMarket, cross: boolean) {
+  private schedule(listed: BookMarket) {
     // As the catalog has it now: a market halted (or put in cancel-only) is not quoted.
     const market = findBookMarket(listed.symbol);
     if (market?.status !== 'trading') return;
-    this.due.set(market, cross || (this.due.get(market) ?? false));
+    this.due.add(market);
     this.quoteNext();
   }
 
   private quoteNext() {
-    const [next] = this.due;
-    if (this.running || !next) return;
-    const [market, cross] = next;
+    const [market] = this.due;
+    if (this.running || !market) return;
     this.due.delete(market);
-    this.running = this.refresh(market, cross).finally(() => {
+    this.running = this.refresh(market).finally(() => {
       this.running = null;
       this.quoteNext();
     });
@@ -124,18 +108,53 @@ export class MarketMaker {
     }
   }
 
-  private async refresh(market: BookMarket, cross: boolean) {
+  private async refresh(market: BookMarket) {
     try {
       const reference = this.reference.price(market.symbol)!;
-      this.quotedAround.set(market, reference);
+      const shape = ladderShape(ladderDepth(market, this.accounts.inventory));
+      this.quotedAround.set(market, { reference, staleAfter: reference.times(shape.halfSpread) });
       const { makerId } = this.accounts;
-      await this.withdrawQuotes(market.symbol);
-      const usd = await availableBalance(this.dataSource.manager, makerId, USD);
-      const base = await availableBalance(this.dataSource.manager, makerId, market.base);
-      const usdShare = money(this.accounts.makerUsd).div(bookMarkets().length);
-      const bidBudget = Decimal.min(usd, usdShare).times(BID_SHARE);
-      for (const quote of quoteLadder(market, reference, bidBudget, base.times(ASK_SHARE))) {
-        await this.quietly(() =>
+      const resting = (await this.trading.openOrders(makerId, market.symbol)).map((order) => ({
+        id: order.id,
+        side: order.side,
+        price: String(order.price),
+      }));
+      const { cancel, place } = ladderChanges(quoteLadder(market, reference, shape), resting);
+      // Stale quotes go before new ones come: a new quote could meet one the reference passed, and
+      // the book holds at most one ladder a side at any moment.
+      await this.cancel(cancel);
+      await this.place(market, place);
+    } catch (error) {
+      this.logger.warn({ err: error, symbol: market.symbol }, 'market maker round failed');
+    }
+  }
+
+  /** Sent together, the cancels share the sequencer's rounds. */
+  private async cancel(quotes: RestingQuote[]) {
+    const { makerId } = this.accounts;
+    await Promise.all(quotes.map((quote) => this.quietly(() => this.trading.cancelOrder(makerId, quote.id))));
+  }
+
+  /** Places quotes nearest first, each side until its balance cannot hold the next one; sent together. */
+  private async place(market: BookMarket, quotes: LadderQuote[]) {
+    const { makerId } = this.accounts;
+    const budget = {
+      buy: await availableBalance(this.dataSource.manager, makerId, USD),
+      sell: await availableBalance(this.dataSource.manager, makerId, market.base),
+    };
+    const affordable = [...quotes]
+      .sort((a, b) => a.level - b.level)
+      .filter((quote) => {
+        const cost =
+          quote.side === 'buy' ? money(quote.price).times(quote.amount).times(FEE_ROOM) : money(quote.amount);
+        const fits = cost.lessThanOrEqualTo(budget[quote.side]);
+        // A level that does not fit ends its side: deeper ones are bigger still.
+        budget[quote.side] = fits ? budget[quote.side].minus(cost) : money(0);
+        return fits;
+      });
+    await Promise.all(
+      affordable.map((quote) =>
+        this.quietly(() =>
           this.trading.placeOrder(makerId, {
             symbol: market.symbol,
             side: quote.side,
@@ -144,27 +163,8 @@ export class MarketMaker {
             price: quote.price,
             post_only: true,
           }),
-        );
-      }
-      if (cross) await this.cross(market, reference);
-    } catch (error) {
-      this.logger.warn({ err: error, symbol: market.symbol }, 'market maker round failed');
-    }
-  }
-
-  private async cross(market: BookMarket, reference: Decimal) {
-    const notional = CROSSING_NOTIONAL.min + Math.random() * (CROSSING_NOTIONAL.max - CROSSING_NOTIONAL.min);
-    const amount = money(notional.toFixed(2)).div(reference).toNearest(money(market.lotSize), Decimal.ROUND_DOWN);
-    if (amount.isZero()) return;
-    const side = Math.random() < 0.5 ? 'buy' : 'sell';
-    await this.quietly(() =>
-      this.trading.placeOrder(this.accounts.takerId, {
-        symbol: market.symbol,
-        side,
-        type: 'market',
-        amount: amount.toFixed(),
-        time_in_force: 'IOC',
-      }),
+        ),
+      ),
     );
   }
 

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { post } from '../ledger/ledger';
+import { post, type Leg } from '../ledger/ledger';
+import { money, type Money } from '../ledger/money';
 
 export interface SystemTraderProfile {
   email: string;
@@ -9,6 +10,14 @@ export interface SystemTraderProfile {
 }
 
 const FUNDING_REASON = 'market_maker_funding';
+const TOP_UP_REASON = 'system_trader_top_up';
+
+/** Legs moving these amounts from the outside world into the trader's available balances. */
+const fromOutside = (userId: string, amounts: Array<[string, Money | string]>): Leg[] =>
+  amounts.flatMap(([asset, amount]) => [
+    { owner: { system: 'external' as const }, asset, bucket: 'available' as const, amount: money(amount).neg() },
+    { owner: { userId }, asset, bucket: 'available' as const, amount },
+  ]);
 
 /**
  * The users row of a trader the venue runs itself (is_system: it trades but can never log in: the
@@ -35,12 +44,42 @@ export async function ensureSystemTrader(dataSource: DataSource, profile: System
         reason: FUNDING_REASON,
         referenceType: 'system_trader',
         referenceId: userId,
-        legs: Object.entries(profile.inventory).flatMap(([asset, amount]) => [
-          { owner: { system: 'external' as const }, asset, bucket: 'available' as const, amount: `-${amount}` },
-          { owner: { userId }, asset, bucket: 'available' as const, amount },
-        ]),
+        legs: fromOutside(userId, Object.entries(profile.inventory)),
       });
     }
     return userId;
+  });
+}
+
+/**
+ * Refills from the outside world every asset of which a system trader holds (available and in its
+ * orders) less than half its inventory, back up to the inventory: fees and one-sided flow drain the
+ * market maker and the takers slowly, and a dry maker would quote nothing. Answers what it added.
+ */
+export async function topUpSystemTrader(
+  dataSource: DataSource,
+  userId: string,
+  profile: SystemTraderProfile,
+): Promise<Array<[string, Money]>> {
+  return dataSource.transaction(async (manager) => {
+    // One top-up at a time, as funding: two would both see the shortfall.
+    await manager.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    const rows: Array<{ asset: string; held: string }> = await manager.query(
+      'SELECT asset, available + locked AS held FROM accounts WHERE user_id = $1',
+      [userId],
+    );
+    const held = new Map(rows.map((row) => [row.asset, money(row.held)]));
+    const shortfalls = Object.entries(profile.inventory)
+      .map(([asset, amount]): [string, Money] => [asset, money(amount).minus(held.get(asset) ?? 0)])
+      .filter(([asset, short]) => short.greaterThan(money(profile.inventory[asset]!).div(2)));
+    if (shortfalls.length > 0) {
+      await post(manager, {
+        reason: TOP_UP_REASON,
+        referenceType: 'system_trader',
+        referenceId: userId,
+        legs: fromOutside(userId, shortfalls),
+      });
+    }
+    return shortfalls;
   });
 }

@@ -16,7 +16,7 @@ export function seededRandom(seed: number): Random {
 }
 
 /** A standard normal draw (Box-Muller). */
-function gaussian(random: Random): number {
+export function gaussian(random: Random): number {
   const u = 1 - random(); // (0, 1]: log(0) must not happen
   const v = random();
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
@@ -30,12 +30,28 @@ export interface WalkStep {
 }
 
 /**
- * One step of a mean-reverting geometric random walk, rounded to the tick. Only the random factor is
- * a float (it is noise, not money); the price itself stays an exact decimal, never below one tick.
+ * `steps` steps of a mean-reverting geometric random walk at once, rounded to the tick. Its log
+ * distance from the anchor is an AR(1) process (each step keeps 1 - reversion of it and adds noise),
+ * so many steps have an exact closed form: a coarse walk (the market's seeded past) is the one-step
+ * walk sampled less often. Only the random factor is a float (it is noise, not money); the price
+ * itself stays an exact decimal, never below one tick.
  */
-export function nextWalkPrice(price: Money, anchor: Money, tickSize: string, step: WalkStep, random: Random): Money {
-  const distance = Math.log(price.div(anchor).toNumber());
-  const factor = Math.exp(-step.reversion * distance + step.volatility * gaussian(random));
+export function nextWalkPrice(
+  price: Money,
+  anchor: Money,
+  tickSize: string,
+  step: WalkStep,
+  random: Random,
+  steps = 1,
+): Money {
+  // The distance is noise's input, not money: floating point is exact enough.
+  const distance = Math.log(price.toNumber() / anchor.toNumber());
+  const keptPerStep = 1 - step.reversion;
+  const kept = keptPerStep ** steps;
+  // The noise of `steps` steps: each step's, shrunk by the steps after it (a geometric sum; `steps` without reversion).
+  const variances = keptPerStep === 1 ? steps : (1 - kept * kept) / (1 - keptPerStep * keptPerStep);
+  const noise = step.volatility * Math.sqrt(variances);
+  const factor = Math.exp(-(1 - kept) * distance + noise * gaussian(random));
   const tick = money(tickSize);
   const next = price.times(factor.toFixed(12)).toNearest(tick);
   return next.lessThan(tick) ? tick : next;

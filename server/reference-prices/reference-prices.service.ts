@@ -9,7 +9,7 @@ const TICK_MS = 1000;
 /** The public feed is polled less often than we tick: its prices change less often than that anyway. */
 const PUBLIC_POLL_MS = 5000;
 
-const WALK: Record<Instrument['kind'], WalkStep> = {
+export const WALK: Record<Instrument['kind'], WalkStep> = {
   crypto: { volatility: 0.0004, reversion: 0.0005 },
   forex: { volatility: 0.00005, reversion: 0.0005 },
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { lockKey } from '../../server/cluster/advisory-locks';
+import { LADDER_LEVELS } from '../../server/liquidity/quote-ladder';
 import { ClusteredTradingService } from '../../server/cluster/clustered-trading.service';
 import { createDataSource } from '../../server/db/data-source';
 import { money } from '../../server/ledger/money';
@@ -340,7 +341,7 @@ describe('one process (CLUSTER off, the default)', () => {
     expect(makerLock!.holders).toBe(1);
     expect(makers.filter((m) => m.output().includes('"lock":"market-maker"')).length).toBe(1);
 
-    // One maker keeps at most five quotes a side per book; a second one would add its own.
+    // One maker keeps at most a ladder's levels a side per book; a second one would add its own.
     const [maker] = (await db.query("SELECT id FROM users WHERE email = 'market-maker@exchange.internal'")) as Array<{
       id: string;
     }>;
@@ -355,7 +356,7 @@ describe('one process (CLUSTER off, the default)', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(most).toBeGreaterThan(0);
-    expect(most).toBeLessThanOrEqual(10);
+    expect(most).toBeLessThanOrEqual(2 * LADDER_LEVELS);
   });
 });
 

@@ -4,7 +4,7 @@ import { deskPrices } from '../../server/instant-trade/desk-prices';
 import { checkLedger } from '../../server/ledger/ledger-check';
 import { availableBalance } from '../../server/ledger/ledger';
 import { money, type Money } from '../../server/ledger/money';
-import { quoteLadder } from '../../server/liquidity/quote-ladder';
+import { ladderShape, quoteLadder } from '../../server/liquidity/quote-ladder';
 
 import { eventually } from '../support/eventually';
 import { ApiClient } from '../support/http-client';
@@ -202,7 +202,7 @@ describe('arbitrage between the desk and a book quoted around an older reference
     await clearBook();
     ladder = await fundedTrader(server, { USD: '200000', BTC: '2' }, 'Ladder');
     const reference = money((await quoteOf(server, market.symbol)).price);
-    for (const quote of quoteLadder(market, reference, money('100000'), money('1'))) {
+    for (const quote of quoteLadder(market, reference, ladderShape(money('100000')))) {
       const order = { symbol: market.symbol, type: 'limit', post_only: true, ...quote };
       expect((await ladder.client.post('/trading/order', order)).status).toBe(200);
     }

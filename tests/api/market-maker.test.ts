@@ -1,64 +1,127 @@
+import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { checkLedger } from '../../server/ledger/ledger-check';
 import { money, type Money } from '../../server/ledger/money';
+import { ladderDepth } from '../../server/liquidity/liquid-markets';
 import { MAKER, TAKER } from '../../server/liquidity/liquidity.module';
-import { MarketMaker, REQUOTE_MOVE } from '../../server/liquidity/market-maker';
-import { quoteLadder } from '../../server/liquidity/quote-ladder';
+import { MarketMaker } from '../../server/liquidity/market-maker';
+import { ladderChanges, ladderShape, quoteLadder, type LadderQuote } from '../../server/liquidity/quote-ladder';
 import { ensureSystemTrader } from '../../server/liquidity/system-trader';
 import { createLogger } from '../../server/logger';
-
+import type { BookMarket } from '../../server/markets/catalog';
+import { OPENING_BOOK_MARKETS } from '../support/opening-catalog';
 import { ReferencePrices } from '../../server/reference-prices/reference-prices.service';
 import { eventually } from '../support/eventually';
 import { ApiClient } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
-import { OPENING_BOOK_MARKETS } from '../support/opening-catalog';
 
 describe('the market maker quote ladder', () => {
-  it('quotes bids below and asks above the reference, on the tick and lot, within both budgets', () => {
+  const shapeOf = (market: BookMarket) => ladderShape(ladderDepth(market, MAKER.inventory, OPENING_BOOK_MARKETS));
+  const sideOf = (ladder: LadderQuote[], side: 'buy' | 'sell') => ladder.filter((q) => q.side === side);
+
+  it('quotes bids below and asks above the reference, on the tick and lot, strictly apart, each worth the minimum', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...OPENING_BOOK_MARKETS),
         fc.double({ min: 0.01, max: 100, noNaN: true }),
-        fc.double({ min: 0, max: 5_000_000, noNaN: true }),
-        fc.double({ min: 0, max: 1_000_000, noNaN: true }),
-        (market, ratio, usd, base) => {
+        fc.double({ min: 1_000, max: 10_000_000, noNaN: true }),
+        (market, ratio, depth) => {
           const reference = money(market.seedPrice)
             .times(ratio.toFixed(6))
             .toNearest(market.tickSize)
             .plus(market.tickSize);
-          const bidBudget = money(usd.toFixed(2));
-          const askBudget = money(base.toFixed(6));
-          const ladder = quoteLadder(market, reference, bidBudget, askBudget);
-          const bids = ladder.filter((q) => q.side === 'buy');
-          const asks = ladder.filter((q) => q.side === 'sell');
+          const ladder = quoteLadder(market, reference, ladderShape(money(depth.toFixed(2))));
           for (const quote of ladder) {
             expect(money(quote.price).mod(market.tickSize).isZero()).toBe(true);
             expect(money(quote.amount).mod(market.lotSize).isZero()).toBe(true);
             expect(money(quote.amount).greaterThan(0)).toBe(true);
             expect(money(quote.price).times(quote.amount).greaterThanOrEqualTo(market.minNotional)).toBe(true);
           }
-          for (const bid of bids)
-            expect(money(bid.price).lessThan(reference) && money(bid.price).greaterThan(0)).toBe(true);
-          for (const ask of asks) expect(money(ask.price).greaterThan(reference)).toBe(true);
-          const bidValue = bids.reduce((sum, q) => sum.plus(money(q.price).times(q.amount)), money(0));
-          const askAmount = asks.reduce((sum, q) => sum.plus(q.amount), money(0));
-          expect(bidValue.lessThanOrEqualTo(bidBudget)).toBe(true);
-          expect(askAmount.lessThanOrEqualTo(askBudget)).toBe(true);
-          expect(new Set(ladder.map((q) => `${q.side}:${q.price}`)).size).toBe(ladder.length);
+          const bids = sideOf(ladder, 'buy').map((q) => money(q.price));
+          const asks = sideOf(ladder, 'sell').map((q) => money(q.price));
+          bids.forEach((bid, i) => expect(bid.lessThan(i === 0 ? reference : bids[i - 1]!)).toBe(true));
+          asks.forEach((ask, i) => expect(ask.greaterThan(i === 0 ? reference : asks[i - 1]!)).toBe(true));
+          expect(bids.every((bid) => bid.greaterThan(0))).toBe(true);
         },
       ),
       { numRuns: 300 },
     );
   });
 
-  it('lays five levels a side around BTC with a spread of about 0.1%', () => {
-    const btc = OPENING_BOOK_MARKETS.find((m) => m.symbol === 'BTCUSDT')!;
-    const ladder = quoteLadder(btc, money('110000'), money('100000'), money('2'));
-    const bids = ladder.filter((q) => q.side === 'buy').map((q) => Number(q.price));
-    const asks = ladder.filter((q) => q.side === 'sell').map((q) => Number(q.price));
-    expect(bids).toEqual([109945, 109890, 109835, 109780, 109725]);
-    expect(asks).toEqual([110055, 110110, 110165, 110220, 110275]);
-    expect(ladder.filter((q) => q.side === 'sell').every((q) => q.amount === '0.4')).toBe(true);
+  it('lays 20 levels or more a side on every market, further apart and bigger as they go deeper, sizes varied', () => {
+    for (const market of OPENING_BOOK_MARKETS) {
+      const shape = shapeOf(market);
+      const reference = money(market.seedPrice);
+      const ladder = quoteLadder(market, reference, shape);
+      for (const side of ['buy', 'sell'] as const) {
+        const levels = sideOf(ladder, side);
+        expect(levels.length).toBeGreaterThanOrEqual(20);
+        const gaps = levels.slice(1).map((q, i) => money(q.price).minus(levels[i]!.price).abs());
+        expect(gaps.at(-1)!.greaterThan(gaps[0]!.times(3))).toBe(true);
+        const values = levels.map((q) => money(q.price).times(q.amount));
+        const half = Math.floor(values.length / 2);
+        const sum = (list: Money[]) => list.reduce((total, v) => total.plus(v), money(0));
+        expect(sum(values.slice(half)).greaterThan(sum(values.slice(0, half)))).toBe(true);
+        expect(new Set(levels.map((q) => q.amount)).size).toBeGreaterThan(levels.length / 2);
+        // The side holds about the depth the maker's inventory affords the market.
+        expect(sum(values).greaterThan(money(shape.depth).times('0.6'))).toBe(true);
+        expect(sum(values).lessThan(money(shape.depth).times('1.4'))).toBe(true);
+      }
+    }
+  });
+
+  it('quotes tighter where liquidity is deeper', () => {
+    expect(Number(ladderShape(money('1000000')).halfSpread)).toBeLessThan(
+      Number(ladderShape(money('100000')).halfSpread),
+    );
+    const spreadOf = (market: BookMarket) => {
+      const ladder = quoteLadder(market, money(market.seedPrice), shapeOf(market));
+      return money(sideOf(ladder, 'sell')[0]!.price).minus(sideOf(ladder, 'buy')[0]!.price).div(market.seedPrice);
+    };
+    const bySymbol = (symbol: string) => OPENING_BOOK_MARKETS.find((m) => m.symbol === symbol)!;
+    expect(
+      ladderDepth(bySymbol('BTCUSDT'), MAKER.inventory, OPENING_BOOK_MARKETS).greaterThan(
+        ladderDepth(bySymbol('ADAUSDT'), MAKER.inventory, OPENING_BOOK_MARKETS),
+      ),
+    ).toBe(true);
+    expect(spreadOf(bySymbol('BTCUSDT')).lessThan(spreadOf(bySymbol('ADAUSDT')))).toBe(true);
+  });
+
+  it("gives a market it holds no base of (one listed since) an average market's USD share to bid with", () => {
+    const listed = { ...OPENING_BOOK_MARKETS[0]!, symbol: 'NEWUSDT', base: 'NEW', seedPrice: '3' };
+    const markets = [...OPENING_BOOK_MARKETS, listed];
+    const depths = OPENING_BOOK_MARKETS.map((m) => ladderDepth(m, MAKER.inventory, markets));
+    const depth = ladderDepth(listed, MAKER.inventory, markets);
+    expect(depth.greaterThan(Decimal.min(...depths))).toBe(true);
+    expect(depth.lessThan(Decimal.max(...depths))).toBe(true);
+  });
+
+  it('after a small move of the reference, replaces the near levels and leaves most deep ones resting', () => {
+    for (const market of OPENING_BOOK_MARKETS) {
+      const shape = shapeOf(market);
+      const reference = money(market.seedPrice);
+      const resting = quoteLadder(market, reference, shape).map((q, i) => ({ id: String(i), ...q }));
+      const moved = quoteLadder(market, reference.times(money(1).plus(shape.halfSpread)), shape);
+      const { cancel, place } = ladderChanges(moved, resting);
+      expect(place.some((q) => q.level === 0)).toBe(true);
+      expect(place.length).toBeLessThan(moved.length / 3);
+      expect(cancel.length).toBe(resting.length - (moved.length - place.length));
+      // A level kept is the resting quote nearest its price, within its tolerance.
+      const kept = resting.filter((r) => !cancel.includes(r));
+      for (const quote of moved.filter((q) => !place.includes(q))) {
+        const stand = kept.filter(
+          (r) => r.side === quote.side && money(r.price).minus(quote.price).abs().lessThanOrEqualTo(quote.tolerance),
+        );
+        expect(stand.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('cancels every resting quote and places every level when nothing rests near the ladder', () => {
+    const market = OPENING_BOOK_MARKETS[0]!;
+    const ladder = quoteLadder(market, money(market.seedPrice), shapeOf(market));
+    const far = [{ id: 'far', side: 'buy' as const, price: '1' }];
+    expect(ladderChanges(ladder, far)).toEqual({ cancel: far, place: ladder });
   });
 });
 
@@ -96,14 +159,14 @@ describe('the market maker, turned on', () => {
   });
   afterAll(() => server?.close());
 
-  it('keeps five bids and five asks around the reference price on every book', async () => {
+  it('keeps a ladder of 20 levels or more a side around the reference on every book; depth answers 20 of them', async () => {
     for (const market of OPENING_BOOK_MARKETS) {
       const depth = await eventually(
         async () => {
-          const book = (await api.get(`/market/depth?symbol=${market.symbol}`)).body;
-          return book.bids.length >= 5 && book.asks.length >= 5 ? book : undefined;
+          const book = (await api.get(`/market/depth?symbol=${market.symbol}&limit=100`)).body;
+          return book.bids.length >= 20 && book.asks.length >= 20 ? book : undefined;
         },
-        15_000,
+        20_000,
         `a quoted ${market.symbol} book`,
       );
       const reference = (await api.get('/market/quotes')).body.find((q: any) => q.symbol === market.symbol).price;
@@ -112,29 +175,20 @@ describe('the market maker, turned on', () => {
       expect(bestBid).toBeLessThan(bestAsk);
       expect(Math.abs(bestBid - reference) / reference).toBeLessThan(0.01);
       expect(Math.abs(bestAsk - reference) / reference).toBeLessThan(0.01);
+      const twenty = (await api.get(`/market/depth?symbol=${market.symbol}&limit=20`)).body;
+      expect([twenty.bids.length, twenty.asks.length]).toEqual([20, 20]);
+      expect(new Set(twenty.asks.map(([, quantity]: number[]) => quantity)).size).toBeGreaterThan(10);
     }
-  });
-
-  it('makes trades and candles on a fresh install', async () => {
-    const trades = await eventually(
-      async () => {
-        const lists = await Promise.all(
-          OPENING_BOOK_MARKETS.map(async (m) => (await api.get(`/market/trades?symbol=${m.symbol}`)).body as any[]),
-        );
-        const symbols = OPENING_BOOK_MARKETS.filter((_, i) => lists[i]!.length > 0).map((m) => m.symbol);
-        return symbols.length > 0 ? symbols : undefined;
-      },
-      20_000,
-      'a first trade',
-    );
-    const candles = (await api.get(`/market/klines?symbol=${trades[0]}&interval=1m`)).body;
-    expect(candles.length).toBeGreaterThan(0);
-    const ticker = (await api.get(`/market/ticker?symbol=${trades[0]}`)).body;
-    expect(ticker.volume).toBeGreaterThan(0);
   });
 
   it("never holds or spends more than its inventory, and its locked balances are exactly its orders' holds", async () => {
     const ids = [await systemTraderId(MAKER.email), await systemTraderId(TAKER.email)];
+    const given: Array<{ asset: string; amount: string }> = await query(
+      `SELECT a.asset, sum(e.available + e.locked) AS amount FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
+        WHERE a.user_id = ANY($1::uuid[]) AND e.reason IN ('market_maker_funding', 'system_trader_top_up')
+        GROUP BY a.asset`,
+      [ids],
+    );
     // One statement, one snapshot: the maker keeps trading while this runs.
     const rows: Array<{
       asset: string;
@@ -163,8 +217,8 @@ describe('the market maker, turned on', () => {
     for (const row of rows) {
       expect(money(row.available).isNegative()).toBe(false);
       expect(money(row.locked).toFixed()).toBe(money(row.held_for_orders).toFixed());
-      // Maker and taker only trade with each other here: between them nothing is made, fees leave.
-      const funded = money(MAKER.inventory[row.asset]!).plus(TAKER.inventory[row.asset]!);
+      // Maker and taker only trade with each other: between them nothing is made, fees leave.
+      const funded = money(given.find((g) => g.asset === row.asset)!.amount);
       const held = money(row.available)
         .plus(row.locked)
         .plus(row.asset === 'USD' ? row.fees_paid : 0);
@@ -215,41 +269,56 @@ describe('the market maker, when the reference moves', () => {
     // A feed of its own, ticked below as the reference prices' own tests tick theirs: no timer moves it.
     const reference = new ReferencePrices({ MARKET_FEED: 'simulated', MARKET_FEED_SEED: 77 }, createLogger('silent'));
     const makerId = await ensureSystemTrader(dataSource, { ...MAKER, email: 'requoting-maker@exchange.internal' });
-    const takerId = await ensureSystemTrader(dataSource, { ...TAKER, email: 'requoting-taker@exchange.internal' });
     const maker = new MarketMaker(
       dataSource,
       server.exchange.trading,
       reference,
-      { makerId, takerId, makerUsd: MAKER.inventory.USD! },
+      { makerId, inventory: MAKER.inventory },
       createLogger('silent'),
       TIMER_NEVER_FIRES_MS,
     );
-    const restingPrices = async () =>
-      (await server.exchange.trading.openOrders(makerId, btc.symbol)).map((o) => `${o.side} ${o.price}`).sort();
-    const ladderAround = (price: Money) =>
-      quoteLadder(btc, price, money('1e9'), money('1e9'))
-        .map((q) => `${q.side} ${Number(q.price)}`)
-        .sort();
-    const ladderRestsAround = (price: Money) =>
-      eventually(
-        async () => ((await restingPrices()).join() === ladderAround(price).join() ? true : undefined),
-        20_000,
-        `a ladder around ${price.toFixed()}`,
-      );
+    const shape = ladderShape(ladderDepth(btc, MAKER.inventory, OPENING_BOOK_MARKETS));
+    const key = (side: string, price: number | string) => `${side} ${money(String(price)).toFixed()}`;
+    const resting = async () =>
+      (await server.exchange.trading.openOrders(makerId, btc.symbol)).map((o) => key(o.side, o.price!));
+    const ladderAround = (price: Money) => quoteLadder(btc, price, shape);
 
     maker.start();
     try {
       const start = reference.price(btc.symbol)!;
-      await ladderRestsAround(start);
+      const first = ladderAround(start).map((q) => key(q.side, q.price));
+      await eventually(
+        async () => ((await resting()).sort().join() === [...first].sort().join() ? true : undefined),
+        20_000,
+        `the whole ladder around ${start.toFixed()}`,
+      );
       let moved = start;
-      while (moved.minus(start).abs().lessThanOrEqualTo(start.times(REQUOTE_MOVE))) {
+      while (moved.minus(start).abs().lessThanOrEqualTo(start.times(shape.halfSpread))) {
         reference.tick();
         moved = reference.price(btc.symbol)!;
       }
-      await ladderRestsAround(moved);
+      const next = ladderAround(moved);
+      const asResting = (quotes: string[]) =>
+        quotes.map((quote, i) => {
+          const [side, price] = quote.split(' ');
+          return { id: String(i), side: side as 'buy' | 'sell', price: price! };
+        });
+      // The move put the first ladder out of place...
+      expect(ladderChanges(next, asResting(first)).place.length).toBeGreaterThan(0);
+      // ...and what rests becomes the new ladder: each level at its price or within its tolerance of it, nothing more.
+      const now = await eventually(
+        async () => {
+          const prices = await resting();
+          const { cancel, place } = ladderChanges(next, asResting(prices));
+          return cancel.length === 0 && place.length === 0 ? prices : undefined;
+        },
+        20_000,
+        `the ladder around ${moved.toFixed()}`,
+      );
+      expect(now.sort()).not.toEqual([...first].sort());
     } finally {
       await maker.stop();
     }
-    expect(await restingPrices()).toEqual([]);
+    expect(await resting()).toEqual([]);
   });
 });
