@@ -154,7 +154,7 @@ export async function createExchange(
     bankAccountsModule(context),
     apiKeys,
     adminModule(context, [FUNDING_QUEUES.deposit, FUNDING_QUEUES.withdrawal, KYC_QUEUE], trading.service),
-    marketsAdminModule(context, catalog),
+    marketsAdminModule(context, catalog, trading.service),
     // Before the books open: they number their trades after the past's.
     marketHistoryModule(context),
     trading,

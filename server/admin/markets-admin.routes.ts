@@ -4,15 +4,18 @@ import { route } from '../http/route';
 import type { CatalogSync } from '../markets/catalog-sync';
 import { MarketAdministration } from '../markets/market-administration';
 import { marketChangeSchema, marketViewSchema, newMarketSchema } from '../markets/market-schemas';
+import type { TradingService } from '../trading/trading.service';
 
 const bySymbol = z.object({ symbol: z.string().max(20) });
 
-/** The administrator's markets: list, list a new USDT pair, halt / resume, fees. */
-export function marketsAdminModule(ctx: ServerContext, catalog: CatalogSync): ExchangeModule {
-  const markets = new MarketAdministration(ctx, catalog, {
-    maker: ctx.config.MAKER_FEE_RATE,
-    taker: ctx.config.TAKER_FEE_RATE,
-  });
+/** The administrator's markets: list, list a new USDT pair, halt / resume, fees, a book's rules. */
+export function marketsAdminModule(ctx: ServerContext, catalog: CatalogSync, trading: TradingService): ExchangeModule {
+  const markets = new MarketAdministration(
+    ctx,
+    catalog,
+    { maker: ctx.config.MAKER_FEE_RATE, taker: ctx.config.TAKER_FEE_RATE },
+    trading,
+  );
   return {
     routes: [
       route({
@@ -40,13 +43,24 @@ export function marketsAdminModule(ctx: ServerContext, catalog: CatalogSync): Ex
         method: 'patch',
         path: '/admin/markets/:symbol',
         summary:
-          'Change a book market: status (halted and cancel_only refuse new orders, cancels still go through) and fee rates',
+          'Change a book market: status (halted and cancel_only refuse new orders, cancels still go through), fee rates, and tick size, lot size and minimum order value (only while its book holds no order)',
         tags: ['admin', 'markets'],
         access: 'admin',
         params: bySymbol,
         body: marketChangeSchema,
         response: marketViewSchema,
         handler: ({ params, body, user }) => markets.update(user.id, params.symbol, body),
+      }),
+      route({
+        method: 'post',
+        path: '/admin/markets/:symbol/cancel-orders',
+        summary:
+          'Cancel every open order on a halted or cancel-only market, holds released (to empty its book before its tick or lot changes)',
+        tags: ['admin', 'markets'],
+        access: 'admin',
+        params: bySymbol,
+        response: z.object({ canceled: z.number().int() }),
+        handler: ({ params, user }) => markets.cancelOrders(user.id, params.symbol),
       }),
     ],
   };

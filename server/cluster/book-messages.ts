@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keyedRequestSchema } from '../idempotency/keyed-request';
+import { marketChangeSchema } from '../markets/market-schemas';
 import { orderKind, orderPlacementSchema, orderStatus, side, timeInForce } from '../trading/order-schemas';
 
 /**
@@ -21,6 +22,7 @@ export const bookCall = z.discriminatedUnion('method', [
   z.object({ method: z.literal('cancelAllOrdersOnBook'), symbol, userId }),
   z.object({ method: z.literal('depth'), symbol, limit: z.number().int() }),
   z.object({ method: z.literal('lastPrice'), symbol }),
+  z.object({ method: z.literal('changeBookRules'), symbol, adminId: userId, change: marketChangeSchema }),
 ]);
 export type BookCall = z.infer<typeof bookCall>;
 

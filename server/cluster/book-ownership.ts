@@ -1,3 +1,5 @@
+import type { EntityManager } from 'typeorm';
+import type { MarketSpec } from '../../engine';
 import type { Logger } from '../logger';
 import { bookMarkets, type BookMarket } from '../markets/catalog';
 import type { Submission, Outcome } from '../trading/sequencer/order-execution';
@@ -40,6 +42,11 @@ export class BookOwnership implements Books {
   submit(symbol: string, submission: Submission): Promise<Outcome> {
     const sequencer = this.sequencers.get(symbol);
     return sequencer ? sequencer.submit(symbol, submission) : Promise.reject(marketUnavailable());
+  }
+
+  changeSpec(symbol: string, record: (manager: EntityManager) => Promise<MarketSpec>): Promise<void> {
+    const sequencer = this.sequencers.get(symbol);
+    return sequencer ? sequencer.changeSpec(symbol, record) : Promise.reject(marketUnavailable());
   }
 
   async start(): Promise<void> {

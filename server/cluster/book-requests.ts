@@ -18,7 +18,8 @@ export function answerBookRequests(cluster: Cluster, run: (call: BookCall) => Pr
     const { id, replyTo, call } = parsed.data;
     void run(call)
       .then(
-        (value): BookReply => ({ id, ok: true, value }),
+        // A call that answers nothing is answered null: a reply always carries its value.
+        (value): BookReply => ({ id, ok: true, value: value ?? null }),
         (error: unknown): BookReply => {
           if (error instanceof HttpError) return { id, ok: false, status: error.status, detail: error.message };
           logger.error({ err: error, call: call.method, symbol: call.symbol }, 'forwarded book call failed');

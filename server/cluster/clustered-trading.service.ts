@@ -2,6 +2,8 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { HttpError } from '../http/errors';
 import type { KeyedRequest } from '../idempotency/keyed-request';
+import { listedBook } from '../markets/market-change';
+import type { MarketChange } from '../markets/market-schemas';
 import { orderViewSchema, type OrderPlacement, type OrderView } from '../trading/order-schemas';
 import { bookMarketOf, TradingService, type BookDepth, type OrderRecord } from '../trading/trading.service';
 import * as messages from './book-messages';
@@ -74,6 +76,11 @@ export class ClusteredTradingService extends TradingService {
     return this.route(call, messages.lastPrice, () => super.lastPrice(symbol));
   }
 
+  override async changeBookRules(adminId: string, symbol: string, change: MarketChange): Promise<void> {
+    const call: BookCall = { method: 'changeBookRules', symbol: listedBook(symbol).symbol, adminId, change };
+    await this.route(call, z.unknown(), () => super.changeBookRules(adminId, symbol, change));
+  }
+
   /** Runs a call another process forwarded here; refused if this process does not own the book (any more). */
   runForwarded(call: BookCall): Promise<unknown> {
     if (!this.ownership.owns(call.symbol)) return Promise.reject(marketUnavailable());
@@ -92,6 +99,8 @@ export class ClusteredTradingService extends TradingService {
         return super.depth(call.symbol, call.limit);
       case 'lastPrice':
         return super.lastPrice(call.symbol);
+      case 'changeBookRules':
+        return super.changeBookRules(call.adminId, call.symbol, call.change);
     }
   }
 

@@ -1,16 +1,25 @@
 import type { EntityManager } from 'typeorm';
 import { recordAudit } from '../audit/audit-log';
 import type { ServerContext } from '../context';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict } from '../http/errors';
 import { money } from '../ledger/money';
 import { assets, findBookMarket, findForexPair, shortestDecimal, type DefaultFeeRates } from './catalog';
 import type { CatalogSync } from './catalog-sync';
+import { OPEN_STATUSES } from '../trading/books/live-order';
+import { assertBookRules, listedBook, writeMarketChange } from './market-change';
 import { MarketRow } from './market.entity';
-import type { MarketChange, MarketView, NewMarket } from './market-schemas';
+import { changesBookRules, type MarketChange, type MarketView, type NewMarket } from './market-schemas';
 
-/** The ledger keeps 18 decimals: a fill's value (ticks x lots) must be exact in them. */
-const LEDGER_DECIMALS = 18;
-const decimalsOf = (value: string) => money(value).decimalPlaces();
+/** What administering a market asks of its book's owner (the trading service). */
+export interface MarketBooks {
+  /** Writes a change of the book's rules with the book's fresh snapshot; refused while the book holds an order. */
+  changeBookRules(adminId: string, symbol: string, change: MarketChange): Promise<void>;
+  cancelAllOrdersOnBook(symbol: string, userId: string): Promise<number>;
+}
+
+/** Traders' orders are cancelled by the venue only on a market that takes no new orders: else the book refills at once. */
+export const CANCEL_ORDERS_NEEDS_CLOSED_MARKET =
+  'Halt the market or set it to cancel-only before cancelling its orders';
 
 /**
  * The administrator's side of the catalog: list new USDT pairs, halt or resume a market, set its
@@ -22,6 +31,7 @@ export class MarketAdministration {
     private readonly ctx: Pick<ServerContext, 'dataSource'>,
     private readonly catalog: CatalogSync,
     private readonly defaults: DefaultFeeRates,
+    private readonly books: MarketBooks,
   ) {}
 
   async list(): Promise<MarketView[]> {
@@ -36,8 +46,12 @@ export class MarketAdministration {
     // USDT is the dollar on the Binance-compatible surface (1 USDT = 1 USD), so never a coin of its own.
     if (market.base_asset === 'USDT' || assets().includes(market.base_asset))
       throw conflict('Another market already trades this asset');
-    if (decimalsOf(market.tick_size) + decimalsOf(market.lot_size) > LEDGER_DECIMALS)
-      throw badRequest(`The tick size and the lot size may have at most ${LEDGER_DECIMALS} decimals between them`);
+    assertBookRules({
+      symbol: market.symbol,
+      tickSize: market.tick_size,
+      lotSize: market.lot_size,
+      minNotional: market.min_notional,
+    });
     if (!money(market.reference_price).mod(market.tick_size).isZero())
       throw badRequest('The reference price must be a multiple of the tick size');
     const row = await this.change(adminId, 'market.list', async (manager) => {
@@ -66,20 +80,47 @@ export class MarketAdministration {
     return this.view(row);
   }
 
+  /**
+   * Status and fees are written here; a change of tick, lot or minimum order value goes to the
+   * book's owner, which refuses it unless the book holds no order.
+   */
   async update(adminId: string, symbol: string, change: MarketChange): Promise<MarketView> {
-    const row = await this.change(adminId, 'market.update', async (manager) => {
-      const current = await manager.findOne(MarketRow, { where: { symbol }, lock: { mode: 'pessimistic_write' } });
-      if (!current || current.kind !== 'book') throw notFound('Market not found');
-      const next = {
-        status: change.status ?? current.status,
-        maker_fee_rate: change.maker_fee_rate ?? current.maker_fee_rate,
-        taker_fee_rate: change.taker_fee_rate ?? current.taker_fee_rate,
-      };
-      await manager.update(MarketRow, { id: current.id }, next);
-      const notes = describeChange(this.view(current), this.view({ ...current, ...next }));
-      return { row: { ...current, ...next }, notes };
+    if (changesBookRules(change)) {
+      // Checked here first so a mistake is told before the book's state is: its owner checks again, the row locked.
+      const current = listedBook(symbol);
+      assertBookRules({
+        symbol,
+        tickSize: change.tick_size ?? current.tickSize,
+        lotSize: change.lot_size ?? current.lotSize,
+        minNotional: change.min_notional ?? current.minNotional,
+      });
+      await this.books.changeBookRules(adminId, symbol, change);
+    } else await this.ctx.dataSource.transaction((manager) => writeMarketChange(manager, adminId, symbol, change));
+    await this.catalog.changed();
+    return this.view(await this.ctx.dataSource.getRepository(MarketRow).findOneByOrFail({ symbol }));
+  }
+
+  /**
+   * Cancels every open order on a halted or cancel-only market, each trader's holds released (what
+   * empties a book before its tick or lot changes), and audits how many; answers that count.
+   */
+  async cancelOrders(adminId: string, symbol: string): Promise<{ canceled: number }> {
+    if (listedBook(symbol).status === 'trading') throw conflict(CANCEL_ORDERS_NEEDS_CLOSED_MARKET);
+    const traders = (await this.ctx.dataSource.query(
+      'SELECT DISTINCT user_id FROM orders WHERE symbol = $1 AND status = ANY($2::varchar[])',
+      [symbol, OPEN_STATUSES],
+    )) as Array<{ user_id: string }>;
+    let canceled = 0;
+    for (const { user_id } of traders) canceled += await this.books.cancelAllOrdersOnBook(symbol, user_id);
+    const [row] = await this.ctx.dataSource.getRepository(MarketRow).findBy({ symbol });
+    await recordAudit(this.ctx.dataSource.manager, {
+      adminId,
+      action: 'market.cancel_orders',
+      targetType: 'market',
+      targetId: row!.id,
+      notes: `${canceled} open orders cancelled`,
     });
-    return this.view(row);
+    return { canceled };
   }
 
   /** Applies one change and audits it in one transaction; every process's catalog then reloads. */
@@ -115,12 +156,4 @@ export class MarketAdministration {
       listed_at: new Date(row.listed_at).toISOString(),
     };
   }
-}
-
-/** The audit entry's notes: each field that changed, "field: before -> after". */
-function describeChange(before: MarketView, after: MarketView): string {
-  const fields = ['status', 'maker_fee_rate', 'taker_fee_rate'] as const;
-  const changed = fields.filter((field) => before[field] !== after[field]);
-  if (changed.length === 0) return 'unchanged';
-  return changed.map((field) => `${field}: ${before[field]} -> ${after[field]}`).join('; ');
 }

@@ -22,6 +22,9 @@ export const marketChangeSchema = z
     status: z.enum(MARKET_STATUSES).optional(),
     maker_fee_rate: feeRateSchema.optional(),
     taker_fee_rate: feeRateSchema.optional(),
+    tick_size: positiveDecimal.optional(),
+    lot_size: positiveDecimal.optional(),
+    min_notional: decimal.optional(),
   })
   .refine((change) => Object.values(change).some((value) => value !== undefined), 'Nothing to change');
 
@@ -45,4 +48,8 @@ export const marketViewSchema = z.object({
 export type NewMarket = z.infer<typeof newMarketSchema>;
 /** What an administrator may change of a listed book market; absent fields stay as they are. */
 export type MarketChange = z.infer<typeof marketChangeSchema>;
+
+/** The fields of a change that are the book's own rules: they change only while the book holds no order. */
+export const BOOK_RULE_FIELDS = ['tick_size', 'lot_size', 'min_notional'] as const;
+export const changesBookRules = (change: MarketChange) => BOOK_RULE_FIELDS.some((field) => change[field] !== undefined);
 export type MarketView = z.infer<typeof marketViewSchema>;

@@ -1,3 +1,5 @@
+import type { EntityManager } from 'typeorm';
+import type { MarketSpec } from '../../engine';
 import type { ExchangeModule, ServerContext } from '../context';
 import { HttpError } from '../http/errors';
 import { ensureAccounts } from '../ledger/ledger';
@@ -61,9 +63,17 @@ class ProcessBooks implements Books {
   }
 
   async submit(symbol: string, submission: Submission): Promise<Outcome> {
+    return (await this.sequencerOf(symbol)).submit(symbol, submission);
+  }
+
+  async changeSpec(symbol: string, record: (manager: EntityManager) => Promise<MarketSpec>): Promise<void> {
+    return (await this.sequencerOf(symbol)).changeSpec(symbol, record);
+  }
+
+  private async sequencerOf(symbol: string): Promise<OrderSequencer> {
     const sequencer = this.sequencers.get(symbol) ?? (await this.opening.then(() => this.sequencers.get(symbol)));
     if (!sequencer) throw new HttpError(503, 'Trading is starting, please retry');
-    return sequencer.submit(symbol, submission);
+    return sequencer;
   }
 
   async stop() {

@@ -7,6 +7,8 @@ import { AnswerLookup } from '../idempotency/answer-lookup';
 import { isKeyTaken } from '../idempotency/recorded-answers';
 import { poolStatementRunner, type StatementRunner } from '../db/named-statement';
 import { bookMarkets, findBookMarket, refusalOfNewOrders, type BookMarket } from '../markets/catalog';
+import { listedBook, writeMarketChange } from '../markets/market-change';
+import type { MarketChange } from '../markets/market-schemas';
 import { FINAL_STATUSES, OPEN_STATUSES } from './books/live-order';
 import { orderTerms } from './books/order-input';
 import { orderRecord } from './books/order-rows';
@@ -27,7 +29,7 @@ export interface BookDepth {
 }
 
 /** The books a service trades on: one sequencer, or (several processes) those of the symbols this process owns. */
-export type Books = Pick<OrderSequencer, 'committedBook' | 'submit'>;
+export type Books = Pick<OrderSequencer, 'committedBook' | 'submit' | 'changeSpec'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -132,22 +134,34 @@ export class TradingService {
   }
 
   /**
+   * An administrator's change of a book's rules (tick, lot, minimum order value), with whatever
+   * else `change` holds: written by the book's sequencer, which refuses it while the book holds an order.
+   */
+  async changeBookRules(adminId: string, symbol: string, change: MarketChange): Promise<void> {
+    listedBook(symbol);
+    await this.started().changeSpec(symbol, async (manager) => {
+      const { spec } = await writeMarketChange(manager, adminId, symbol, change);
+      return spec;
+    });
+  }
+
+  /**
    * Aggregated price levels of the book as last committed, best first: [price, quantity] as decimal
    * strings, with the book's update id they are as of (the published book diffs count in it).
    */
   async depth(symbol: string, limit: number): Promise<BookDepth> {
     const market = bookMarketOf(symbol);
-    const { depth, lastUpdateId } = this.book(market);
+    const { depth, lastUpdateId, spec } = this.book(market);
     const levels = Math.min(Math.max(limit, 1), MAX_LIST);
     const side = (list: typeof depth.bids) =>
-      list.slice(0, levels).map((l): [string, string] => [fromTicks(l.price, market), fromLots(l.quantity, market)]);
+      list.slice(0, levels).map((l): [string, string] => [fromTicks(l.price, spec), fromLots(l.quantity, spec)]);
     return { lastUpdateId, bids: side(depth.bids), asks: side(depth.asks) };
   }
 
   async lastPrice(symbol: string): Promise<string | null> {
     const market = bookMarketOf(symbol);
-    const last = this.book(market).lastPrice;
-    return last === undefined ? null : fromTicks(last, market);
+    const { lastPrice, spec } = this.book(market);
+    return lastPrice === undefined ? null : fromTicks(lastPrice, spec);
   }
 
   async openOrders(userId: string, symbol?: string): Promise<OrderView[]> {

@@ -108,4 +108,54 @@ const PEPE = {
     await operator.request('PATCH', '/admin/markets/ETHUSDT', { body: { status: 'trading' } });
     expect((await placedWithinASecond(client, order)).status).toBe('new');
   });
+
+  it("a book's tick and lot change through either process, in its owner, and both then take orders in the new units", async () => {
+    const [first, second] = running as [ExchangeProcess, ExchangeProcess];
+    const client = await trader(first, { USD: '1000' });
+    const operator = await loginAs(new ApiClient(second.url), admin.email, admin.password);
+    const resting = await placedWithinASecond(client, {
+      symbol: 'PEPEUSDT',
+      side: 'buy',
+      type: 'limit',
+      amount: '10',
+      price: '0.4',
+    });
+    const change = (body: unknown) => operator.request('PATCH', '/admin/markets/PEPEUSDT', { body });
+    expect((await change({ tick_size: '0.01' })).status).toBe(409);
+    await change({ status: 'halted' });
+    expect((await operator.post('/admin/markets/PEPEUSDT/cancel-orders', {})).body).toEqual({ canceled: 1 });
+    expect((await client.get('/trading/orders/history')).body.find((o: any) => o.id === resting.id).status).toBe(
+      'canceled',
+    );
+    // Through each process once: one of them does not own the book and forwards the change to the other.
+    const throughFirst = await loginAs(new ApiClient(first.url), admin.email, admin.password);
+    const viaFirst = await throughFirst.request('PATCH', '/admin/markets/PEPEUSDT', { body: { tick_size: '0.005' } });
+    expect(viaFirst.body).toMatchObject({ tick_size: '0.005' });
+    const changed = await change({ tick_size: '0.01', lot_size: '10', status: 'trading' });
+    expect(changed.body).toMatchObject({ tick_size: '0.01', lot_size: '10', status: 'trading' });
+    for (const exchange of running) {
+      const through = new ApiClient(exchange.url, client.token);
+      const offTick = await eventually(async () => {
+        const response = await through.post('/trading/order', {
+          symbol: 'PEPEUSDT',
+          side: 'buy',
+          type: 'limit',
+          amount: '10',
+          price: '0.405',
+        });
+        return response.status === 400 ? response.body : undefined;
+      }, 1000);
+      expect(offTick).toEqual({ detail: 'Price must be a multiple of the tick size 0.01' });
+      const order = await placedWithinASecond(through, {
+        symbol: 'PEPEUSDT',
+        side: 'buy',
+        type: 'limit',
+        amount: '20',
+        price: '0.41',
+      });
+      expect(order.status).toBe('new');
+    }
+    const depth = (await new ApiClient(first.url).get('/market/depth?symbol=PEPEUSDT')).body;
+    expect(depth.bids).toEqual([[0.41, 40]]);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { logIn, openPage, storeToken, toast, uniqueEmail } from './support/browser';
-import { registerTrader, verifyAndFund } from './support/exchange-api';
+import { adminToken, api, registerTrader, verifyAndFund } from './support/exchange-api';
 import type { ExchangeServer } from './support/exchange-server';
 import { withExchangeAndBrowser } from './support/suite';
 
@@ -91,6 +91,66 @@ describe("the admin's Markets tab", () => {
     expect(await trader.getByTestId('market-closed').count()).toBe(0);
 
     await trader.context().close();
+    await admin.context().close();
+  });
+
+  it('empties a halted market and changes its tick, lot and minimum value, which orders then follow', async () => {
+    const link = { symbol: 'LINKUSDT', base_asset: 'LINK', tick_size: '0.001', lot_size: '0.01' };
+    await api(server, await adminToken(server), 'POST', '/admin/markets', {
+      ...link,
+      min_notional: '1',
+      reference_price: '15',
+    });
+    const token = await registerTrader(server, 'Rules Trader', uniqueEmail('rules'));
+    await verifyAndFund(server, token, 1000);
+    const order = { symbol: 'LINKUSDT', side: 'buy', type: 'limit', amount: '1', price: '10' };
+    await api(server, token, 'POST', '/trading/order', order);
+
+    const admin: Page = await openPage(browser, server.baseUrl);
+    await logIn(admin, server.admin.email, server.admin.password);
+    await admin.waitForURL('**/admin');
+    await admin.getByRole('tab', { name: 'Markets' }).click();
+    const row = admin.getByTestId('market-LINKUSDT');
+    const editRules = async (tick: string, lot: string, min: string) => {
+      await row.getByRole('button', { name: 'Rules' }).click();
+      await admin.getByLabel('Tick size of LINKUSDT').fill(tick);
+      await admin.getByLabel('Lot size of LINKUSDT').fill(lot);
+      await admin.getByLabel('Min order value of LINKUSDT').fill(min);
+      await row.getByRole('button', { name: 'Save' }).click();
+    };
+
+    // An order rests: the rules stay.
+    await editRules('0.01', '0.1', '5');
+    await toast(
+      admin,
+      'The tick size, lot size and minimum order value change only while the book holds no order',
+    ).waitFor();
+    await row.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    // Halted, its orders are cancelled (a second press confirms), then the rules change.
+    expect(await row.getByRole('button', { name: 'Cancel Orders' }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Halt' }).click();
+    await toast(admin, 'Market halted').waitFor();
+    await row.getByRole('button', { name: 'Cancel Orders' }).click();
+    await row.getByRole('button', { name: 'Confirm Cancel All' }).click();
+    await toast(admin, 'Open orders cancelled').waitFor();
+    await editRules('0.01', '0.1', '5');
+    await toast(admin, 'Market rules updated').waitFor();
+    await row.filter({ hasText: '0.01' }).filter({ hasText: '0.1' }).waitFor();
+    await row.getByRole('button', { name: 'Resume' }).click();
+    await toast(admin, 'Market resumed').waitFor();
+
+    // Orders then follow the new rules.
+    await expect(api(server, token, 'POST', '/trading/order', { ...order, amount: '0.65' })).rejects.toThrow(
+      'Amount must be a multiple of the lot size 0.1',
+    );
+    const placed = await api<{ status: string }>(server, token, 'POST', '/trading/order', {
+      ...order,
+      amount: '0.6',
+      price: '10.01',
+    });
+    expect(placed.status).toBe('new');
+
     await admin.context().close();
   });
 });

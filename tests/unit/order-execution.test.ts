@@ -288,3 +288,17 @@ it("cancelling every order of a suspended trader leaves none of theirs open, rel
     { numRuns: 150 },
   );
 });
+
+it('refuses an order counted in rules the book no longer has, logging nothing and holding nothing', () => {
+  const { state, effects, place } = execution(tradersOf({ alice: approved }));
+  // The book's tick changed from 0.01 to 0.1 after the order's terms were counted in the old one.
+  state.market = { ...BTC, tickSize: '0.1' };
+  expect(refusal(place('alice', {}))).toEqual({
+    status: 409,
+    detail: "The market's tick or lot size has just changed, please check your order and retry",
+    onTraderData: undefined,
+  });
+  expect(effects.commands).toEqual([]);
+  expect(effects.postings).toEqual([]);
+  expect(state.book.openOrderCount).toBe(0);
+});

@@ -40,6 +40,8 @@ it('turns a limit order into lots and ticks, GTC unless told otherwise', () => {
     priceTicks: 10_000_000,
     stopTicks: null,
     clientOrderId: null,
+    // The rules they count in, for the book to check that it still has them.
+    spec: BTC,
   });
   expect(orderTerms(BTC, request({ type: 'market', price: null, side: 'sell' }))).toMatchObject({
     timeInForce: 'IOC',

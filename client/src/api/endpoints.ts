@@ -158,4 +158,6 @@ export const adminApi = {
   listMarket: (market: NewMarket) => request<AdminMarket>('POST', '/admin/markets', { body: market }),
   changeMarket: (symbol: string, change: MarketChange) =>
     request<AdminMarket>('PATCH', `/admin/markets/${encodeURIComponent(symbol)}`, { body: change }),
+  cancelMarketOrders: (symbol: string) =>
+    request<{ canceled: number }>('POST', `/admin/markets/${encodeURIComponent(symbol)}/cancel-orders`),
 };

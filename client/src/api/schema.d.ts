@@ -3465,7 +3465,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a book market: status (halted and cancel_only refuse new orders, cancels still go through) and fee rates */
+        /** Change a book market: status (halted and cancel_only refuse new orders, cancels still go through), fee rates, and tick size, lot size and minimum order value (only while its book holds no order) */
         patch: {
             parameters: {
                 query?: never;
@@ -3482,6 +3482,9 @@ export interface paths {
                         status?: "trading" | "cancel_only" | "halted";
                         maker_fee_rate?: string;
                         taker_fee_rate?: string;
+                        tick_size?: string;
+                        lot_size?: string;
+                        min_notional?: string;
                     };
                 };
             };
@@ -3527,6 +3530,57 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/admin/markets/{symbol}/cancel-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel every open order on a halted or cancel-only market, holds released (to empty its book before its tick or lot changes) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    symbol: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            canceled: number;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/trading/order": {

@@ -28,6 +28,8 @@ export interface OrderTerms {
   priceTicks: number | null;
   stopTicks: number | null;
   clientOrderId: string | null;
+  /** The rules the units above count in: the book refuses the order if its rules have changed since. */
+  spec: MarketSpec;
 }
 
 /**
@@ -77,6 +79,7 @@ export function orderTerms(market: BookMarket, request: OrderPlacement): OrderTe
     priceTicks,
     stopTicks,
     clientOrderId: request.client_order_id ?? null,
+    spec: market,
   };
 }
 

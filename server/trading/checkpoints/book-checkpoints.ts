@@ -1,6 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { stateHash, type BookSnapshot } from '../../../engine';
+import { stateHash, type BookSnapshot, type MarketSpec, type OrderBook } from '../../../engine';
+import { conflict } from '../../http/errors';
 import type { Logger } from '../../logger';
+import { BOOK_NOT_EMPTY, emptiedUnder } from '../books/book-rules';
+import { OPEN_STATUSES } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
 
 /** How often a book's running state hash is recorded for recovery to check against, at most. */
@@ -14,9 +17,12 @@ const HASH_COST_RATIO = 200;
 /** Commands between two snapshots of a book (recovery replays at most this many). */
 const SNAPSHOT_EVERY = 100_000;
 
-/** SQL, after an INSERT INTO book_states: an older checkpoint never replaces a newer one. */
+/**
+ * SQL, after an INSERT INTO book_states: an older checkpoint never replaces a newer one. One of the
+ * same command replaces it: the book restarted under new rules there (see restart).
+ */
 export const KEEP_NEWEST_STATE_HASH = `ON CONFLICT (symbol) DO UPDATE SET seq = EXCLUDED.seq, state_hash = EXCLUDED.state_hash, updated_at = now()
-  WHERE book_states.seq < EXCLUDED.seq`;
+  WHERE book_states.seq <= EXCLUDED.seq`;
 
 /**
  * What recovery starts from and checks against, for one book: its state hash, recorded with a
@@ -64,20 +70,44 @@ export class BookCheckpoints {
     state.snapshotSeq = commandSeq;
     this.snapshotWrite = this.snapshotWrite.then(() =>
       this.dataSource
-        .transaction(async (manager) => {
-          await manager.query('INSERT INTO book_snapshots (symbol, seq, snapshot) VALUES ($1, $2, $3)', [
-            market.symbol,
-            commandSeq,
-            snapshot,
-          ]);
-          // Recovery starts from the latest; the command log keeps the full history.
-          await manager.query('DELETE FROM book_snapshots WHERE symbol = $1 AND seq < $2', [market.symbol, commandSeq]);
-          await recordStateHash(manager, market.symbol, commandSeq, stateHash(snapshot));
-        })
+        .transaction((manager) => writeSnapshot(manager, market.symbol, commandSeq, snapshot))
         .catch((error: unknown) => this.logger.error({ error, symbol: market.symbol }, 'book snapshot failed')),
     );
     return this.snapshotWrite;
   }
+
+  /**
+   * The empty book under the rules `record` writes, in the transaction that also writes that book's
+   * snapshot at the last command: recovery starts from it and never replays a command counted in
+   * the old ticks and lots into a book of the new. Refused while an order is open on the book.
+   */
+  async restart(state: MarketState, record: (manager: EntityManager) => Promise<MarketSpec>): Promise<OrderBook> {
+    const { market, commandSeq } = state;
+    // A snapshot still being written is of the book under the old rules, at this command or before.
+    await this.snapshotWrite;
+    return this.dataSource.transaction(async (manager) => {
+      const spec = await record(manager);
+      const open = await manager.query(
+        'SELECT 1 FROM orders WHERE symbol = $1 AND status = ANY($2::varchar[]) LIMIT 1',
+        [market.symbol, OPEN_STATUSES],
+      );
+      if (open.length > 0) throw conflict(BOOK_NOT_EMPTY);
+      const book = emptiedUnder(state.book, spec);
+      await writeSnapshot(manager, market.symbol, commandSeq, book.snapshot());
+      return book;
+    });
+  }
+}
+
+/** The book's snapshot after command `seq`, replacing any older (the command log keeps the full history), with its hash. */
+async function writeSnapshot(manager: EntityManager, symbol: string, seq: number, snapshot: BookSnapshot) {
+  await manager.query(
+    `INSERT INTO book_snapshots (symbol, seq, snapshot) VALUES ($1, $2, $3)
+       ON CONFLICT (symbol, seq) DO UPDATE SET snapshot = EXCLUDED.snapshot, created_at = now()`,
+    [symbol, seq, snapshot],
+  );
+  await manager.query('DELETE FROM book_snapshots WHERE symbol = $1 AND seq < $2', [symbol, seq]);
+  await recordStateHash(manager, symbol, seq, stateHash(snapshot));
 }
 
 /** The book's hash after command `seq`, beside its snapshot. */

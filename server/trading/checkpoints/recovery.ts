@@ -2,6 +2,9 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { isCurrentStateHash, OrderBook, type BookSnapshot, type Command, type MarketSpec } from '../../../engine';
 import type { Logger } from '../../logger';
 import type { BookMarket } from '../../markets/catalog';
+import { specOf } from '../../markets/market-change';
+import type { MarketRow } from '../../markets/market.entity';
+import { rulesOf } from '../books/book-rules';
 import { OPEN_STATUSES, type LiveOrder } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
 import { liveOrder } from '../books/order-rows';
@@ -17,13 +20,11 @@ import type { OrderRow } from '../order.entity';
 export async function recoverMarket(dataSource: DataSource, market: BookMarket, logger: Logger): Promise<MarketState> {
   return dataSource.transaction('REPEATABLE READ', async (manager) => {
     const symbol = market.symbol;
-    // The book gets the four rules only, not the catalog's other fields: its snapshots hold nothing else.
-    const spec: MarketSpec = {
-      symbol: market.symbol,
-      tickSize: market.tickSize,
-      lotSize: market.lotSize,
-      minNotional: market.minNotional,
-    };
+    // The rules as of the snapshot this reads (the catalog may not have caught up with a change yet); the
+    // book gets the four rules only, not the catalog's other fields: its snapshots hold nothing else.
+    const [row] = (await manager.query('SELECT * FROM markets WHERE symbol = $1', [symbol])) as MarketRow[];
+    if (!row) throw new Error(`no market ${symbol} to recover`);
+    const spec: MarketSpec = specOf(row);
     const snapshots: Array<{ seq: string; snapshot: BookSnapshot }> = await manager.query(
       'SELECT seq, snapshot FROM book_snapshots WHERE symbol = $1 ORDER BY seq DESC LIMIT 1',
       [symbol],
@@ -68,7 +69,14 @@ export async function recoverMarket(dataSource: DataSource, market: BookMarket, 
     const [trades] = (await manager.query('SELECT COALESCE(MAX(seq), 0) AS seq FROM trades WHERE symbol = $1', [
       symbol,
     ])) as Array<{ seq: string }>;
-    return { market, book, open, commandSeq, tradeSeq: Number(trades!.seq), snapshotSeq };
+    return {
+      market: { ...market, ...rulesOf(spec) },
+      book,
+      open,
+      commandSeq,
+      tradeSeq: Number(trades!.seq),
+      snapshotSeq,
+    };
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Depth, OrderBook } from '../../../engine';
+import type { Depth, MarketSpec, OrderBook } from '../../../engine';
 import { MAX_LIST } from '../read-limits';
 
 /**
@@ -8,6 +8,8 @@ import { MAX_LIST } from '../read-limits';
  * process), the id the published book diffs count in (see trading-notifications.ts).
  */
 export interface CommittedBook {
+  /** The rules its prices and quantities count in (ticks and lots). */
+  spec: MarketSpec;
   depth: Depth;
   lastPrice: number | undefined;
   lastUpdateId: number;
@@ -15,6 +17,7 @@ export interface CommittedBook {
 
 /** The book's public view as it is now, after the command numbered `lastUpdateId`: taken when what it holds has committed. */
 export const committedView = (book: OrderBook, lastUpdateId: number): CommittedBook => ({
+  spec: book.spec,
   depth: book.depth(MAX_LIST),
   lastPrice: book.lastPrice,
   lastUpdateId,

@@ -6,6 +6,7 @@ import type { KeyedRequest } from '../../idempotency/keyed-request';
 import type { Posting } from '../../ledger/ledger';
 import type { LedgerUnits } from '../../ledger/money';
 import { USD } from '../../markets/catalog';
+import { RULES_CHANGED, sameRules } from '../books/book-rules';
 import type { LiveOrder } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
 import { decimals, ledgerUnits, type OrderTerms } from '../books/order-input';
@@ -98,6 +99,7 @@ export class OrderExecution {
       if (error instanceof HttpError) return { ok: false, error, onTraderData: true };
       throw error;
     }
+    if (!sameRules(terms.spec, this.state.market)) return { ok: false, error: conflict(RULES_CHANGED) };
     const hold = holdFor(this.state.market, terms, this.state.book, this.fees);
     const heldAsset = this.asset[terms.side];
     const heldAmount = this.holdUnits(terms.side, hold);

@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { MarketSpec } from '../../../engine';
 import { pgPool } from '../../db/data-source';
 import { pipelineStatements, poolStatementRunner, statementRunner } from '../../db/named-statement';
-import { HttpError } from '../../http/errors';
+import { conflict, HttpError } from '../../http/errors';
 import {
   accountKeys,
   asInsufficientFunds,
@@ -12,6 +13,7 @@ import {
   type Posting,
 } from '../../ledger/ledger';
 import type { Logger } from '../../logger';
+import { BOOK_NOT_EMPTY, rulesOf } from '../books/book-rules';
 import type { MarketState } from '../books/market-state';
 import { BookCheckpoints } from '../checkpoints/book-checkpoints';
 import { recoverMarket } from '../checkpoints/recovery';
@@ -143,9 +145,49 @@ export class OrderSequencer {
     });
   }
 
+  /**
+   * Gives the symbol's book new rules (tick, lot, minimum order value), which `record` writes: only
+   * while the book holds no order, as its snapshots and command log count in those units. Runs with
+   * its writer idle, every round before it committed and none started until it is done; commands
+   * arriving meanwhile wait, and an order counted in the old rules is then refused (RULES_CHANGED).
+   */
+  async changeSpec(symbol: string, record: (manager: EntityManager) => Promise<MarketSpec>): Promise<void> {
+    const line = this.lines.get(symbol);
+    if (!line) throw new Error(`no order book for ${symbol}`);
+    await this.exclusively(line.writer, async () => {
+      if (line.stale) await this.recover(line);
+      const { state } = line;
+      if (state.open.size > 0) throw conflict(BOOK_NOT_EMPTY);
+      const book = await line.checkpoints.restart(state, record);
+      line.state = {
+        ...state,
+        market: { ...state.market, ...rulesOf(book.spec) },
+        book,
+        snapshotSeq: state.commandSeq,
+      };
+      line.committed = committedView(book, state.commandSeq);
+    });
+  }
+
   /** Starts draining `writer`'s queues unless it already is. */
   private wake(writer: Writer): void {
-    writer.draining ??= this.drain(writer).finally(() => {
+    if (!writer.draining) this.occupy(writer, this.drain(writer));
+  }
+
+  /** Runs `work` once `writer` is idle, as its only work until it is done. */
+  private async exclusively(writer: Writer, work: () => Promise<void>): Promise<void> {
+    while (writer.draining) await writer.draining;
+    const done = work();
+    this.occupy(
+      writer,
+      done.catch(() => undefined),
+    );
+    return done;
+  }
+
+  /** The writer is busy with `work`; once done, it takes what queued meanwhile. */
+  private occupy(writer: Writer, work: Promise<void>): void {
+    writer.draining = work.finally(() => {
       writer.draining = null;
       // A command submitted after the drain found nothing more to take, and before this ran, saw a
       // drain still going and left it to that one: take it now.

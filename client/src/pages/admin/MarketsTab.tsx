@@ -1,4 +1,7 @@
-/** Admin's Markets tab: every listed market with its status and fees; list a new USDT pair, halt, resume, set fees. */
+/**
+ * Admin's Markets tab: every listed market with its status and fees; list a new USDT pair, halt,
+ * resume, set fees; cancel a closed market's orders and change its tick, lot and minimum value.
+ */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { adminApi } from '../../api/endpoints';
 import type { AdminMarket, MarketChange, MarketStatus } from '../../api/types';
@@ -29,6 +32,14 @@ const STATUS_ACTIONS: Record<MarketStatus, { to: MarketStatus; label: string; do
   halted: [{ to: 'trading', label: 'Resume', done: 'Market resumed' }],
 };
 
+/** A book's rules as typed in its row. */
+type RulesDraft = { symbol: string; tick_size: string; lot_size: string; min_notional: string };
+const RULE_FIELDS = [
+  { key: 'tick_size', label: 'Tick size' },
+  { key: 'lot_size', label: 'Lot size' },
+  { key: 'min_notional', label: 'Min order value' },
+] as const;
+
 const percentOf = (rate: string) => `${(Number(rate) * 100).toFixed(3).replace(/\.?0+$/, '')}%`;
 
 export default function MarketsTab({ act }: { act: Act }) {
@@ -36,6 +47,10 @@ export default function MarketsTab({ act }: { act: Act }) {
   const [listing, setListing] = useState<typeof EMPTY_LISTING | null>(null);
   /** The market whose fees are being edited, with the rates typed so far. */
   const [fees, setFees] = useState<{ symbol: string; maker: string; taker: string } | null>(null);
+  /** The market whose rules are being edited (its book must be empty), with the values typed so far. */
+  const [rules, setRules] = useState<RulesDraft | null>(null);
+  /** The market whose Cancel Orders was pressed once: the second press cancels. */
+  const [cancelling, setCancelling] = useState<string | null>(null);
 
   const load = useCallback(() => {
     adminApi
@@ -65,6 +80,19 @@ export default function MarketsTab({ act }: { act: Act }) {
     if (!fees) return;
     const body = { maker_fee_rate: fees.maker.trim(), taker_fee_rate: fees.taker.trim() };
     if (await change(fees.symbol, body, 'Fees updated')) setFees(null);
+  };
+
+  const onSaveRules = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!rules) return;
+    const { symbol, ...typed } = rules;
+    const body = Object.fromEntries(Object.entries(typed).map(([key, value]) => [key, value.trim()]));
+    if (await change(symbol, body, 'Market rules updated')) setRules(null);
+  };
+
+  const cancelOrders = async (symbol: string) => {
+    setCancelling(null);
+    await act(() => adminApi.cancelMarketOrders(symbol), 'Open orders cancelled', 'Failed to cancel orders');
   };
 
   return (
@@ -117,9 +145,26 @@ export default function MarketsTab({ act }: { act: Act }) {
                 <span className="badge neutral">Forex</span>
               )}
             </td>
-            <td className="right num">{m.tick_size}</td>
-            <td className="right num">{m.lot_size}</td>
-            <td className="right num">{m.kind === 'book' ? m.min_notional : '--'}</td>
+            {rules?.symbol === m.symbol ? (
+              RULE_FIELDS.map((field) => (
+                <td key={field.key} className="right">
+                  <input
+                    className="input"
+                    form="market-rules"
+                    aria-label={`${field.label} of ${m.symbol}`}
+                    value={rules[field.key]}
+                    onChange={(e) => setRules({ ...rules, [field.key]: e.target.value })}
+                    style={{ width: 90 }}
+                  />
+                </td>
+              ))
+            ) : (
+              <>
+                <td className="right num">{m.tick_size}</td>
+                <td className="right num">{m.lot_size}</td>
+                <td className="right num">{m.kind === 'book' ? m.min_notional : '--'}</td>
+              </>
+            )}
             {fees?.symbol === m.symbol ? (
               <td colSpan={3} className="right">
                 <form className="row" onSubmit={onSaveFees} style={{ justifyContent: 'flex-end' }}>
@@ -146,26 +191,70 @@ export default function MarketsTab({ act }: { act: Act }) {
                 <td className="right num">{m.kind === 'book' ? percentOf(m.maker_fee_rate) : '--'}</td>
                 <td className="right num">{m.kind === 'book' ? percentOf(m.taker_fee_rate) : '--'}</td>
                 <td className="right">
-                  {m.kind === 'book' && (
-                    <span className="row" style={{ justifyContent: 'flex-end' }}>
-                      {STATUS_ACTIONS[m.status].map((action) => (
-                        <button
-                          key={action.to}
-                          type="button"
-                          className={`btn btn-sm${action.to === 'trading' ? ' btn-buy' : action.to === 'halted' ? ' btn-sell' : ''}`}
-                          onClick={() => void change(m.symbol, { status: action.to }, action.done)}
-                        >
-                          {action.label}
-                        </button>
-                      ))}
-                      <button
-                        type="button"
-                        className="btn btn-sm"
-                        onClick={() => setFees({ symbol: m.symbol, maker: m.maker_fee_rate, taker: m.taker_fee_rate })}
-                      >
-                        Fees
+                  {rules?.symbol === m.symbol ? (
+                    <form
+                      id="market-rules"
+                      className="row"
+                      onSubmit={onSaveRules}
+                      style={{ justifyContent: 'flex-end' }}
+                    >
+                      <button type="submit" className="btn btn-primary btn-sm">
+                        Save
                       </button>
-                    </span>
+                      <button type="button" className="btn btn-sm" onClick={() => setRules(null)}>
+                        Cancel
+                      </button>
+                    </form>
+                  ) : (
+                    m.kind === 'book' && (
+                      <span className="row" style={{ justifyContent: 'flex-end' }}>
+                        {STATUS_ACTIONS[m.status].map((action) => (
+                          <button
+                            key={action.to}
+                            type="button"
+                            className={`btn btn-sm${action.to === 'trading' ? ' btn-buy' : action.to === 'halted' ? ' btn-sell' : ''}`}
+                            onClick={() => void change(m.symbol, { status: action.to }, action.done)}
+                          >
+                            {action.label}
+                          </button>
+                        ))}
+                        <button
+                          type="button"
+                          className="btn btn-sm"
+                          onClick={() =>
+                            setFees({ symbol: m.symbol, maker: m.maker_fee_rate, taker: m.taker_fee_rate })
+                          }
+                        >
+                          Fees
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-sm"
+                          title="Tick, lot and minimum order value: they change only while the book holds no order"
+                          onClick={() =>
+                            setRules({
+                              symbol: m.symbol,
+                              tick_size: m.tick_size,
+                              lot_size: m.lot_size,
+                              min_notional: m.min_notional,
+                            })
+                          }
+                        >
+                          Rules
+                        </button>
+                        {m.status !== 'trading' && (
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-sell"
+                            onClick={() =>
+                              cancelling === m.symbol ? void cancelOrders(m.symbol) : setCancelling(m.symbol)
+                            }
+                          >
+                            {cancelling === m.symbol ? 'Confirm Cancel All' : 'Cancel Orders'}
+                          </button>
+                        )}
+                      </span>
+                    )
                   )}
                 </td>
               </>
