@@ -13,8 +13,8 @@ import { orderRecord } from './books/order-rows';
 import type { OrderPlacement, OrderView, UserTradeView } from './order-schemas';
 import { orderView, userTradeView } from './order-views';
 import type { OrderRow } from './order.entity';
-import { MAX_LIST } from './read-limits';
-import type { CommittedBook } from './sequencer/committed-book';
+import { MAX_DEPTH, MAX_LIST } from './read-limits';
+import { holdsLevels, type CommittedBook } from './sequencer/committed-book';
 import { NOT_OPEN, type Outcome, type Submission } from './sequencer/order-execution';
 import type { OrderSequencer } from './sequencer/order-sequencer';
 import type { TradeRow } from './trade.entity';
@@ -137,8 +137,9 @@ export class TradingService {
    */
   async depth(symbol: string, limit: number): Promise<BookDepth> {
     const market = bookMarketOf(symbol);
-    const { depth, lastUpdateId } = this.book(market);
-    const levels = Math.min(Math.max(limit, 1), MAX_LIST);
+    const levels = Math.min(Math.max(limit, 1), MAX_DEPTH);
+    const committed = this.book(market);
+    const { depth, lastUpdateId } = holdsLevels(committed, levels) ? committed : await committed.deepened();
     const side = (list: typeof depth.bids) =>
       list.slice(0, levels).map((l): [string, string] => [fromTicks(l.price, market), fromLots(l.quantity, market)]);
     return { lastUpdateId, bids: side(depth.bids), asks: side(depth.asks) };
