@@ -102,10 +102,12 @@ export class TradingService {
   /**
    * placeOrder for a caller that answers in words of its own (the Binance-compatible API): the
    * order's row and the fills it made as it was placed, as its round committed them. Never keyed.
+   * A fill-or-kill order that cannot fill is an order here, expired as placed (as Binance has it),
+   * where placeOrder refuses it.
    */
   async placeOrderRecord(userId: string, request: OrderPlacement): Promise<OrderRecord> {
     const { market, command } = await this.placement(userId, request);
-    return record(await this.submitted(market, command));
+    return record(await this.submitted(market, { ...command, expireUnfillable: true }));
   }
 
   async cancelOrder(userId: string, orderId: string, keyed: KeyedRequest | null = null): Promise<OrderView> {
