@@ -15,8 +15,8 @@ import { orderRecord } from './books/order-rows';
 import type { OrderPlacement, OrderView, UserTradeView } from './order-schemas';
 import { orderView, userTradeView } from './order-views';
 import type { OrderRow } from './order.entity';
-import { MAX_LIST } from './read-limits';
-import type { CommittedBook } from './sequencer/committed-book';
+import { MAX_DEPTH, MAX_LIST } from './read-limits';
+import { holdsLevels, type CommittedBook } from './sequencer/committed-book';
 import { NOT_OPEN, type Outcome, type Submission } from './sequencer/order-execution';
 import type { OrderSequencer } from './sequencer/order-sequencer';
 import type { TradeRow } from './trade.entity';
@@ -104,10 +104,12 @@ export class TradingService {
   /**
    * placeOrder for a caller that answers in words of its own (the Binance-compatible API): the
    * order's row and the fills it made as it was placed, as its round committed them. Never keyed.
+   * A fill-or-kill order that cannot fill is an order here, expired as placed (as Binance has it),
+   * where placeOrder refuses it.
    */
   async placeOrderRecord(userId: string, request: OrderPlacement): Promise<OrderRecord> {
     const { market, command } = await this.placement(userId, request);
-    return record(await this.submitted(market, command));
+    return record(await this.submitted(market, { ...command, expireUnfillable: true }));
   }
 
   async cancelOrder(userId: string, orderId: string, keyed: KeyedRequest | null = null): Promise<OrderView> {
@@ -151,8 +153,9 @@ export class TradingService {
    */
   async depth(symbol: string, limit: number): Promise<BookDepth> {
     const market = bookMarketOf(symbol);
-    const { depth, lastUpdateId, spec } = this.book(market);
-    const levels = Math.min(Math.max(limit, 1), MAX_LIST);
+    const levels = Math.min(Math.max(limit, 1), MAX_DEPTH);
+    const committed = this.book(market);
+    const { depth, lastUpdateId, spec } = holdsLevels(committed, levels) ? committed : await committed.deepened();
     const side = (list: typeof depth.bids) =>
       list.slice(0, levels).map((l): [string, string] => [fromTicks(l.price, spec), fromLots(l.quantity, spec)]);
     return { lastUpdateId, bids: side(depth.bids), asks: side(depth.asks) };

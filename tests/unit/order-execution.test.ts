@@ -38,7 +38,8 @@ function execution(traders: Traders, state = freshState()) {
   const effects = emptyEffects();
   const run = new OrderExecution(state, traders, fees, effects);
   let id = 0;
-  const place = (userId: string, request: Partial<OrderPlacement>): Outcome =>
+  /** `expireUnfillable`: as the Binance-compatible API places orders. */
+  const place = (userId: string, request: Partial<OrderPlacement>, expireUnfillable = false): Outcome =>
     run.run(
       {
         kind: 'place',
@@ -52,6 +53,7 @@ function execution(traders: Traders, state = freshState()) {
           price: '100000',
           ...request,
         }),
+        ...(expireUnfillable ? { expireUnfillable: true as const } : {}),
       },
       1_700_000_000_000 + id,
     );
@@ -168,6 +170,29 @@ it('refuses an order its trader cannot pay for without logging it; an engine ref
     onTraderData: undefined,
   });
   expect(effects.commands.map((c) => c.seq)).toEqual([1, 2]);
+});
+
+it('a fill-or-kill order that cannot fill, placed to expire so, is a new expired order that holds nothing', () => {
+  const { state, effects, place } = execution(tradersOf({ maker: approved, taker: approved }));
+  place('maker', { side: 'sell', price: '99000', amount: '0.001' });
+  const postings = effects.postings.length;
+  const outcome = place('taker', { price: '99000', amount: '0.002', time_in_force: 'FOK' }, true);
+  expect(outcome).toEqual({
+    ok: true,
+    order: expect.objectContaining({ id: 'order-2', status: 'expired', filledLots: 0, reserved: 0, seq: 2 }),
+    fills: [],
+  });
+  expect(effects.placed.has('order-2')).toBe(true);
+  expect(effects.orders.get('order-2')).toMatchObject({ status: 'expired' });
+  expect(state.open.has('order-2')).toBe(false);
+  expect(effects.postings).toHaveLength(postings);
+  expect(effects.commands.map((c) => c.seq)).toEqual([1, 2]);
+  // The engine's other refusals stay refusals.
+  expect(refusal(place('taker', { price: '99000', post_only: true }, true))).toEqual({
+    status: 400,
+    detail: 'Post-only order would trade immediately',
+    onTraderData: undefined,
+  });
 });
 
 it('a market buy by quote amount spends at most its budget, and its amount is what it bought', () => {

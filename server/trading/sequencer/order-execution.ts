@@ -20,9 +20,11 @@ import { buyHoldAtLimit, holdFor, type FeeRates } from './funds-hold';
 /**
  * A command waiting for its symbol's sequencer. `cancel_all`: every open order of a suspended user
  * on the book. `keyed`: sent with an Idempotency-Key, its answer is recorded by its round.
+ * `expireUnfillable`: a fill-or-kill order that cannot fill is placed as expired (Binance's answer)
+ * instead of refused.
  */
 export type Submission = (
-  | { kind: 'place'; orderId: string; userId: string; terms: OrderTerms }
+  | { kind: 'place'; orderId: string; userId: string; terms: OrderTerms; expireUnfillable?: true }
   | { kind: 'cancel'; orderId: string; userId: string }
   | { kind: 'cancel_all'; userId: string }
 ) & { keyed?: KeyedRequest };
@@ -92,7 +94,8 @@ export class OrderExecution {
     }
   }
 
-  private place({ orderId, userId, terms }: Extract<Submission, { kind: 'place' }>, now: number): Outcome {
+  private place(submission: Extract<Submission, { kind: 'place' }>, now: number): Outcome {
+    const { orderId, userId, terms } = submission;
     try {
       this.assertMayTrade(userId);
     } catch (error) {
@@ -123,9 +126,39 @@ export class OrderExecution {
     };
     const events = this.apply(command);
     const first = events[0];
-    if (first?.type === 'rejected') throw badRequest(rejection(first.reason));
+    if (first?.type === 'rejected') {
+      if (first.reason !== 'FOK_NOT_FILLABLE' || !submission.expireUnfillable)
+        throw badRequest(rejection(first.reason));
+      // Never on the book and nothing held: only its row, final at once.
+      const expired = this.newOrder(submission, 'expired', 0, now);
+      this.effects.orders.set(orderId, expired);
+      this.effects.placed.add(orderId);
+      return { ok: true, order: expired, fills: [] };
+    }
 
-    const order: LiveOrder = {
+    const order = this.newOrder(submission, terms.type === 'stop_limit' ? 'waiting' : 'new', hold, now);
+    this.state.open.set(orderId, order);
+    this.effects.orders.set(orderId, order);
+    this.effects.placed.add(orderId);
+    this.move(order, heldAsset, heldAmount, 'available', 'order_hold');
+    const fills = this.settle(events, now);
+    // Bought by quote amount: its amount is what the budget bought (it never rests, so this is final).
+    if (order.quoteUnits !== null) order.lots = order.filledLots;
+    return {
+      ok: true,
+      order,
+      fills: fills.filter((t) => t.maker_order_id === orderId || t.taker_order_id === orderId),
+    };
+  }
+
+  /** The order a place command just put to the engine (its sequence number), unfilled, holding `reserved`. */
+  private newOrder(
+    { orderId, userId, terms }: Extract<Submission, { kind: 'place' }>,
+    status: LiveOrder['status'],
+    reserved: number,
+    now: number,
+  ): LiveOrder {
+    return {
       id: orderId,
       userId,
       symbol: this.state.market.symbol,
@@ -140,23 +173,11 @@ export class OrderExecution {
       clientOrderId: terms.clientOrderId,
       filledLots: 0,
       quoteFilled: 0,
-      reserved: hold,
-      status: terms.type === 'stop_limit' ? 'waiting' : 'new',
+      reserved,
+      status,
       seq: this.state.commandSeq,
       createdAt: new Date(now),
       updatedAt: new Date(now),
-    };
-    this.state.open.set(orderId, order);
-    this.effects.orders.set(orderId, order);
-    this.effects.placed.add(orderId);
-    this.move(order, heldAsset, heldAmount, 'available', 'order_hold');
-    const fills = this.settle(events, now);
-    // Bought by quote amount: its amount is what the budget bought (it never rests, so this is final).
-    if (order.quoteUnits !== null) order.lots = order.filledLots;
-    return {
-      ok: true,
-      order,
-      fills: fills.filter((t) => t.maker_order_id === orderId || t.taker_order_id === orderId),
     };
   }
 

@@ -22,6 +22,7 @@ import { lastCommand, type RoundMarker } from '../round-writer/round-marker';
 import { isTraderChange, suspendedInFills, writeRound, type WrittenRound } from '../round-writer/round-writer';
 import { TraderCache } from '../traders/trader-cache';
 import { readTraders, type ReadConnection } from '../traders/trader-reads';
+import { MAX_DEPTH, MAX_LIST } from '../read-limits';
 import { committedView, type CommittedBook } from './committed-book';
 import type { FeeRates } from './funds-hold';
 import { INSUFFICIENT_BALANCE, type Outcome, type Submission } from './order-execution';
@@ -118,11 +119,12 @@ export class OrderSequencer {
       const writer = this.writers[i % writerCount]!;
       const line: MarketLine = {
         state,
-        committed: committedView(state.book, state.commandSeq),
+        committed: committedView(state.book, state.commandSeq, MAX_LIST, () => this.deepView(line)),
         queue: [],
         writer,
         stale: false,
         checkpoints: new BookCheckpoints(dataSource, logger),
+        deepReads: [],
       };
       writer.lines.push(line);
       this.lines.set(state.market.symbol, line);
@@ -132,6 +134,33 @@ export class OrderSequencer {
   /** The symbol's book as of its last commit. */
   committedBook(symbol: string): CommittedBook | undefined {
     return this.lines.get(symbol)?.committed;
+  }
+
+  /** The line's live book as it is now, as a public view of `levels` levels a side. */
+  private view(line: MarketLine, levels: number): CommittedBook {
+    return committedView(line.state.book, line.state.commandSeq, levels, () => this.deepView(line));
+  }
+
+  /**
+   * The line's book as committed, with MAX_DEPTH levels a side. When nothing is applied to the book
+   * beyond its last commit, the live book is the committed one and gives it at once; otherwise the
+   * next round launched takes it with its view, and the read waits for that round's commit (or the
+   * book's rebuild, after which it looks again).
+   */
+  private async deepView(line: MarketLine): Promise<CommittedBook> {
+    for (;;) {
+      if (line.committed.levels >= MAX_DEPTH) return line.committed;
+      if (!line.stale && line.state.commandSeq === line.committed.lastUpdateId) {
+        line.committed = this.view(line, MAX_DEPTH);
+        return line.committed;
+      }
+      await new Promise<void>((resolve) => line.deepReads.push(resolve));
+    }
+  }
+
+  /** The line's public view has moved on: the deep reads waiting look again. */
+  private viewMoved(line: MarketLine): void {
+    for (const wake of line.deepReads.splice(0)) wake();
   }
 
   submit(symbol: string, submission: Submission): Promise<Outcome> {
@@ -165,7 +194,8 @@ export class OrderSequencer {
         book,
         snapshotSeq: state.commandSeq,
       };
-      line.committed = committedView(book, state.commandSeq);
+      line.committed = this.view(line, MAX_LIST);
+      this.viewMoved(line);
     });
   }
 
@@ -345,9 +375,9 @@ export class OrderSequencer {
     const executed = executeRound(round, this.traders, this.feesOf, read);
     const views = round.map(({ line }, i) => {
       const { effects } = executed.markets[i]!;
-      return bookChanged(effects) || effects.trades.length > 0
-        ? committedView(line.state.book, line.state.commandSeq)
-        : null;
+      // A deep read waiting makes this round's view deep, whether or not it moved the book.
+      if (line.deepReads.length > 0) return this.view(line, MAX_DEPTH);
+      return bookChanged(effects) || effects.trades.length > 0 ? this.view(line, MAX_LIST) : null;
     });
     const written = writeRound(connection.run, executed.markets, executed.now, after);
     // Awaited in order by commitRounds; until then a failure must not count as unhandled.
@@ -366,6 +396,7 @@ export class OrderSequencer {
       const lastLogged = executed.markets[i]!.effects.commands.at(-1);
       if (view) line.committed = view;
       else if (lastLogged) line.committed = { ...line.committed, lastUpdateId: lastLogged.seq };
+      this.viewMoved(line);
     });
     if (settled)
       for (const { line } of round)
@@ -431,8 +462,9 @@ export class OrderSequencer {
 
   private async recover(line: MarketLine) {
     line.state = await recoverMarket(this.dataSource, line.state.market, this.logger);
-    line.committed = committedView(line.state.book, line.state.commandSeq);
+    line.committed = this.view(line, MAX_LIST);
     line.stale = false;
+    this.viewMoved(line);
   }
 }
 

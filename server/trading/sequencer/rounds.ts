@@ -32,6 +32,8 @@ export interface MarketLine {
   /** The state may hold a round that did not commit. */
   stale: boolean;
   checkpoints: BookCheckpoints;
+  /** Depth reads waiting for a view deeper than a round's (see OrderSequencer.deepView): woken when the view moves. */
+  deepReads: Array<() => void>;
 }
 
 /** The commands of one round, symbol by symbol. */
