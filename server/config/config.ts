@@ -108,6 +108,14 @@ export const configSchema = z.object({
   /** Orders an account may send through the Binance-compatible API per 10 seconds, and per day (0: no limit). */
   API_ORDER_LIMIT: countCap(100),
   API_DAILY_ORDER_LIMIT: countCap(200000),
+  /**
+   * The Binance-compatible API bans a client address that goes on past its limits (HTTP 418): after
+   * this many requests refused with 429 in a minute (0: never), for API_BAN_DURATION, each further
+   * ban of the address (within a day of its last) twice as long, up to API_BAN_MAX_DURATION.
+   */
+  API_BAN_AFTER_429S: countCap(50),
+  API_BAN_DURATION: duration.prefault('2m'),
+  API_BAN_MAX_DURATION: duration.prefault('72h'),
   /** WebSocket connections (market streams, WebSocket API) one client address may open per 5 minutes (0: no limit). */
   STREAM_CONNECTION_LIMIT: countCap(300),
   /** How long a WebSocket connection lives before it is closed for its client to reconnect. */
