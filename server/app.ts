@@ -24,7 +24,7 @@ import { Cluster, clusterWanted, soleProcess } from './cluster/cluster';
 import { clusteredTradingModule } from './cluster/clustered-trading.module';
 import { proxyOptions, type Config } from './config/config';
 import type { ExchangeModule, ServerContext } from './context';
-import { resolveEncryptionKey, SecretBox } from './crypto/secret-box';
+import { resolveEncryptionKeys, SecretBox } from './crypto/secret-box';
 import { openDatabase } from './db/database';
 import { fundingModule } from './funding/funding.module';
 import { FUNDING_QUEUES } from './funding/funding-queues';
@@ -103,7 +103,7 @@ export async function createExchange(
   const settings = new SettingsStore(dataSource, bus, logger);
   await settings.start();
   // Seals the secrets the database keeps: two-factor secrets and API key secrets.
-  const secretBox = new SecretBox(resolveEncryptionKey(config.ENCRYPTION_KEY, config.DATA_DIR));
+  const secretBox = new SecretBox(resolveEncryptionKeys(config));
   const twoFactor = new TwoFactorService(
     dataSource,
     secretBox,

@@ -51,6 +51,15 @@ export const configSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal digits (32 bytes)')
     .optional(),
+  /**
+   * Keys that sealed secrets before ENCRYPTION_KEY did, comma-separated: they still open those until
+   * `npm run rotate-secrets` has sealed them again under ENCRYPTION_KEY (server/crypto/README.md).
+   */
+  ENCRYPTION_KEYS_PREVIOUS: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}(,[0-9a-fA-F]{64})*$/, 'must be keys of 64 hexadecimal digits, separated by commas')
+    .transform((keys) => keys.split(','))
+    .default([]),
   /** Administrators must turn on two-factor authentication before they can do anything else. */
   ADMIN_REQUIRE_2FA: booleanSwitch.default('off'),
   ADMIN_EMAIL: z.email().optional(),
