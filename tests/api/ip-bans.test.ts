@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import WebSocket from 'ws';
 import { binanceCall, type BinanceAnswer } from '../support/binance-client';
 import { eventually } from '../support/eventually';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
+import { upgradeFrom } from '../support/ws-upgrade';
 
 /**
  * Binance's automated IP bans: an address that goes on past its 429s is answered 418 on the
@@ -19,7 +19,8 @@ const settings = {
   API_BAN_DURATION: `${FIRST_BAN_MS}ms`,
   API_BAN_MAX_DURATION: '1h',
 };
-const BANNED = /^Way too much request weight used; IP banned until (\d+)\. Please use WebSocket Streams for live updates to avoid bans\.$/;
+const BANNED =
+  /^Way too much request weight used; IP banned until (\d+)\. Please use WebSocket Streams for live updates to avoid bans\.$/;
 
 let servers: TestExchange[];
 beforeAll(async () => {
@@ -63,22 +64,12 @@ async function earnBan(server: TestExchange, address: string): Promise<number> {
   return bannedUntil(answer);
 }
 
-/** Opens `path` as a client at `address`: 'open', or the status it was refused with. */
-function connect(server: TestExchange, path: string, address: string): Promise<'open' | number> {
-  const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}${path}`, {
-    headers: { 'X-Forwarded-For': address },
-  });
-  return new Promise((resolve) => {
-    socket.once('open', () => {
-      socket.terminate();
-      resolve('open');
-    });
-    socket.once('unexpected-response', (_request, response) => {
-      response.resume();
-      resolve(response.statusCode!);
-    });
-    socket.on('error', () => undefined);
-  });
+/** Opens `path` as a client at `address`: 'open' (closed at once), or the status it was refused with. */
+async function connect(server: TestExchange, path: string, address: string): Promise<'open' | number> {
+  const socket = await upgradeFrom(server.url, path, address);
+  if (typeof socket === 'number') return socket;
+  socket.terminate();
+  return 'open';
 }
 
 it('bans an address that goes on past its 429s: 418 before any other work, streams refused; others untouched', async () => {
@@ -124,24 +115,56 @@ it('ends after its time; the next ban of the address lasts twice as long', async
   expect(secondUntil).toBeLessThanOrEqual(Date.now() + 2 * FIRST_BAN_MS);
 });
 
-(process.env.REDIS_URL ? it : it.skip)('every process refuses a banned address, one started during the ban too', async () => {
-  const [first, second] = servers;
+it("counts the WebSocket API's refusals too, and answers a banned address's requests there 418", async () => {
+  const [server] = servers;
   const address = someAddress();
-  // A longer ban, for a process to start during it.
-  const longBan = await startTestExchange({ ...settings, API_BAN_DURATION: '1m' });
+  const socket = await upgradeFrom(server!.url, '/ws-api/v3', address);
+  if (typeof socket === 'number') throw new Error(`refused with ${socket}`);
   try {
-    await earnBan(longBan, address);
-    await eventually(async () => ((await ping(second!, address)).status === 418 ? true : undefined), 5000, 'ban seen');
-    expect(await connect(second!, '/ws', address)).toBe(418);
-    const later = await startTestExchange(settings);
-    try {
-      bannedUntil(await ping(later, address));
-      expect(await connect(later, '/ws-api/v3', address)).toBe(418);
-    } finally {
-      await later.close();
-    }
-    bannedUntil(await ping(first!, address));
+    const answers: any[] = [];
+    socket.on('message', (data) => answers.push(JSON.parse(data.toString())));
+    const ping = async (id: number) => {
+      socket.send(JSON.stringify({ id, method: 'ping' }));
+      return eventually(async () => answers.find((answer) => answer.id === id), 5000, `answer ${id}`);
+    };
+    const statuses = [];
+    for (let id = 1; id <= WEIGHT_LIMIT + BAN_AFTER_429S + 1; id++) statuses.push((await ping(id)).status);
+    expect(statuses).toEqual([...Array(WEIGHT_LIMIT).fill(200), ...Array(BAN_AFTER_429S + 1).fill(429)]);
+    const banned = await ping(100);
+    expect(banned).toMatchObject({ status: 418, error: { code: -1003 } });
+    expect(banned.error.msg).toMatch(BANNED);
+    // The HTTP surface refuses the address as well.
+    bannedUntil(await binanceCall(server!.url, 'GET', '/ping', { headers: { 'x-forwarded-for': address } }));
   } finally {
-    await longBan.close();
+    socket.terminate();
   }
 });
+
+(process.env.REDIS_URL ? it : it.skip)(
+  'every process refuses a banned address, one started during the ban too',
+  async () => {
+    const [first, second] = servers;
+    const address = someAddress();
+    // A longer ban, for a process to start during it.
+    const longBan = await startTestExchange({ ...settings, API_BAN_DURATION: '1m' });
+    try {
+      await earnBan(longBan, address);
+      await eventually(
+        async () => ((await ping(second!, address)).status === 418 ? true : undefined),
+        5000,
+        'ban seen',
+      );
+      expect(await connect(second!, '/ws', address)).toBe(418);
+      const later = await startTestExchange(settings);
+      try {
+        bannedUntil(await ping(later, address));
+        expect(await connect(later, '/ws-api/v3', address)).toBe(418);
+      } finally {
+        await later.close();
+      }
+      bannedUntil(await ping(first!, address));
+    } finally {
+      await longBan.close();
+    }
+  },
+);
