@@ -14,6 +14,7 @@ import { resolveJwtSecret } from './auth/jwt-secret';
 import { FailureThrottle, passwordThrottle } from './auth/failure-throttle';
 import { TokenService } from './auth/tokens';
 import { binanceApiRouter } from './binance/binance-api';
+import { IpBans } from './binance/ip-bans';
 import { RequestLimits } from './binance/request-weight';
 import { WindowCounters } from './binance/window-counters';
 import { bankAccountsModule } from './bank-accounts/bank-accounts.module';
@@ -23,7 +24,7 @@ import { Cluster, clusterWanted, soleProcess } from './cluster/cluster';
 import { clusteredTradingModule } from './cluster/clustered-trading.module';
 import { proxyOptions, type Config } from './config/config';
 import type { ExchangeModule, ServerContext } from './context';
-import { resolveEncryptionKey, SecretBox } from './crypto/secret-box';
+import { resolveEncryptionKeys, SecretBox } from './crypto/secret-box';
 import { openDatabase } from './db/database';
 import { fundingModule } from './funding/funding.module';
 import { FUNDING_QUEUES } from './funding/funding-queues';
@@ -102,7 +103,7 @@ export async function createExchange(
   const settings = new SettingsStore(dataSource, bus, logger);
   await settings.start();
   // Seals the secrets the database keeps: two-factor secrets and API key secrets.
-  const secretBox = new SecretBox(resolveEncryptionKey(config.ENCRYPTION_KEY, config.DATA_DIR));
+  const secretBox = new SecretBox(resolveEncryptionKeys(config));
   const twoFactor = new TwoFactorService(
     dataSource,
     secretBox,
@@ -187,13 +188,16 @@ export async function createExchange(
   app.use(errorMiddleware(logger));
   // Each route reads its body itself, after authorizing the caller (server/http/router.ts).
   // The Binance-compatible surface first: /api/v3 answers {code, msg}, not the web API's {detail}.
-  const limits = new RequestLimits(context);
+  const bans = new IpBans(context);
+  await bans.start();
+  const limits = new RequestLimits(context, bans);
   const binanceApi = binanceApiRouter({
     context,
     trading: trading.service,
     marketData: marketData.service,
     apiKeys,
     limits,
+    bans,
   });
   app.use(binanceApi.routes());
   const router = buildApiRouter(routes, authenticator, idempotency.requests);
@@ -209,6 +213,7 @@ export async function createExchange(
     new WindowCounters(context.redis, context.redisPrefix),
     { perAddress: config.STREAM_CONNECTION_LIMIT, lifetimeMs: config.STREAM_CONNECTION_LIFETIME },
     clientAddress,
+    bans,
   );
   const streamHub = await startStreamHub(httpServer, bus, marketStreams.source, connectionLimits, logger);
   const userStreams = await startUserStreams(

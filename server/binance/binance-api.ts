@@ -7,6 +7,7 @@ import { accountRoutes } from './account-routes';
 import { BinanceCode, BinanceError, binanceErrors } from './binance-error';
 import { marketRoutes } from './market-routes';
 import { orderRoutes } from './order-routes';
+import type { IpBans } from './ip-bans';
 import type { RequestLimits } from './request-weight';
 import { userStreamRoutes } from './user-stream-routes';
 
@@ -19,6 +20,8 @@ export interface BinanceApiDeps {
   apiKeys: ApiKeyAccess;
   /** Request weights and order counts (request-weight.ts). */
   limits: RequestLimits;
+  /** Addresses banned for going on past the limits (ip-bans.ts). */
+  bans: IpBans;
 }
 
 /** A part of the surface (market data, orders, account...): adds its routes to the router. */
@@ -34,6 +37,8 @@ const GROUPS: BinanceRoutes[] = [accountRoutes, marketRoutes, orderRoutes, userS
 export function binanceApiRouter(deps: BinanceApiDeps): Router {
   const router = new Router({ prefix: '/api/v3' });
   router.use(binanceErrors(deps.context.logger));
+  // Before anything else: a banned address costs one look-up in memory.
+  router.use(deps.bans.guard);
   router.use(deps.limits.reportUsedWeight);
   for (const addRoutes of GROUPS) addRoutes(router, deps);
   // Last: whatever no group answers is not part of the surface.

@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import type { Config } from '../config/config';
 import type { ServerContext } from '../context';
 import { BinanceCode, BinanceError } from './binance-error';
+import type { IpBans } from './ip-bans';
 import { WindowCounters, type Addition, type WindowCount } from './window-counters';
 
 /**
@@ -79,7 +80,10 @@ export class RequestLimits {
   /** The weight of an order request, counted with its order counts (see orderWeight). */
   private readonly pendingWeight = new WeakMap<Context, number>();
 
-  constructor(context: Pick<ServerContext, 'config' | 'redis' | 'redisPrefix'>) {
+  constructor(
+    context: Pick<ServerContext, 'config' | 'redis' | 'redisPrefix'>,
+    private readonly bans: IpBans,
+  ) {
     this.limits = limitsOf(context.config);
     this.counters = new WindowCounters(context.redis, context.redisPrefix);
   }
@@ -125,18 +129,21 @@ export class RequestLimits {
   /**
    * Spends `cost` of `address`'s weight outside HTTP (a WebSocket API request): the limit with what
    * this minute has used, as the WebSocket API reports it in `rateLimits`, and past the limit the
-   * refusal (-1003, status 429).
+   * refusal (-1003, status 429), which counts towards a ban; a banned address spends nothing and
+   * is refused with 418.
    */
   async spendWeight(
     address: string,
     cost: number,
   ): Promise<{ rateLimit: BinanceRateLimit & { count: number }; refusal: BinanceError | null }> {
     const { weight } = this.limits;
-    const [used] = await this.counters.add([weight.add(address, cost)]);
-    const refusal = weight.refuses(used!)
-      ? new BinanceError(429, BinanceCode.TOO_MANY_REQUESTS, this.tooMuchWeight())
-      : null;
-    return { rateLimit: { ...weight.rateLimit, count: used!.count }, refusal };
+    const banned = this.bans.refusal(address);
+    const [used] = await this.counters.add([weight.add(address, banned ? 0 : cost)]);
+    const rateLimit = { ...weight.rateLimit, count: used!.count };
+    if (banned) return { rateLimit, refusal: banned.error };
+    if (!weight.refuses(used!)) return { rateLimit, refusal: null };
+    await this.bans.countRefusal(address);
+    return { rateLimit, refusal: new BinanceError(429, BinanceCode.TOO_MANY_REQUESTS, this.tooMuchWeight()) };
   }
 
   /**

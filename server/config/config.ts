@@ -51,6 +51,15 @@ export const configSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal digits (32 bytes)')
     .optional(),
+  /**
+   * Keys that sealed secrets before ENCRYPTION_KEY did, comma-separated: they still open those until
+   * `npm run rotate-secrets` has sealed them again under ENCRYPTION_KEY (server/crypto/README.md).
+   */
+  ENCRYPTION_KEYS_PREVIOUS: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}(,[0-9a-fA-F]{64})*$/, 'must be keys of 64 hexadecimal digits, separated by commas')
+    .transform((keys) => keys.split(','))
+    .default([]),
   /** Administrators must turn on two-factor authentication before they can do anything else. */
   ADMIN_REQUIRE_2FA: booleanSwitch.default('off'),
   ADMIN_EMAIL: z.email().optional(),
@@ -108,6 +117,14 @@ export const configSchema = z.object({
   /** Orders an account may send through the Binance-compatible API per 10 seconds, and per day (0: no limit). */
   API_ORDER_LIMIT: countCap(100),
   API_DAILY_ORDER_LIMIT: countCap(200000),
+  /**
+   * The Binance-compatible API bans a client address that goes on past its limits (HTTP 418): after
+   * this many requests refused with 429 in a minute (0: never), for API_BAN_DURATION, each further
+   * ban of the address (within a day of its last) twice as long, up to API_BAN_MAX_DURATION.
+   */
+  API_BAN_AFTER_429S: countCap(50),
+  API_BAN_DURATION: duration.prefault('2m'),
+  API_BAN_MAX_DURATION: duration.prefault('72h'),
   /** WebSocket connections (market streams, WebSocket API) one client address may open per 5 minutes (0: no limit). */
   STREAM_CONNECTION_LIMIT: countCap(300),
   /** How long a WebSocket connection lives before it is closed for its client to reconnect. */

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { BinanceCode } from '../binance/binance-error';
+import type { IpBans } from '../binance/ip-bans';
 import type { WindowCounters } from '../binance/window-counters';
 import { rawJsonAnswer } from '../http/http-server';
 
@@ -22,20 +23,32 @@ export interface ConnectionLimitSettings {
  * process through Redis as the request weights are; past that an upgrade is refused with 429
  * before it becomes a WebSocket, so a flood of connections costs no memory. A connection lives at
  * most its lifetime (Binance's 24 hours), then is closed and its client reconnects: nothing, a
- * forgotten subscription or a revoked key's stream, outlives that.
+ * forgotten subscription or a revoked key's stream, outlives that. An address banned on the
+ * Binance-compatible API is refused its connections as well, with 418.
  */
 export class ConnectionLimits {
   constructor(
     private readonly counters: WindowCounters,
     private readonly settings: ConnectionLimitSettings,
     private readonly clientAddress: (request: IncomingMessage) => string,
+    private readonly bans: IpBans,
   ) {}
 
-  /** Counts a connection attempt of the request's address; past the limit answers 429 on `socket` and false. */
+  /**
+   * Counts a connection attempt of the request's address; past the limit answers 429 on `socket`
+   * and false, and a banned address (binance/ip-bans.ts) 418 without counting.
+   */
   async admit(request: IncomingMessage, socket: Duplex): Promise<boolean> {
+    const address = this.clientAddress(request);
+    const banned = this.bans.refusal(address);
+    if (banned) {
+      const { error, retryAfter } = banned;
+      socket.end(rawJsonAnswer(error.status, { code: error.code, msg: error.message }, { 'Retry-After': retryAfter }));
+      return false;
+    }
     if (this.settings.perAddress === 0) return true;
     const [attempts] = await this.counters.add([
-      { counter: 'ws-connections', key: this.clientAddress(request), points: 1, windowMs: ATTEMPT_WINDOW_MS },
+      { counter: 'ws-connections', key: address, points: 1, windowMs: ATTEMPT_WINDOW_MS },
     ]);
     if (attempts!.count <= this.settings.perAddress) return true;
     const retryAfter = Math.ceil(attempts!.msLeft / 1000);

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
+import { upgradeFrom } from '../support/ws-upgrade';
 
 /**
  * WebSocket connections per client address: the market streams and the WebSocket API count against
@@ -25,22 +26,12 @@ afterAll(async () => {
 /** An address no other test file uses: the counts live in Redis for 5 minutes. */
 const someAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-/** Opens `path` as a client at `address` (X-Forwarded-For): 'open', or the status it was refused with. */
-function connect(server: TestExchange, path: string, address: string): Promise<'open' | number> {
-  const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}${path}`, {
-    headers: { 'X-Forwarded-For': address },
-  });
-  return new Promise((resolve) => {
-    socket.once('open', () => {
-      open.push(socket);
-      resolve('open');
-    });
-    socket.once('unexpected-response', (_request, response) => {
-      response.resume();
-      resolve(response.statusCode!);
-    });
-    socket.on('error', () => undefined);
-  });
+/** Opens `path` as a client at `address`: 'open' (closed when the file ends), or the status it was refused with. */
+async function connect(server: TestExchange, path: string, address: string): Promise<'open' | number> {
+  const socket = await upgradeFrom(server.url, path, address);
+  if (typeof socket === 'number') return socket;
+  open.push(socket);
+  return 'open';
 }
 
 it('the market streams and the WebSocket API share an address limit; another address is not touched', async () => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { BinanceCode, BinanceError, binanceErrors } from '../../server/binance/binance-error';
+import { IpBans } from '../../server/binance/ip-bans';
 import { binanceRateLimits, RequestLimits } from '../../server/binance/request-weight';
 import { loadConfig } from '../../server/config/config';
 import { createLogger } from '../../server/logger';
@@ -113,10 +114,8 @@ describe('order counts', () => {
   let url: string;
   const start = async (orderLimit: number, dailyOrderLimit: number) => {
     const { context } = server.exchange;
-    const limits = new RequestLimits({
-      ...context,
-      config: { ...context.config, API_ORDER_LIMIT: orderLimit, API_DAILY_ORDER_LIMIT: dailyOrderLimit },
-    });
+    const config = { ...context.config, API_ORDER_LIMIT: orderLimit, API_DAILY_ORDER_LIMIT: dailyOrderLimit };
+    const limits = new RequestLimits({ ...context, config }, new IpBans({ ...context, config }));
     const router = new Router({ prefix: '/api/v3' });
     router.use(binanceErrors(createLogger('silent')));
     // As the order routes do: the request's weight counted with its order counts, or alone when it is refused first.

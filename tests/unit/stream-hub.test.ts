@@ -2,7 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { createLogger } from '../../server/logger';
+import { IpBans } from '../../server/binance/ip-bans';
 import { WindowCounters } from '../../server/binance/window-counters';
+import { createEventBus } from '../../server/bus/event-bus';
+import { loadConfig } from '../../server/config/config';
 import { ConnectionLimits, type ConnectionLimitSettings } from '../../server/streams/connection-limits';
 import { MAX_BUFFERED_BYTES } from '../../server/streams/stream-connection';
 import { BINANCE_KEEP_ALIVE, type KeepAlive } from '../../server/streams/keep-alive';
@@ -24,8 +27,16 @@ const clients: WebSocket[] = [];
 async function startHub(keepAlive: KeepAlive = BINANCE_KEEP_ALIVE) {
   httpServer = createServer();
   limits = { perAddress: 0, lifetimeMs: 86_400_000 };
-  const connectionLimits = new ConnectionLimits(new WindowCounters(null, 'test'), limits, () => '127.0.0.1');
-  hub = new StreamHub(httpServer, connectionLimits, createLogger('silent'), keepAlive);
+  const logger = createLogger('silent');
+  const bans = new IpBans({
+    config: loadConfig({}),
+    redis: null,
+    redisPrefix: 'test',
+    bus: await createEventBus(null, 'test', logger),
+    logger,
+  });
+  const connectionLimits = new ConnectionLimits(new WindowCounters(null, 'test'), limits, () => '127.0.0.1', bans);
+  hub = new StreamHub(httpServer, connectionLimits, logger, keepAlive);
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   url = `ws://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
 }
