@@ -518,7 +518,9 @@ describe('order/test', () => {
       taxCommissionForOrder: { maker: '0.00000000', taker: '0.00000000' },
       discount: { enabledForAccount: false, enabledForSymbol: false, discountAsset: 'BNB', discount: '0.00000000' },
     });
-    expect(await call(buyer, 'POST', '/order/test', { ...order, price: `${price}1` })).toMatchObject({
+    // Half of ETHUSDT's tick (0.01) off: `${price}1` would be on the tick for a price of fewer decimals.
+    const offTick = (Number(price) + 0.005).toFixed(3);
+    expect(await call(buyer, 'POST', '/order/test', { ...order, price: offTick })).toMatchObject({
       status: 400,
       body: { code: -1013, msg: 'Filter failure: PRICE_FILTER' },
     });
