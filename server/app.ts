@@ -30,6 +30,7 @@ import { fundingModule } from './funding/funding.module';
 import { FUNDING_QUEUES } from './funding/funding-queues';
 import { healthRoutes } from './health/health.routes';
 import { idempotencyModule } from './idempotency/idempotency.module';
+import { logAppErrors } from './http/app-errors';
 import { errorMiddleware } from './http/error-middleware';
 import { createHttpServer } from './http/http-server';
 import { buildOpenApi, type OpenApiDocument } from './http/openapi';
@@ -181,6 +182,7 @@ export async function createExchange(
   );
 
   const app = new Koa(proxyOptions(config.TRUST_PROXY));
+  logAppErrors(app, logger);
   installUserRateLimits(app, context);
   // Outermost: the log shows the status the error middleware answered with.
   app.use(requestLog(logger));
