@@ -72,7 +72,7 @@ export interface Exchange {
   trading: TradingService;
   /** The OpenAPI description of every route, as /api/openapi.json serves it. */
   openApi: OpenApiDocument;
-  /** Listens on config.PORT (0 picks a free port) and starts background work; resolves to the port. */
+  /** Starts the modules' work, then listens on config.PORT (0 picks a free port); resolves to the port. */
   listen(): Promise<number>;
   close(): Promise<void>;
 }
@@ -235,8 +235,10 @@ export async function createExchange(
     trading: trading.service,
     openApi,
     async listen() {
-      await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
+      // Modules first: a connection taken while the books rebuild would get 503s. Health checks
+      // (tests, orchestrators) wait for the port, so they too see the process once it serves.
       for (const module of modules) await module.start?.();
+      await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
       return (httpServer.address() as AddressInfo).port;
     },
     async close() {
