@@ -214,10 +214,16 @@ export async function createExchange(
   const connectionLimits = new ConnectionLimits(
     new WindowCounters(context.redis, context.redisPrefix),
     { perAddress: config.STREAM_CONNECTION_LIMIT, lifetimeMs: config.STREAM_CONNECTION_LIFETIME },
-    clientAddress,
     bans,
   );
-  const streamHub = await startStreamHub(httpServer, bus, marketStreams.source, connectionLimits, logger);
+  const streamHub = await startStreamHub(
+    httpServer,
+    bus,
+    marketStreams.source,
+    connectionLimits,
+    clientAddress,
+    logger,
+  );
   const userStreams = await startUserStreams(
     httpServer,
     streamHub,
