@@ -30,6 +30,7 @@ import { fundingModule } from './funding/funding.module';
 import { FUNDING_QUEUES } from './funding/funding-queues';
 import { healthRoutes } from './health/health.routes';
 import { idempotencyModule } from './idempotency/idempotency.module';
+import { logAppErrors } from './http/app-errors';
 import { errorMiddleware } from './http/error-middleware';
 import { createHttpServer } from './http/http-server';
 import { buildOpenApi, type OpenApiDocument } from './http/openapi';
@@ -71,7 +72,7 @@ export interface Exchange {
   trading: TradingService;
   /** The OpenAPI description of every route, as /api/openapi.json serves it. */
   openApi: OpenApiDocument;
-  /** Listens on config.PORT (0 picks a free port) and starts background work; resolves to the port. */
+  /** Starts the modules' work, then listens on config.PORT (0 picks a free port); resolves to the port. */
   listen(): Promise<number>;
   close(): Promise<void>;
 }
@@ -181,6 +182,7 @@ export async function createExchange(
   );
 
   const app = new Koa(proxyOptions(config.TRUST_PROXY));
+  logAppErrors(app, logger);
   installUserRateLimits(app, context);
   // Outermost: the log shows the status the error middleware answered with.
   app.use(requestLog(logger));
@@ -212,10 +214,16 @@ export async function createExchange(
   const connectionLimits = new ConnectionLimits(
     new WindowCounters(context.redis, context.redisPrefix),
     { perAddress: config.STREAM_CONNECTION_LIMIT, lifetimeMs: config.STREAM_CONNECTION_LIFETIME },
-    clientAddress,
     bans,
   );
-  const streamHub = await startStreamHub(httpServer, bus, marketStreams.source, connectionLimits, logger);
+  const streamHub = await startStreamHub(
+    httpServer,
+    bus,
+    marketStreams.source,
+    connectionLimits,
+    clientAddress,
+    logger,
+  );
   const userStreams = await startUserStreams(
     httpServer,
     streamHub,
@@ -233,8 +241,10 @@ export async function createExchange(
     trading: trading.service,
     openApi,
     async listen() {
-      await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
+      // Modules first: a connection taken while the books rebuild would get 503s. Health checks
+      // (tests, orchestrators) wait for the port, so they too see the process once it serves.
       for (const module of modules) await module.start?.();
+      await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
       return (httpServer.address() as AddressInfo).port;
     },
     async close() {

@@ -1,7 +1,9 @@
 import type { Election } from '../cluster/cluster';
 import type { ExchangeModule, ServerContext } from '../context';
+import { onCatalogChange } from '../markets/catalog';
 import type { ReferencePrices } from '../reference-prices/reference-prices.service';
 import type { TradingService } from '../trading/trading.service';
+import { liquidMarkets, listedInventory } from './liquid-markets';
 import { MarketFlow } from './market-flow';
 import { MarketMaker } from './market-maker';
 import { ensureSystemTrader, topUpSystemTrader, type SystemTraderProfile } from './system-trader';
@@ -40,6 +42,7 @@ export function liquidityModule(
   let maker: MarketMaker | null = null;
   let flow: MarketFlow | null = null;
   let topUps: NodeJS.Timeout | null = null;
+  let stopFollowing = () => {};
   return {
     routes: [],
     async start() {
@@ -47,17 +50,26 @@ export function liquidityModule(
       await elect('market-maker', async () => {
         const makerId = await ensureSystemTrader(ctx.dataSource, MAKER);
         const takerId = await ensureSystemTrader(ctx.dataSource, TAKER);
-        const topUp = async () => {
-          for (const [userId, profile] of [
-            [makerId, MAKER],
-            [takerId, TAKER],
-          ] as const) {
-            const added = await topUpSystemTrader(ctx.dataSource, userId, profile);
-            if (added.length > 0) ctx.logger.info({ trader: profile.email, added }, 'system trader topped up');
-          }
+        // The maker's inventory covers the markets listed since it was funded: a new base comes as a top-up.
+        const makerProfile = () => ({ ...MAKER, inventory: listedInventory(MAKER.inventory) });
+        const topUp = async (userId: string, profile: SystemTraderProfile) => {
+          const added = await topUpSystemTrader(ctx.dataSource, userId, profile);
+          if (added.length > 0) ctx.logger.info({ trader: profile.email, added }, 'system trader topped up');
+          return added;
         };
-        await topUp();
-        topUps = setInterval(() => void topUp().catch((err) => ctx.logger.warn({ err }, 'top-up failed')), TOP_UP_MS);
+        const topUpBoth = async () => {
+          await topUp(makerId, makerProfile());
+          await topUp(takerId, TAKER);
+        };
+        const warn = (err: unknown) => ctx.logger.warn({ err }, 'top-up failed');
+        await topUpBoth();
+        topUps = setInterval(() => void topUpBoth().catch(warn), TOP_UP_MS);
+        // A market listed: its base arrives now, and the maker quotes it at once rather than at its turn.
+        const fundListed = async () => {
+          const added = new Set((await topUp(makerId, makerProfile())).map(([asset]) => asset));
+          for (const market of liquidMarkets()) if (added.has(market.base)) maker?.quoteSoon(market.symbol);
+        };
+        stopFollowing = onCatalogChange(() => void fundListed().catch(warn));
         maker = new MarketMaker(
           ctx.dataSource,
           trading,
@@ -79,6 +91,7 @@ export function liquidityModule(
       });
     },
     async stop() {
+      stopFollowing();
       if (topUps) clearInterval(topUps);
       await flow?.stop();
       await maker?.stop();

@@ -68,6 +68,12 @@ export class MarketMaker {
     }
   }
 
+  /** Quotes the market at once rather than at its turn: one listed since, once its inventory is in. */
+  quoteSoon(symbol: string) {
+    const market = findBookMarket(symbol);
+    if (market) this.schedule(market);
+  }
+
   /** Queues a market (once, however often asked) and quotes the queue one market at a time. */
   private schedule(listed: BookMarket) {
     // As the catalog has it now: a market halted (or put in cancel-only) is not quoted.

@@ -1,4 +1,6 @@
 import type { ExchangeModule, ServerContext } from '../context';
+import { bookMarkets } from '../markets/catalog';
+import { lastTradePrices } from './last-trade-prices';
 import { ReferencePrices } from './reference-prices.service';
 
 /** Reference prices have no routes of their own: market data and the house desk read them. */
@@ -8,6 +10,14 @@ export function referencePricesModule(ctx: ServerContext): ExchangeModule & { se
     routes: [],
     service,
     async start() {
+      // A restart goes on from where the markets traded, not from their seed prices.
+      if (service.live)
+        service.resume(
+          await lastTradePrices(
+            ctx.dataSource,
+            bookMarkets().map((m) => m.symbol),
+          ),
+        );
       service.start();
     },
     async stop() {

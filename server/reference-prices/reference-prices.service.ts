@@ -55,6 +55,14 @@ export class ReferencePrices {
     return () => this.listeners.delete(listener);
   }
 
+  /** Moves the given instruments (symbol -> price) to those prices, e.g. their last trades after a restart. */
+  resume(prices: ReadonlyMap<string, string>) {
+    for (const [symbol, price] of prices) {
+      const instrument = findInstrument(symbol);
+      if (instrument) this.prices.set(instrument.symbol, money(price).toNearest(money(instrument.tickSize)));
+    }
+  }
+
   start() {
     if (!this.live || this.timer) return;
     this.timer = setInterval(() => this.tick(), TICK_MS);

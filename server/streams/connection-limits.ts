@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { BinanceCode } from '../binance/binance-error';
@@ -30,16 +29,14 @@ export class ConnectionLimits {
   constructor(
     private readonly counters: WindowCounters,
     private readonly settings: ConnectionLimitSettings,
-    private readonly clientAddress: (request: IncomingMessage) => string,
     private readonly bans: IpBans,
   ) {}
 
   /**
-   * Counts a connection attempt of the request's address; past the limit answers 429 on `socket`
-   * and false, and a banned address (binance/ip-bans.ts) 418 without counting.
+   * Counts a connection attempt from `address` (the caller's client address); past the limit answers
+   * 429 on `socket` and false, and a banned address (binance/ip-bans.ts) 418 without counting.
    */
-  async admit(request: IncomingMessage, socket: Duplex): Promise<boolean> {
-    const address = this.clientAddress(request);
+  async admit(address: string, socket: Duplex): Promise<boolean> {
     const banned = this.bans.refusal(address);
     if (banned) {
       const { error, retryAfter } = banned;

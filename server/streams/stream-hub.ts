@@ -71,6 +71,8 @@ export class StreamHub implements Subscriptions {
   constructor(
     httpServer: Server,
     private readonly connectionLimits: ConnectionLimits,
+    /** A request's client address, as koa reads it (TRUST_PROXY). */
+    private readonly clientAddress: (request: IncomingMessage) => string,
     private readonly logger: Logger,
     keepAlive: KeepAlive = BINANCE_KEEP_ALIVE,
   ) {
@@ -170,7 +172,7 @@ export class StreamHub implements Subscriptions {
       socket.end(rawJsonAnswer(route.status, { code: 2, msg: route.msg }));
       return;
     }
-    if (!(await this.connectionLimits.admit(request, socket))) return;
+    if (!(await this.connectionLimits.admit(this.clientAddress(request), socket))) return;
     this.server.handleUpgrade(request, socket, head, (ws) => {
       const connection = new StreamConnection(ws, socket, this, route.combined);
       this.connections.add(connection);

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { EventBus } from '../bus/event-bus';
 import type { Election } from '../cluster/cluster';
 import type { ExchangeModule, ServerContext } from '../context';
@@ -34,9 +34,10 @@ export async function startStreamHub(
   bus: EventBus,
   source: MarketStreamSource,
   connectionLimits: ConnectionLimits,
+  clientAddress: (request: IncomingMessage) => string,
   logger: Logger,
 ): Promise<StreamHub> {
-  const hub = new StreamHub(httpServer, connectionLimits, logger);
+  const hub = new StreamHub(httpServer, connectionLimits, clientAddress, logger);
   await hub.listen(bus);
   if (bus.kind === 'memory') source.listenedStreamsAre((stream) => hub.listened(stream));
   return hub;

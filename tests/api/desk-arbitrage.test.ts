@@ -140,7 +140,7 @@ describe('arbitrage between the desk and a book quoted around an older reference
   jest.setTimeout(60_000);
   const market = OPENING_BOOK_MARKETS.find((m) => m.symbol === 'BTCUSDT')!;
   const AMOUNT = '0.01';
-  /** Past the ladder's half-spread (0.05%): the book's best quote is now on the wrong side of the reference. */
+  /** Past the ladder's half-spread (under 0.02%): the book's best quote is now on the wrong side of the reference. */
   const MOVE = 0.0006;
   let server: TestExchange;
   let ladder: Trader;
@@ -200,9 +200,12 @@ describe('arbitrage between the desk and a book quoted around an older reference
   beforeAll(async () => {
     server = await startTestExchange({ MARKET_FEED_SEED: '41', MAKER_FEE_RATE: '0', TAKER_FEE_RATE: '0' });
     await clearBook();
-    ladder = await fundedTrader(server, { USD: '200000', BTC: '2' }, 'Ladder');
+    ladder = await fundedTrader(server, { USD: '2000000', BTC: '10' }, 'Ladder');
     const reference = money((await quoteOf(server, market.symbol)).price);
-    for (const quote of quoteLadder(market, reference, ladderShape(money('100000')))) {
+    // 400 times AMOUNT's worth a side: the best level holds AMOUNT whatever its size draw, wherever the
+    // reference starts (it goes on from the last trade other test files made).
+    const depth = reference.times(AMOUNT).times(400);
+    for (const quote of quoteLadder(market, reference, ladderShape(depth))) {
       const order = { symbol: market.symbol, type: 'limit', post_only: true, ...quote };
       expect((await ladder.client.post('/trading/order', order)).status).toBe(200);
     }

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { checkLedger } from '../../server/ledger/ledger-check';
 import { money, type Money } from '../../server/ledger/money';
-import { ladderDepth } from '../../server/liquidity/liquid-markets';
+import { ladderDepth, listedInventory } from '../../server/liquidity/liquid-markets';
 import { MAKER, TAKER } from '../../server/liquidity/liquidity.module';
 import { MarketMaker } from '../../server/liquidity/market-maker';
 import { ladderChanges, ladderShape, quoteLadder, type LadderQuote } from '../../server/liquidity/quote-ladder';
@@ -87,9 +87,15 @@ describe('the market maker quote ladder', () => {
     expect(spreadOf(bySymbol('BTCUSDT')).lessThan(spreadOf(bySymbol('ADAUSDT')))).toBe(true);
   });
 
-  it("gives a market it holds no base of (one listed since) an average market's USD share to bid with", () => {
+  it("gives a market listed since an average market's worth of its base, and a ladder among the others'", () => {
     const listed = { ...OPENING_BOOK_MARKETS[0]!, symbol: 'NEWUSDT', base: 'NEW', seedPrice: '3' };
     const markets = [...OPENING_BOOK_MARKETS, listed];
+    const inventory = listedInventory(MAKER.inventory, markets);
+    expect(inventory).toEqual({ ...MAKER.inventory, NEW: expect.any(String) });
+    const values = OPENING_BOOK_MARKETS.map((m) => money(MAKER.inventory[m.base]!).times(m.seedPrice));
+    const newValue = money(inventory.NEW!).times(listed.seedPrice);
+    expect(newValue.greaterThan(Decimal.min(...values))).toBe(true);
+    expect(newValue.lessThan(Decimal.max(...values))).toBe(true);
     const depths = OPENING_BOOK_MARKETS.map((m) => ladderDepth(m, MAKER.inventory, markets));
     const depth = ladderDepth(listed, MAKER.inventory, markets);
     expect(depth.greaterThan(Decimal.min(...depths))).toBe(true);

@@ -290,19 +290,28 @@ const DOGE = {
     await database.drop();
   });
 
-  it('quotes it without a restart, and stops quoting it while it is halted', async () => {
+  it('quotes both sides of it at once, without a restart, and stops quoting it while it is halted', async () => {
     const admin = await loginAs(new ApiClient(server.url), server.admin.email, server.admin.password);
     expect((await admin.post('/admin/markets', DOGE)).status).toBe(201);
     const [maker] = await server.exchange.context.dataSource.query(
       `SELECT id FROM users WHERE email = 'market-maker@exchange.internal'`,
     );
-    const quotes = () =>
+    // Bids and asks within a few seconds: not its turn among the markets, which could take 12 s.
+    const bothSides = () =>
       server.exchange.trading
-        .openOrders(maker.id, 'DOGEUSDT')
-        .then((orders) => (orders.length > 0 ? orders : undefined));
-    const quoted = await eventually(quotes, 15_000, 'quotes on DOGEUSDT');
-    // It holds no DOGE yet: it only bids.
-    expect(quoted.map((order) => order.side)).toEqual(quoted.map(() => 'buy'));
+        .depth('DOGEUSDT', 1)
+        .then(({ bids, asks }) => (bids.length > 0 && asks.length > 0 ? { bids, asks } : undefined))
+        // Until the listing reaches this process's catalog (through the bus) the symbol is unknown.
+        .catch(() => undefined);
+    await eventually(bothSides, 4_000, 'bids and asks on DOGEUSDT');
+    // Its DOGE came from the outside world through the ledger, which still balances.
+    const [funding] = await server.exchange.context.dataSource.query(
+      `SELECT reason, reference_type FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
+        WHERE a.user_id = $1 AND e.asset = 'DOGE' ORDER BY e.id LIMIT 1`,
+      [maker.id],
+    );
+    expect(funding).toEqual({ reason: 'system_trader_top_up', reference_type: 'system_trader' });
+    expect((await ledgerReport(server)).ok).toBe(true);
 
     expect((await admin.request('PATCH', '/admin/markets/DOGEUSDT', { body: { status: 'halted' } })).status).toBe(200);
     await server.exchange.trading.cancelAllOrdersOnBook('DOGEUSDT', maker.id);

@@ -7,6 +7,8 @@ import { createLogger } from '../../server/logger';
 import { ApiClient } from '../support/http-client';
 import { RecordingSocket } from '../support/market-socket';
 import { startTestExchange } from '../support/test-exchange';
+import { fundedTrader } from '../support/trader-fixtures';
+import { emptyBook, placed } from '../support/trading-fixtures';
 import { loadOpeningCatalog, OPENING_INSTRUMENTS } from '../support/opening-catalog';
 
 // The reference prices below run without an exchange: they price the markets a fresh database lists.
@@ -129,6 +131,31 @@ describe('reference prices', () => {
     } finally {
       socket.close();
       await server.close();
+    }
+  });
+
+  it('go on after a restart from the last trade, not from the seed price', async () => {
+    const lastTrade = 4; // XRPUSDT's seed price is 2.5
+    const first = await startTestExchange({ MARKET_FEED_SEED: '11' });
+    try {
+      await emptyBook(first, 'XRPUSDT');
+      const seller = await fundedTrader(first, { XRP: '10' });
+      const buyer = await fundedTrader(first, { USD: '100' });
+      const order = { symbol: 'XRPUSDT', type: 'limit', amount: 10, price: lastTrade };
+      await placed(seller.client, { ...order, side: 'sell' });
+      expect((await placed(buyer.client, { ...order, side: 'buy' })).status).toBe('filled');
+    } finally {
+      await first.close();
+    }
+    const restarted = await startTestExchange({ MARKET_FEED_SEED: '11' });
+    try {
+      const quotes = await new ApiClient(restarted.url).get('/market/quotes');
+      const xrp = quotes.body.find((quote: any) => quote.symbol === 'XRPUSDT');
+      // A second or two of walking moves it by a fraction of a percent.
+      expect(xrp.price).toBeGreaterThan(lastTrade * 0.98);
+      expect(xrp.price).toBeLessThan(lastTrade * 1.02);
+    } finally {
+      await restarted.close();
     }
   });
 });

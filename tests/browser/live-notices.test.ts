@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { openPage, register, storedToken, storeToken, toast, uniqueEmail } from './support/browser';
-import { adminToken, api, registerTrader, TINY_PNG, verifyAndFund } from './support/exchange-api';
+import { adminToken, api, deskTrade, registerTrader, TINY_PNG, verifyAndFund } from './support/exchange-api';
 import type { ExchangeServer } from './support/exchange-server';
 import { withExchangeAndBrowser } from './support/suite';
 
@@ -60,15 +60,9 @@ describe('toasts and notices', () => {
     const takerToken = await registerTrader(server, takerName, uniqueEmail('taker'));
     await verifyAndFund(server, makerToken, 5000);
     await verifyAndFund(server, takerToken, 5000);
-    await solFromDesk(takerToken, takerSol);
+    // SOL bought from the house desk, for the taker to sell.
+    await deskTrade(server, takerToken, 'SOLUSDT', 'buy', takerSol);
     return { makerToken, takerToken };
-  }
-
-  /** SOL bought from the house desk at its ask, for a trader to sell. */
-  async function solFromDesk(token: string, amount: number) {
-    const quotes = await api<Array<{ symbol: string; ask: number }>>(server, null, 'GET', '/market/quotes');
-    const ask = quotes.find((quote) => quote.symbol === 'SOLUSDT')!.ask;
-    await api(server, token, 'POST', `/trade?symbol=SOLUSDT&trade_type=buy&amount=${amount}&price=${ask}`);
   }
 
   withExchangeAndBrowser((started, launched) => {

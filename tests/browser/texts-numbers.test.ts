@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { logIn, openPage, register, storedToken, toast, uniqueEmail } from './support/browser';
-import { api, registerTrader, TINY_PNG, verifyAndFund } from './support/exchange-api';
+import { api, deskTrade, registerTrader, TINY_PNG, verifyAndFund } from './support/exchange-api';
 import type { ExchangeServer } from './support/exchange-server';
 import { withExchangeAndBrowser } from './support/suite';
 
@@ -16,14 +16,6 @@ async function fundedTraderPage(browser: Browser, server: ExchangeServer, name: 
   const token = (await storedToken(page))!;
   await verifyAndFund(server, token, dollars);
   return { page, token };
-}
-
-/** A trade at the desk's current price, as the simple screen makes it. */
-async function deskTrade(server: ExchangeServer, token: string, symbol: string, side: 'buy' | 'sell', amount: string) {
-  const quotes = await api<{ symbol: string; bid: number; ask: number }[]>(server, null, 'GET', '/market/quotes');
-  const quote = quotes.find((q) => q.symbol === symbol)!;
-  const price = side === 'buy' ? quote.ask : quote.bid;
-  await api(server, token, 'POST', `/trade?symbol=${symbol}&trade_type=${side}&amount=${amount}&price=${price}`);
 }
 
 // The reference feed off: USDJPY holds at 148.5, the desk's bid 148.351 and ask 148.649.

@@ -27,12 +27,15 @@ export async function reservePort(): Promise<number> {
   return port;
 }
 
-/** Starts server/main.ts on the test database with `env` added, and waits until /api/health answers. */
+/**
+ * Starts server/main.ts on the test database with `env` added (its PORT, if given, else a free one),
+ * and waits until /api/health answers.
+ */
 export async function startExchangeProcess(
   env: Record<string, string>,
   dataDir = mkdtempSync(path.join(tmpdir(), 'exchange-process-')),
 ): Promise<ExchangeProcess> {
-  const port = await reservePort();
+  const port = env.PORT ? Number(env.PORT) : await reservePort();
   const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
     cwd: ROOT,
     detached: true,

@@ -35,8 +35,8 @@ async function startHub(keepAlive: KeepAlive = BINANCE_KEEP_ALIVE) {
     bus: await createEventBus(null, 'test', logger),
     logger,
   });
-  const connectionLimits = new ConnectionLimits(new WindowCounters(null, 'test'), limits, () => '127.0.0.1', bans);
-  hub = new StreamHub(httpServer, connectionLimits, logger, keepAlive);
+  const connectionLimits = new ConnectionLimits(new WindowCounters(null, 'test'), limits, bans);
+  hub = new StreamHub(httpServer, connectionLimits, () => '127.0.0.1', logger, keepAlive);
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   url = `ws://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
 }

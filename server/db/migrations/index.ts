@@ -16,6 +16,7 @@ import { ListenKeys1795600000000 } from './1795600000000-ListenKeys';
 import { ForexCurrencies1795700000000 } from './1795700000000-ForexCurrencies';
 import { Markets1795710000000 } from './1795710000000-Markets';
 import { Settings1795720000000 } from './1795720000000-Settings';
+import { LedgerCreatedAtIndex1795730000000 } from './1795730000000-LedgerCreatedAtIndex';
 
 /** Every migration, in order. New ones: `npm run migration:generate -- server/db/migrations/Name`, then list it here. */
 export const migrations: Function[] = [
@@ -37,4 +38,5 @@ export const migrations: Function[] = [
   ForexCurrencies1795700000000,
   Markets1795710000000,
   Settings1795720000000,
+  LedgerCreatedAtIndex1795730000000,
 ];

@@ -51,7 +51,7 @@ export class WsApiServer {
       return;
     }
     const address = this.clientAddress(request);
-    if (!(await this.connectionLimits.admit(request, socket))) return;
+    if (!(await this.connectionLimits.admit(address, socket))) return;
     this.server.handleUpgrade(request, socket, head, (ws) => {
       const connection = new WsApiConnection(ws, address, this.deps);
       this.connections.add(connection);

@@ -56,3 +56,17 @@ export async function verifyAndFund(server: ExchangeServer, token: string, amoun
   const deposit = await api<{ id: string }>(server, token, 'POST', `/deposit/request?amount=${amount}`);
   await api(server, admin, 'POST', `/admin/deposit/approve?deposit_id=${deposit.id}&admin_notes=`);
 }
+
+/** A trade with the house desk at its current price, as the simple screen makes it: a buy at its ask, a sell at its bid. */
+export async function deskTrade(
+  server: ExchangeServer,
+  token: string,
+  symbol: string,
+  side: 'buy' | 'sell',
+  amount: number | string,
+): Promise<void> {
+  const quotes = await api<{ symbol: string; bid: number; ask: number }[]>(server, null, 'GET', '/market/quotes');
+  const quote = quotes.find((q) => q.symbol === symbol)!;
+  const price = side === 'buy' ? quote.ask : quote.bid;
+  await api(server, token, 'POST', `/trade?symbol=${symbol}&trade_type=${side}&amount=${amount}&price=${price}`);
+}
