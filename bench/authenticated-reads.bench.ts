@@ -8,7 +8,7 @@
  */
 import { loadavg } from 'node:os';
 import { call, withBenchExchange } from './exchange-server';
-import { postgresCpu, processCpu } from './process-cpu';
+import { measureWindow } from './process-cpu';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
@@ -44,15 +44,7 @@ async function main() {
     };
     const workers = Array.from({ length: CLIENTS }, (_, w) => worker(w));
     await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
-    const serverCpu0 = processCpu(server.pid);
-    const postgresCpu0 = postgresCpu();
-    measuring = true;
-    const started = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
-    measuring = false;
-    const elapsed = (Date.now() - started) / 1000;
-    const serverCpu = processCpu(server.pid) - serverCpu0;
-    const databaseCpu = postgresCpu() - postgresCpu0;
+    const window = await measureWindow(server.pid, SECONDS, (on) => (measuring = on));
     done = true;
     await Promise.all(workers);
 
@@ -65,12 +57,12 @@ async function main() {
     );
     console.table([
       {
-        'requests/s': Math.round(latencies.length / elapsed),
+        'requests/s': Math.round(latencies.length / window.seconds),
         refused,
         'p50 ms': ms(50),
         'p99 ms': ms(99),
-        'server CPU ms/request': ((serverCpu * 1000) / latencies.length).toFixed(3),
-        'PostgreSQL CPU ms/request': ((databaseCpu * 1000) / latencies.length).toFixed(3),
+        'server CPU ms/request': ((window.serverCpu * 1000) / latencies.length).toFixed(3),
+        'PostgreSQL CPU ms/request': ((window.postgresCpu * 1000) / latencies.length).toFixed(3),
       },
     ]);
   });

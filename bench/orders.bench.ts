@@ -17,7 +17,7 @@ import { Pool } from 'undici';
 import { createDataSource } from '../server/db/data-source';
 import { post } from '../server/ledger/ledger';
 import { call, withBenchExchange, TRADING_BENCH_ENV } from './exchange-server';
-import { machineCpu, postgresCpu, processCpu } from './process-cpu';
+import { measureWindow } from './process-cpu';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = 3;
@@ -184,20 +184,7 @@ async function main() {
       return rows[0] as { trades: number; commits: number };
     };
     const counts0 = await databaseCounts();
-    const serverCpu0 = processCpu(server.pid);
-    const postgresCpu0 = postgresCpu();
-    const clientCpu0 = process.cpuUsage();
-    const machine0 = machineCpu();
-    measuring = true;
-    const started = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
-    measuring = false;
-    const elapsed = (Date.now() - started) / 1000;
-    const serverCpu = processCpu(server.pid) - serverCpu0;
-    const databaseCpu = postgresCpu() - postgresCpu0;
-    const clientCpu = process.cpuUsage(clientCpu0);
-    const machine1 = machineCpu();
-    const machineBusy = (machine1.busy - machine0.busy) / (machine1.total - machine0.total);
+    const window = await measureWindow(server.pid, SECONDS, (on) => (measuring = on));
     const counts1 = await databaseCounts();
     const trades = counts1.trades - counts0.trades;
     done = true;
@@ -213,20 +200,21 @@ async function main() {
         .map((l) => l.toFixed(2))
         .join(' ')} (2 cores shared)`,
     );
+    console.log(`measured window on the monotonic clock (--cpu-prof's): ${window.monotonicMicros.join(' to ')} µs`);
     console.table([
       {
-        'orders/s': Math.round(latencies.length / elapsed),
+        'orders/s': Math.round(latencies.length / window.seconds),
         accepted: latencies.length,
         refused: [...failures.values()].reduce((a, b) => a + b, 0),
         trades,
         'p50 ms': ms(50),
         'p99 ms': ms(99),
         'p99.9 ms': ms(99.9),
-        'server CPU ms/order': ((serverCpu * 1000) / latencies.length).toFixed(3),
-        'PostgreSQL CPU ms/order': ((databaseCpu * 1000) / latencies.length).toFixed(2),
-        'client CPU ms/order': ((clientCpu.user + clientCpu.system) / 1000 / latencies.length).toFixed(2),
+        'server CPU ms/order': ((window.serverCpu * 1000) / latencies.length).toFixed(3),
+        'PostgreSQL CPU ms/order': ((window.postgresCpu * 1000) / latencies.length).toFixed(2),
+        'client CPU ms/order': ((window.clientCpu * 1000) / latencies.length).toFixed(2),
         'orders/commit': (latencies.length / (counts1.commits - counts0.commits)).toFixed(1),
-        'machine busy': `${Math.round(machineBusy * 100)}%`,
+        'machine busy': `${Math.round(window.machineBusy * 100)}%`,
         'single-row commit µs': commit.micros.toFixed(0),
         'commits/s (1 client)': Math.round(commit.perSecond),
       },

@@ -25,3 +25,48 @@ export function postgresCpu(): number {
   }
   return total;
 }
+
+/** What the measured seconds of a bench cost the machine: CPU seconds of each part, and how busy the cores were. */
+export interface MeasuredWindow {
+  /** Wall seconds the window lasted. */
+  seconds: number;
+  serverCpu: number;
+  postgresCpu: number;
+  /** This process: the load generator. */
+  clientCpu: number;
+  /** The share of the machine's CPU time that was busy, whoever used it. */
+  machineBusy: number;
+  /** Its start and end on the monotonic clock in µs, the clock of a `--cpu-prof` profile's timestamps. */
+  monotonicMicros: [number, number];
+}
+
+/**
+ * Measures `seconds` of a running load against the server process `serverPid`: calls
+ * `measuring(true)` at the start and `measuring(false)` at the end, so the load counts only what
+ * falls between.
+ */
+export async function measureWindow(
+  serverPid: number,
+  seconds: number,
+  measuring: (on: boolean) => void,
+): Promise<MeasuredWindow> {
+  const server0 = processCpu(serverPid);
+  const postgres0 = postgresCpu();
+  const client0 = process.cpuUsage();
+  const machine0 = machineCpu();
+  const started = process.hrtime.bigint();
+  measuring(true);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  measuring(false);
+  const ended = process.hrtime.bigint();
+  const client = process.cpuUsage(client0);
+  const machine1 = machineCpu();
+  return {
+    seconds: Number(ended - started) / 1e9,
+    serverCpu: processCpu(serverPid) - server0,
+    postgresCpu: postgresCpu() - postgres0,
+    clientCpu: (client.user + client.system) / 1e6,
+    machineBusy: (machine1.busy - machine0.busy) / (machine1.total - machine0.total),
+    monotonicMicros: [Number(started / 1000n), Number(ended / 1000n)],
+  };
+}
