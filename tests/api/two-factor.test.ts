@@ -34,7 +34,9 @@ describe('setting two-factor up', () => {
     );
     expect(row.enabled_at).toBeNull();
     expect(row.sealed_secret).not.toContain(secret);
-    expect(() => new SecretBox({ current: Buffer.alloc(32, 7), previous: [] }).open(row.sealed_secret, user.id)).toThrow();
+    expect(() =>
+      new SecretBox({ current: Buffer.alloc(32, 7), previous: [] }).open(row.sealed_secret, user.id),
+    ).toThrow();
 
     const wrong = await client.post('/account/2fa/enable', { code: await wrongCode(secret) });
     expect(wrong).toEqual({ status: 400, body: { detail: 'Invalid two-factor code' } });
