@@ -82,11 +82,11 @@ describe('screens follow the exchange as it happens', () => {
     expect(await buy.isDisabled()).toBe(true);
 
     await verifyAndFund(server, token, 100);
-    await trader.waitForFunction(
-      `!document.querySelector('[data-testid="order-form"] button[type="submit"]').disabled`,
-      undefined,
-      { timeout: 10_000 },
-    );
+    // A locator's wait, not waitForFunction: polling a string predicate evals it in the page, which its CSP refuses.
+    await trader
+      .getByTestId('order-form')
+      .locator('button[type="submit"]:not([disabled])', { hasText: 'Buy BTC' })
+      .waitFor({ timeout: 10_000 });
     await trader.context().close();
   });
 });
