@@ -5,7 +5,6 @@ import { badRequest, conflict } from '../http/errors';
 import { money } from '../ledger/money';
 import { assets, findBookMarket, findForexPair, shortestDecimal, type DefaultFeeRates } from './catalog';
 import type { CatalogSync } from './catalog-sync';
-import { OPEN_STATUSES } from '../trading/books/live-order';
 import { assertBookRules, listedBook, writeMarketChange } from './market-change';
 import { MarketRow } from './market.entity';
 import { changesBookRules, type MarketChange, type MarketView, type NewMarket } from './market-schemas';
@@ -14,7 +13,8 @@ import { changesBookRules, type MarketChange, type MarketView, type NewMarket } 
 export interface MarketBooks {
   /** Writes a change of the book's rules with the book's fresh snapshot; refused while the book holds an order. */
   changeBookRules(adminId: string, symbol: string, change: MarketChange): Promise<void>;
-  cancelAllOrdersOnBook(symbol: string, userId: string): Promise<number>;
+  /** Cancels every open order on the book, whoever placed it; resolves to how many there were. */
+  cancelEveryOrderOnBook(symbol: string): Promise<number>;
 }
 
 /** Traders' orders are cancelled by the venue only on a market that takes no new orders: else the book refills at once. */
@@ -82,20 +82,11 @@ export class MarketAdministration {
 
   /**
    * Status and fees are written here; a change of tick, lot or minimum order value goes to the
-   * book's owner, which refuses it unless the book holds no order.
+   * book's owner, which writes it the same way and refuses it unless the book holds no order.
    */
   async update(adminId: string, symbol: string, change: MarketChange): Promise<MarketView> {
-    if (changesBookRules(change)) {
-      // Checked here first so a mistake is told before the book's state is: its owner checks again, the row locked.
-      const current = listedBook(symbol);
-      assertBookRules({
-        symbol,
-        tickSize: change.tick_size ?? current.tickSize,
-        lotSize: change.lot_size ?? current.lotSize,
-        minNotional: change.min_notional ?? current.minNotional,
-      });
-      await this.books.changeBookRules(adminId, symbol, change);
-    } else await this.ctx.dataSource.transaction((manager) => writeMarketChange(manager, adminId, symbol, change));
+    if (changesBookRules(change)) await this.books.changeBookRules(adminId, symbol, change);
+    else await this.ctx.dataSource.transaction((manager) => writeMarketChange(manager, adminId, symbol, change));
     await this.catalog.changed();
     return this.view(await this.ctx.dataSource.getRepository(MarketRow).findOneByOrFail({ symbol }));
   }
@@ -106,12 +97,7 @@ export class MarketAdministration {
    */
   async cancelOrders(adminId: string, symbol: string): Promise<{ canceled: number }> {
     if (listedBook(symbol).status === 'trading') throw conflict(CANCEL_ORDERS_NEEDS_CLOSED_MARKET);
-    const traders = (await this.ctx.dataSource.query(
-      'SELECT DISTINCT user_id FROM orders WHERE symbol = $1 AND status = ANY($2::varchar[])',
-      [symbol, OPEN_STATUSES],
-    )) as Array<{ user_id: string }>;
-    let canceled = 0;
-    for (const { user_id } of traders) canceled += await this.books.cancelAllOrdersOnBook(symbol, user_id);
+    const canceled = await this.books.cancelEveryOrderOnBook(symbol);
     const [row] = await this.ctx.dataSource.getRepository(MarketRow).findBy({ symbol });
     await recordAudit(this.ctx.dataSource.manager, {
       adminId,

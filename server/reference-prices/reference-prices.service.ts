@@ -59,7 +59,7 @@ export class ReferencePrices {
   resume(prices: ReadonlyMap<string, string>) {
     for (const [symbol, price] of prices) {
       const instrument = findInstrument(symbol);
-      if (instrument) this.prices.set(instrument.symbol, money(price).toNearest(money(instrument.tickSize)));
+      if (instrument) this.moveTo(instrument, price);
     }
   }
 
@@ -94,6 +94,11 @@ export class ReferencePrices {
     return this.prices.get(instrument.symbol) ?? money(instrument.seedPrice);
   }
 
+  /** The instrument's price, from now on `price` to its nearest tick. */
+  private moveTo(instrument: Instrument, price: string) {
+    this.prices.set(instrument.symbol, money(price).toNearest(money(instrument.tickSize)));
+  }
+
   private followsPublic(instrument: Instrument) {
     return this.config.MARKET_FEED === 'public' && instrument.kind === 'crypto' && this.publicReachable === true;
   }
@@ -108,7 +113,7 @@ export class ReferencePrices {
       .then((prices) => {
         for (const instrument of crypto) {
           const price = prices.get(instrument.symbol);
-          if (price) this.prices.set(instrument.symbol, money(price).toNearest(money(instrument.tickSize)));
+          if (price) this.moveTo(instrument, price);
         }
         if (this.publicReachable !== true) this.logger.info('public price feed reachable: following it');
         this.publicReachable = true;

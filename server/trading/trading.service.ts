@@ -135,6 +135,17 @@ export class TradingService {
     return cancelAllOrdersOn(this.started(), bookMarketOf(symbol).symbol, userId);
   }
 
+  /** Every open order on one book, whoever placed it, cancelled with its hold released; resolves to how many there were. */
+  async cancelEveryOrderOnBook(symbol: string): Promise<number> {
+    const traders: Array<{ user_id: string }> = await this.dataSource.query(
+      'SELECT DISTINCT user_id FROM orders WHERE symbol = $1 AND status = ANY($2::varchar[])',
+      [bookMarketOf(symbol).symbol, OPEN_STATUSES],
+    );
+    let canceled = 0;
+    for (const { user_id } of traders) canceled += await this.cancelAllOrdersOnBook(symbol, user_id);
+    return canceled;
+  }
+
   /**
    * An administrator's change of a book's rules (tick, lot, minimum order value), with whatever
    * else `change` holds: written by the book's sequencer, which refuses it while the book holds an order.

@@ -37,9 +37,5 @@ export async function placed(client: ApiClient, body: OrderBody) {
  * test that reads a book's exact levels starts from an empty one rather than what others left.
  */
 export async function emptyBook(server: TestExchange, symbol: string): Promise<void> {
-  const owners: Array<{ user_id: string }> = await server.exchange.context.dataSource.query(
-    `SELECT DISTINCT user_id FROM orders WHERE symbol = $1 AND status IN ('new', 'partially_filled', 'waiting')`,
-    [symbol],
-  );
-  for (const { user_id } of owners) await server.exchange.trading.cancelAllOrdersOnBook(symbol, user_id);
+  await server.exchange.trading.cancelEveryOrderOnBook(symbol);
 }

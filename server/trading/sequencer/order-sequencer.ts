@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { MarketSpec } from '../../../engine';
 import { pgPool } from '../../db/data-source';
 import { pipelineStatements, poolStatementRunner, statementRunner } from '../../db/named-statement';
-import { conflict, HttpError } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 import {
   accountKeys,
   asInsufficientFunds,
@@ -13,7 +13,7 @@ import {
   type Posting,
 } from '../../ledger/ledger';
 import type { Logger } from '../../logger';
-import { BOOK_NOT_EMPTY, rulesOf } from '../books/book-rules';
+import { rulesOf } from '../books/book-rules';
 import type { MarketState } from '../books/market-state';
 import { BookCheckpoints } from '../checkpoints/book-checkpoints';
 import { recoverMarket } from '../checkpoints/recovery';
@@ -186,7 +186,6 @@ export class OrderSequencer {
     await this.exclusively(line.writer, async () => {
       if (line.stale) await this.recover(line);
       const { state } = line;
-      if (state.open.size > 0) throw conflict(BOOK_NOT_EMPTY);
       const book = await line.checkpoints.restart(state, record);
       line.state = {
         ...state,
