@@ -622,6 +622,19 @@ describe("refusals, in Binance's words", () => {
     );
   });
 
+  it.each(['/allOrders', '/myTrades'])(
+    '%s reads startTime and endTime up to the latest time a Date holds; a millisecond later is refused',
+    async (path) => {
+      const who = await trader({ USD: '1' });
+      const latest = 8_640_000_000_000_000;
+      expect(await call(who, 'GET', path, { symbol: SYMBOL, startTime: latest })).toEqual({ status: 200, body: [] });
+      for (const name of ['startTime', 'endTime'])
+        expect(await call(who, 'GET', path, { symbol: SYMBOL, [name]: latest + 1 })).toEqual(
+          refused(-1130, `Data sent for parameter '${name}' is not valid.`),
+        );
+    },
+  );
+
   it('a trader whose KYC is not approved may not place orders', async () => {
     const { client } = await registerTrader(new ApiClient(server.url));
     const key = await createApiKey(client);
