@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { usdBalances } from '../accounts/accounts.service';
+import { API_KEYS_CHANGED_TOPIC } from '../api-keys/api-keys.service';
 import { recordAudit } from '../audit/audit-log';
 import { User } from '../auth/user.entity';
 import { announceToAdmins } from '../back-office/back-office-events';
@@ -36,7 +37,7 @@ async function withBalances(manager: EntityManager, users: ListedUser[]) {
 /** Users and the counters of the admin page. */
 export class AdminService {
   constructor(
-    private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier' | 'sessions'>,
+    private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier' | 'sessions' | 'bus'>,
     private readonly decisionQueues: DecisionQueueRegistry,
     private readonly queueService: DecisionQueueService,
     private readonly trading: Pick<TradingService, 'cancelAllOrders'>,
@@ -60,7 +61,8 @@ export class AdminService {
    * out of reach. A suspension commits first, with every session of theirs ended, so no order of
    * theirs is accepted from then on (a round's statement checks it), then cuts them off before it
    * answers: their sockets close in every process and their open orders are cancelled on every
-   * book, what they held released. A reactivation restores no order and no session.
+   * book, what they held released. A reactivation restores no order and no session; every process
+   * forgets what it read of their API keys, which work again at once.
    */
   async setActive(adminId: string, userId: string, active: boolean) {
     const endedSessions = await this.ctx.dataSource.transaction(async (manager) => {
@@ -86,6 +88,8 @@ export class AdminService {
       this.ctx.sessions.announceEnded(endedSessions);
       this.ctx.notifier.disconnectUser(userId);
       await this.trading.cancelAllOrders(userId);
+    } else {
+      this.ctx.bus.publish(API_KEYS_CHANGED_TOPIC, { user_id: userId });
     }
     announceToAdmins(this.ctx, 'user');
     // Read after the cancels: the balance shown is what their release left.

@@ -19,9 +19,9 @@ export interface ApiKeyGrant {
 }
 
 /**
- * How long a key read from the database answers for it in this process. A revocation or a
- * suspension also clears the key at once, in every process, through the bus; this bounds how long
- * a lost bus message can leave a key working.
+ * How long a key read from the database answers for it in this process. A revocation, a
+ * suspension or a reactivation also clears the key at once, in every process, through the bus; this
+ * bounds how long a lost bus message can leave a key working (or refused).
  */
 export const KEY_TRUST_MS = 1000;
 
@@ -81,7 +81,7 @@ export class ApiKeyLookup {
     return read;
   }
 
-  /** Forgets every key of this user (revoked, or the owner suspended): their next request reads afresh. */
+  /** Forgets every key of this user (revoked, or the owner suspended or reactivated): their next request reads afresh. */
   forgetUser(userId: string): void {
     this.generation++;
     // A read in flight may have begun before the change committed: later requests must not join it.

@@ -31,7 +31,7 @@ export function apiKeysModule(ctx: ServerContext, box: SecretBox): ExchangeModul
     lookup,
     usage,
     async start() {
-      // A revocation in another process, and a suspension (whose sockets are closed on the same message).
+      // A revocation in another process or a reactivation, and a suspension (whose sockets are closed on the same message).
       await ctx.bus.subscribe(API_KEYS_CHANGED_TOPIC, forget);
       await ctx.bus.subscribe(DISCONNECT_TOPIC, forget);
       usage.start();

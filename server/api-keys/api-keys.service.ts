@@ -11,7 +11,7 @@ import { canonicalAddress } from './ip-allowlist';
 /** Keys one trader may hold at once (revoked ones do not count). */
 export const MAX_KEYS_PER_USER = 30;
 
-/** Whose keys every process forgets at once (a key of theirs was revoked): `{ user_id }`. */
+/** Whose keys every process forgets at once (a key of theirs was revoked, or they were reactivated): `{ user_id }`. */
 export const API_KEYS_CHANGED_TOPIC = 'api-keys.changed';
 
 export type ApiKeyPermission = 'read' | 'trade';

@@ -237,6 +237,12 @@ export const integerParam = (name: string, min = 0, max = Number.MAX_SAFE_INTEGE
     return Number.isSafeInteger(value) && value >= min && value <= max ? value : invalidValue(name);
   });
 
+/** The latest time a JavaScript Date holds, in ms since the epoch (in the year 275760; PostgreSQL's timestamps go further). */
+const MAX_TIME_MS = 8.64e15;
+
+/** A time in ms since the epoch (startTime, endTime); one past what a Date holds is refused (-1130), not read into a query. */
+export const timeParam = (name: string) => integerParam(name, 0, MAX_TIME_MS);
+
 const DECIMAL = /^([0-9]{1,20})(\.[0-9]{1,20})?$/;
 const DECIMAL_RANGE = '^([0-9]{1,20})(\\.[0-9]{1,20})?$';
 

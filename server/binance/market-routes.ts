@@ -18,6 +18,7 @@ import {
   queryParams,
   symbolParam,
   symbolsParam,
+  timeParam,
 } from './binance-params';
 import {
   readAggregateTrades,
@@ -43,7 +44,6 @@ const AVERAGE_PRICE_MINUTES = 5;
 
 /** Binance's limits of `limit` per endpoint: the default and the most. */
 const limitParam = (fallback: number, max: number) => integerParam('limit', 1, max).default(fallback);
-const timeParam = (name: string) => integerParam(name).optional();
 const intervals = Object.keys(KLINE_INTERVALS) as KlineInterval[];
 
 /** One symbol, a list of them, or (neither) every book market; both at once is refused. */
@@ -218,8 +218,8 @@ export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
     z.object({
       symbol: symbolParam(),
       fromId: integerParam('fromId').optional(),
-      startTime: timeParam('startTime'),
-      endTime: timeParam('endTime'),
+      startTime: timeParam('startTime').optional(),
+      endTime: timeParam('endTime').optional(),
       limit: limitParam(500, 1000),
     }),
     async ({ symbol, limit, ...window }) => {
@@ -271,8 +271,8 @@ export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
   const klineParams = z.object({
     symbol: symbolParam(),
     interval: enumParam(intervals, () => new BinanceError(400, BinanceCode.BAD_INTERVAL, 'Invalid interval.')),
-    startTime: timeParam('startTime'),
-    endTime: timeParam('endTime'),
+    startTime: timeParam('startTime').optional(),
+    endTime: timeParam('endTime').optional(),
     limit: limitParam(500, 1000),
   });
   get('/klines', 2, klineParams, klines);

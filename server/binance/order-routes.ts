@@ -16,6 +16,7 @@ import {
   invalidValue,
   parseParams,
   symbolParam,
+  timeParam,
 } from './binance-params';
 import {
   assertStopNotDue,
@@ -181,8 +182,8 @@ export const orderRoutes: BinanceRoutes = (router, deps) => {
 
   const listParams = {
     symbol: symbolParam(),
-    startTime: integerParam('startTime').optional(),
-    endTime: integerParam('endTime').optional(),
+    startTime: timeParam('startTime').optional(),
+    endTime: timeParam('endTime').optional(),
     limit: integerParam('limit', 1, 1000).default(500),
   };
 

@@ -9,8 +9,9 @@ import { illegal, mandatory, paramsOf } from './binance-params';
 /**
  * Binance's SIGNED (TRADE, USER_DATA) and USER_STREAM security, as Binance documents it: the key in
  * X-MBX-APIKEY; `signature` the hex HMAC-SHA256, with the key's secret, of the raw query string
- * followed by the raw body, the `signature` parameter itself left out wherever it was sent;
- * `timestamp` mandatory and within `recvWindow` (default 5000 ms, at most 60000) of the server's clock.
+ * followed by the raw body (none for a GET, whose body Binance ignores), the `signature` parameter
+ * itself left out wherever it was sent; `timestamp` mandatory and within `recvWindow` (default
+ * 5000 ms, at most 60000) of the server's clock.
  */
 
 /** What a key lets a signed request do: `read` for USER_DATA endpoints, `trade` for TRADE ones. */
@@ -170,9 +171,11 @@ const tooLarge = () =>
 
 /**
  * The request's body as sent, at most SIGNED_BODY_LIMIT bytes (the signature covers its exact
- * bytes, so no parser may see it first). Read once: a second call gets the same text.
+ * bytes, so no parser may see it first). Read once: a second call gets the same text. A GET's (or
+ * HEAD's) is none: Binance takes their parameters from the query string alone.
  */
 async function readRawBody(ctx: Context): Promise<string> {
+  if (ctx.method === 'GET' || ctx.method === 'HEAD') return '';
   const read = bodiesRead.get(ctx);
   if (read !== undefined) return read;
   const announced = ctx.request.length;

@@ -43,7 +43,7 @@ type OrderOutcome = Extract<Outcome, { order: unknown }>;
 
 const record = (outcome: OrderOutcome): OrderRecord => ({ order: orderRecord(outcome.order), fills: outcome.fills });
 
-/** An order placed with a client order id its user has given another order. */
+/** An order placed with a client order id its user has given another order, or that is the id of one of their orders placed without one. */
 export const DUPLICATE_CLIENT_ORDER_ID = 'Duplicate client order id';
 const CLIENT_ORDER_ID_INDEX = 'orders_user_client_order_id';
 
@@ -222,6 +222,8 @@ export class TradingService {
     assertTakesOrders(market);
     const terms = orderTerms(market, request);
     // Refused here before it costs a round; two at once are told apart by the unique index (see submitted).
+    // An order placed without one is named by its id, which is drawn below and told to nobody before
+    // its order commits: an order taking that id as its client order id always comes after this read sees it.
     if (terms.clientOrderId !== null && (await this.clientOrderIdTaken(userId, terms.clientOrderId)))
       throw conflict(DUPLICATE_CLIENT_ORDER_ID);
     const command: Submission = { kind: 'place', orderId: randomUUID(), userId, terms };
@@ -239,11 +241,13 @@ export class TradingService {
     return bookMarketOf(row.symbol);
   }
 
+  /** Whether the client order id names an order of the user: its own, or the id of one placed without one. */
   private async clientOrderIdTaken(userId: string, clientOrderId: string): Promise<boolean> {
     const rows = await this.statements({
       name: 'client-order-id-taken',
-      text: 'SELECT 1 FROM orders WHERE user_id = $1 AND client_order_id = $2',
-      values: [userId, clientOrderId],
+      text: `SELECT 1 FROM orders WHERE user_id = $1
+                AND (client_order_id = $2 OR (client_order_id IS NULL AND id = $3::uuid)) LIMIT 1`,
+      values: [userId, clientOrderId, UUID.test(clientOrderId) ? clientOrderId : null],
     });
     return rows.length > 0;
   }

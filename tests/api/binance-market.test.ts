@@ -140,6 +140,18 @@ describe('refusals, as Binance words them', () => {
     expect(await v3(path)).toEqual(expected);
   });
 
+  it.each(['/aggTrades?symbol=BTCUSDT', '/klines?symbol=BTCUSDT&interval=1m', '/uiKlines?symbol=BTCUSDT&interval=1m'])(
+    '%s reads startTime and endTime up to the latest time a Date holds; a millisecond later is refused',
+    async (path) => {
+      const latest = 8_640_000_000_000_000;
+      expect(await v3(`${path}&startTime=${latest}`)).toEqual({ status: 200, body: [] });
+      for (const name of ['startTime', 'endTime'])
+        expect(await v3(`${path}&${name}=${latest + 1}`)).toEqual(
+          refused(-1130, `Data sent for parameter '${name}' is not valid.`),
+        );
+    },
+  );
+
   it('an unknown path or method under /api/v3 answers {code, msg}, not the web API', async () => {
     expect(await api.post('/v3/ping')).toEqual({
       status: 404,

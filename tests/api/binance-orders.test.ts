@@ -47,6 +47,15 @@ async function ok(who: Trader, method: string, path: string, params: Record<stri
 
 const eight = (value: Decimal.Value) => new Decimal(value).toFixed(8);
 const SYMBOL = 'ETHUSDT';
+/** A GTC limit buy on SYMBOL, as POST order takes it. */
+const limitBuy = (price: string, quantity = '0.01') => ({
+  symbol: SYMBOL,
+  side: 'BUY',
+  type: 'LIMIT',
+  timeInForce: 'GTC',
+  quantity,
+  price,
+});
 
 /** What each test leaves resting is cancelled after it: later tests and files share the books. */
 const resting: Trader[] = [];
@@ -220,17 +229,14 @@ describe('a limit order', () => {
 });
 
 describe('the web and the Binance API trade on the same orders', () => {
+  const webBuy = (who: Trader, amount: string, price: string) =>
+    who.client.post('/trading/order', { symbol: SYMBOL, side: 'buy', type: 'limit', amount, price });
+
   it('an order placed on the web is read and cancelled here, named by its id; one placed here is on the web', async () => {
     const buyer = await trader({ USD: '1000' });
     resting.push(buyer);
     const [low, high] = await pricesInsideSpread(server, SYMBOL, 2);
-    const web = await buyer.client.post('/trading/order', {
-      symbol: SYMBOL,
-      side: 'buy',
-      type: 'limit',
-      amount: '0.01',
-      price: low,
-    });
+    const web = await webBuy(buyer, '0.01', low!);
     expect(web.status).toBe(200);
     const binance = await ok(buyer, 'POST', '/order', {
       symbol: SYMBOL,
@@ -259,6 +265,28 @@ describe('the web and the Binance API trade on the same orders', () => {
     expect(canceledOnWeb.body).toMatchObject({ status: 'canceled' });
     expect(await ok(buyer, 'GET', '/order', { symbol: SYMBOL, orderId: binance.orderId })).toMatchObject({
       status: 'CANCELED',
+    });
+  });
+
+  it("an order's own id, which names an order placed without a client order id, is no client order id for another", async () => {
+    const buyer = await trader({ USD: '1000' });
+    resting.push(buyer);
+    const [low, high, higher] = await pricesInsideSpread(server, SYMBOL, 3);
+    const web = await webBuy(buyer, '0.01', low!);
+    expect(web.status).toBe(200);
+    const unnamed = await ok(buyer, 'POST', '/order', limitBuy(high!));
+    // Sent at once, each id three times: none is placed.
+    const ids: string[] = [web.body.id, unnamed.clientOrderId].flatMap((id) => [id, id, id]);
+    const answers = await Promise.all(
+      ids.map((id) => call(buyer, 'POST', '/order', { ...limitBuy(higher!), newClientOrderId: id })),
+    );
+    for (const answer of answers)
+      expect(answer).toEqual({ status: 400, body: { code: -2010, msg: 'Duplicate order sent.' } });
+    const open = await ok(buyer, 'GET', '/openOrders', { symbol: SYMBOL });
+    expect(open.map((o: any) => o.clientOrderId)).toEqual([web.body.id, unnamed.clientOrderId]);
+    expect(await ok(buyer, 'GET', '/order', { symbol: SYMBOL, origClientOrderId: web.body.id })).toMatchObject({
+      orderId: open[0].orderId,
+      price: eight(low!),
     });
   });
 });
@@ -450,17 +478,7 @@ describe('lists and cancels', () => {
     const buyer = await trader({ USD: '1000' });
     const prices = await pricesInsideSpread(server, SYMBOL, 3);
     const placed = [];
-    for (const price of prices)
-      placed.push(
-        await ok(buyer, 'POST', '/order', {
-          symbol: SYMBOL,
-          side: 'BUY',
-          type: 'LIMIT',
-          timeInForce: 'GTC',
-          quantity: '0.01',
-          price,
-        }),
-      );
+    for (const price of prices) placed.push(await ok(buyer, 'POST', '/order', limitBuy(price)));
     const canceled = await ok(buyer, 'DELETE', '/openOrders', { symbol: SYMBOL });
     expect(canceled.map((c: any) => [c.orderId, c.status, c.origClientOrderId])).toEqual(
       placed.map((p) => [p.orderId, 'CANCELED', p.clientOrderId]),
@@ -621,6 +639,19 @@ describe("refusals, in Binance's words", () => {
       refused(-1128, 'Combination of optional parameters invalid.'),
     );
   });
+
+  it.each(['/allOrders', '/myTrades'])(
+    '%s reads startTime and endTime up to the latest time a Date holds; a millisecond later is refused',
+    async (path) => {
+      const who = await trader({ USD: '1' });
+      const latest = 8_640_000_000_000_000;
+      expect(await call(who, 'GET', path, { symbol: SYMBOL, startTime: latest })).toEqual({ status: 200, body: [] });
+      for (const name of ['startTime', 'endTime'])
+        expect(await call(who, 'GET', path, { symbol: SYMBOL, [name]: latest + 1 })).toEqual(
+          refused(-1130, `Data sent for parameter '${name}' is not valid.`),
+        );
+    },
+  );
 
   it('a trader whose KYC is not approved may not place orders', async () => {
     const { client } = await registerTrader(new ApiClient(server.url));

@@ -167,7 +167,7 @@ export class UserStreams {
     this.subscriptionsOf.delete(userId);
   }
 
-  /** A key of the user was revoked (which one is not said): their streams are checked against the keys now. */
+  /** A key of the user was revoked (which one is not said), or the user reactivated: their streams are checked against the keys now. */
   private async recheckUser(userId: string) {
     this.markChanged(userId);
     this.apiKeys.forgetUser(userId);
