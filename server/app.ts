@@ -10,6 +10,7 @@ import { ensureAdmin } from './auth/admin-bootstrap';
 import { authRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
 import { Authenticator } from './auth/authenticator';
+import { DeviceCookies } from './auth/device-cookies';
 import { resolveJwtSecret } from './auth/jwt-secret';
 import { FailureThrottle, passwordThrottle } from './auth/failure-throttle';
 import { TokenService } from './auth/tokens';
@@ -95,7 +96,8 @@ export async function createExchange(
     logger,
   );
   await catalog.start();
-  const tokens = new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.JWT_TTL);
+  const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+  const tokens = new TokenService(jwtSecret, config.JWT_TTL);
   const adminsNeedTwoFactor = config.ADMIN_REQUIRE_2FA === 'on';
   const authenticator = new Authenticator(tokens, dataSource, logger, { adminsNeedTwoFactor });
   const notifier = new Notifier(bus, logger);
@@ -128,9 +130,12 @@ export async function createExchange(
     redisPrefix: namespace,
   };
 
-  const auth = new AuthService(dataSource, sessions, twoFactor, passwordThrottle(redis, namespace), notifier, {
-    adminsNeedTwoFactor,
-  });
+  const passwordGuards = {
+    logins: passwordThrottle('login', redis, namespace),
+    changes: passwordThrottle('password-change', redis, namespace),
+    devices: new DeviceCookies(jwtSecret, redis, namespace),
+  };
+  const auth = new AuthService(dataSource, sessions, twoFactor, passwordGuards, notifier, { adminsNeedTwoFactor });
   // Several processes on one database: each book has one owner among them (server/cluster).
   const cluster = clusterWanted(config, database.embedded)
     ? await Cluster.join(config.DATABASE_URL!, redis!, namespace, logger)

@@ -3,11 +3,12 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { announceToAdmins } from '../back-office/back-office-events';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors';
 import type { Notifier } from '../realtime/notifier';
-import { clientOf, type ClientInfo, type SessionService } from '../sessions/sessions.service';
+import { clientOf, type SessionService } from '../sessions/sessions.service';
 import { twoFactorCodeRequired, invalidTwoFactorCode, type TwoFactorService } from '../two-factor/two-factor.service';
 import type { AuthenticatedUser } from './authenticated-user';
 import { SUSPENDED } from './authenticator';
 import { createUser, type NewUser } from './create-user';
+import type { DeviceCookies } from './device-cookies';
 import type { FailureThrottle } from './failure-throttle';
 import type { LoginFailure } from './login-history-entry.entity';
 import { recordLogin } from './login-history';
@@ -25,6 +26,16 @@ export interface Credentials {
   totp?: string;
 }
 
+/** What slows the guessing of passwords (failure-throttle.ts, device-cookies.ts). */
+export interface PasswordGuards {
+  /** Logins from browsers without the account's device cookie, per e-mail. */
+  logins: FailureThrottle;
+  /** Wrong current passwords when changing it, per account. */
+  changes: FailureThrottle;
+  /** Browsers that signed in before: their logins count against their own cookie. */
+  devices: DeviceCookies;
+}
+
 export interface AuthOptions {
   /** ADMIN_REQUIRE_2FA: the user view tells an administrator without two-factor to set it up. */
   adminsNeedTwoFactor: boolean;
@@ -39,7 +50,7 @@ export class AuthService {
     private readonly dataSource: DataSource,
     private readonly sessions: SessionService,
     private readonly twoFactor: TwoFactorService,
-    private readonly passwords: FailureThrottle,
+    private readonly guards: PasswordGuards,
     private readonly notifier: Notifier,
     private readonly options: AuthOptions,
   ) {}
@@ -48,13 +59,15 @@ export class AuthService {
     const user = await createUser(this.dataSource, { ...input, is_admin: false });
     // The administrators' counters and list of users follow.
     announceToAdmins({ notifier: this.notifier }, 'user');
-    return this.signIn(user, false, clientOf(ctx));
+    return this.signIn(ctx, user, false);
   }
 
   /**
-   * Checks the password (throttled per account), then the account, then the second factor, and
-   * writes each outcome on a known account into its login history. A right password ends the
-   * password's delay even when a later check refuses.
+   * Checks the password (throttled per device cookie when the browser carries a trusted one for the
+   * account, else per account), then the account, then the second factor, and writes each outcome
+   * on a known account into its login history. A right password ends the count it was counted in
+   * even when a later check refuses; the account's delay outlives a trusted browser's login, so the
+   * owner signing in does not give a guesser elsewhere five fresh tries.
    */
   async login(ctx: Context, { email, password, totp }: Credentials) {
     const client = clientOf(ctx);
@@ -64,9 +77,12 @@ export class AuthService {
       if (user && !user.is_system) await recordLogin(this.dataSource.manager, user.id, client, failure);
       return error;
     };
-    const attempt = await this.passwords.begin(ctx, email).catch(async (error: unknown) => {
-      throw error instanceof HttpError ? await refused('too_many_attempts', error) : error;
-    });
+    const trusted = user ? await this.guards.devices.trustedAttempt(ctx, user.id) : null;
+    const attempt =
+      trusted ??
+      (await this.guards.logins.begin(ctx, email).catch(async (error: unknown) => {
+        throw error instanceof HttpError ? await refused('too_many_attempts', error) : error;
+      }));
     const matches = await verifyPassword(password, user?.password_hash ?? (await this.decoyHash));
     if (!user || !matches || user.is_system) throw await refused('wrong_password', unauthorized(WRONG_CREDENTIALS));
     await attempt.succeeded();
@@ -76,7 +92,7 @@ export class AuthService {
     });
     if (verdict === 'missing') throw await refused('two_factor_required', twoFactorCodeRequired());
     if (verdict === 'wrong') throw await refused('invalid_two_factor_code', invalidTwoFactorCode());
-    return this.signIn(user, verdict === 'passed', client);
+    return this.signIn(ctx, user, verdict === 'passed');
   }
 
   /** The user as the product shows them, with what two-factor asks of them. */
@@ -85,12 +101,12 @@ export class AuthService {
   }
 
   /**
-   * Changes the caller's password: the current one must be right (wrong ones count as failed
-   * logins), the new one must pass the registration rule. Every other session ends; the caller's
+   * Changes the caller's password: the current one must be right (wrong ones are throttled as failed
+   * logins are, on a count of their own), the new one must pass the registration rule. Every other session ends; the caller's
    * goes on.
    */
   async changePassword(ctx: Context, caller: AuthenticatedUser, current: string, next: string) {
-    const attempt = await this.passwords.begin(ctx, caller.email);
+    const attempt = await this.guards.changes.begin(ctx, caller.id);
     const { password_hash } = await this.dataSource
       .getRepository(User)
       .findOneOrFail({ where: { id: caller.id }, select: { password_hash: true } });
@@ -108,11 +124,14 @@ export class AuthService {
     return { sessions_ended: ended.length };
   }
 
-  private async signIn(user: User, twoFactorEnabled: boolean, client: ClientInfo) {
+  /** Starts a session, and trusts the browser with a device cookie for the account. */
+  private async signIn(ctx: Context, user: User, twoFactorEnabled: boolean) {
+    const client = clientOf(ctx);
     const token = await this.dataSource.transaction(async (manager) => {
       await recordLogin(manager, user.id, client, null);
       return this.sessions.start(manager, user.id, client);
     });
+    await this.guards.devices.issue(ctx, user.id);
     return { token, user: await this.view(this.dataSource.manager, { ...user, two_factor_enabled: twoFactorEnabled }) };
   }
 }

@@ -4,11 +4,11 @@ import type { Redis } from '../bus/event-bus';
 import { createLimiter, retryLater } from '../http/rate-limit';
 
 /** Consecutive failures after which each further attempt waits. */
-const FAILURES_BEFORE_DELAY = 5;
+export const FAILURES_BEFORE_DELAY = 5;
 /** The longest wait: the owner is slowed, never locked out. */
 const MAX_DELAY_SECONDS = 15 * 60;
 /** Failures older than this (counted from the first of a run) are forgotten. */
-const FAILURES_REMEMBERED_SECONDS = 24 * 60 * 60;
+export const FAILURES_REMEMBERED_SECONDS = 24 * 60 * 60;
 /** Never reached: past FAILURES_BEFORE_DELAY attempts come one per wait. */
 const UNLIMITED = 1_000_000_000;
 
@@ -88,10 +88,17 @@ export class FailureThrottle {
   }
 }
 
-/** Wrong passwords of one account, at login (and when changing it: the same secret is being guessed). */
-export const passwordThrottle = (redis: Redis | null, prefix: string) =>
+/**
+ * Wrong passwords of one account: `login` counts the logins of browsers without the account's
+ * device cookie (see device-cookies.ts), keyed by e-mail; `password-change` counts wrong current
+ * passwords when changing it, keyed by account. They are apart so that neither locks the other
+ * out: an attacker's logins do not stop the owner changing their password, nor does the owner's
+ * mistyping delay their logins. A caller with a session, perhaps a stolen one, still guesses no
+ * faster than the schedule above.
+ */
+export const passwordThrottle = (name: 'login' | 'password-change', redis: Redis | null, prefix: string) =>
   new FailureThrottle(
-    { name: 'login', refusal: (wait) => `Too many failed logins for this account, please try again in ${wait}` },
+    { name, refusal: (wait) => `Too many failed logins for this account, please try again in ${wait}` },
     redis,
     prefix,
   );

@@ -1,5 +1,6 @@
-import { webcrypto } from 'node:crypto';
+import type { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { jwtSigningKey } from './jwt-secret';
 
 const ISSUER = 'exchange';
 /** Tokens whose signature was checked, remembered until they expire (a client sends the same one many times). */
@@ -14,7 +15,6 @@ export interface TokenClaims {
 
 /** Bearer tokens: HS256 JWTs carrying the user id and the session id, with an expiry. */
 export class TokenService {
-  /** A CryptoKey imported once: given raw bytes, jose would import the key again on every call. */
   private readonly key: Promise<webcrypto.CryptoKey>;
   private readonly verified = new Map<string, TokenClaims & { expiresAt: number }>();
   /** How long a token lives (JWT_TTL, e.g. 12h), in milliseconds. */
@@ -24,13 +24,7 @@ export class TokenService {
     secret: string,
     private readonly ttl: string,
   ) {
-    this.key = webcrypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign', 'verify'],
-    );
+    this.key = jwtSigningKey(secret);
     const [, amount, unit] = /^(\d+)([smhd])$/.exec(ttl)!;
     this.lifetimeMs = Number(amount) * MILLISECONDS_PER[unit as keyof typeof MILLISECONDS_PER];
   }

@@ -55,13 +55,30 @@ it('refuses a wrong current password, a guessable or too short new one, and the 
   expect((await suite.api.post('/auth/login', { email, password })).status).toBe(200);
 });
 
-it('counts wrong current passwords as failed logins: after five, the account waits', async () => {
+it('throttles wrong current passwords as failed logins are: after five, the next change waits', async () => {
   const { client, password } = await registerTrader(suite.api);
   for (let i = 0; i < 5; i++) expect((await change(client, `wrong-password-${i}`, NEW_PASSWORD)).status).toBe(400);
   const refused = await change(client, password, NEW_PASSWORD);
   expect(refused.status).toBe(429);
   expect(refused.body.detail).toMatch(/^Too many failed logins for this account, please try again in \d+ seconds?$/);
   expect((await client.get('/auth/me')).status).toBe(200);
+});
+
+it("keeps wrong current passwords and wrong logins apart: neither's wait keeps the owner out of the other", async () => {
+  const { client, email, password } = await registerTrader(suite.api);
+  for (let i = 0; i < 5; i++) expect((await change(client, `wrong-password-${i}`, NEW_PASSWORD)).status).toBe(400);
+  expect((await change(client, password, NEW_PASSWORD)).status).toBe(429);
+  expect((await suite.api.post('/auth/login', { email, password })).status).toBe(200);
+
+  const guessed = await registerTrader(suite.api);
+  for (let i = 0; i < 5; i++) {
+    expect((await suite.api.post('/auth/login', { email: guessed.email, password: `guess-${i}` })).status).toBe(401);
+  }
+  expect((await suite.api.post('/auth/login', { email: guessed.email, password: guessed.password })).status).toBe(429);
+  expect(await change(guessed.client, guessed.password, NEW_PASSWORD)).toEqual({
+    status: 200,
+    body: { sessions_ended: 0 },
+  });
 });
 
 it('needs a signed-in caller', async () => {
