@@ -1,13 +1,15 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { publishMoneyMoved } from '../accounts/balance-events';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { badRequest } from '../http/errors';
+import { badRequest, conflict } from '../http/errors';
 import type { KeyedRequest } from '../idempotency/keyed-request';
 import { recordAnswer } from '../idempotency/recorded-answers';
 import { post, type Posting } from '../ledger/ledger';
 import { money, toJsonNumber, toSql, type Money } from '../ledger/money';
 import type { InstrumentQuotes } from '../market-data/instrument-quotes';
-import { instrumentOf } from '../market-data/market-symbol';
+import { instrumentOf, UNKNOWN_SYMBOL } from '../market-data/market-symbol';
+import { refusalOfNewOrders } from '../markets/catalog';
+import { MarketRow } from '../markets/market.entity';
 import type { Notifier } from '../realtime/notifier';
 import { InstantTrade } from './instant-trade.entity';
 
@@ -44,6 +46,18 @@ interface ExecutionRow {
   price: string;
   total: string;
   created_at: Date;
+}
+
+/**
+ * Refuses a trade on a market that takes no new orders, as the book refuses orders there. Its row is
+ * read under a share lock held until the trade commits: a status change waits for the trade, or the
+ * trade sees it, even before this process's catalog has heard of it.
+ */
+async function assertTakesTrades(manager: EntityManager, symbol: string): Promise<void> {
+  const market = await manager.findOne(MarketRow, { where: { symbol }, lock: { mode: 'pessimistic_read' } });
+  if (!market) throw badRequest(UNKNOWN_SYMBOL);
+  const refusal = refusalOfNewOrders(market);
+  if (refusal) throw conflict(refusal);
 }
 
 const view = (row: ExecutionRow): ExecutionView => ({
@@ -88,6 +102,7 @@ export class InstantTradeService {
     const { base, quote } = instrument;
     const sign = request.side === 'buy' ? 1 : -1;
     const { execution, moved } = await this.dataSource.transaction(async (manager) => {
+      await assertTakesTrades(manager, instrument.symbol);
       const trade = await manager.save(
         manager.create(InstantTrade, {
           user_id: user.id,

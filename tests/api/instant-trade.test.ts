@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { checkLedger } from '../../server/ledger/ledger-check';
 import { availableBalance } from '../../server/ledger/ledger';
 import { pricesInsideSpread, tradeOnBook } from '../support/book-trades';
-import { ApiClient, registerTrader } from '../support/http-client';
+import { ApiClient, loginAs, registerTrader } from '../support/http-client';
 import { RecordingSocket } from '../support/market-socket';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 import { fundedTrader } from '../support/trader-fixtures';
+import { placeOrder } from '../support/trading-fixtures';
 
 let server: TestExchange;
 let api: ApiClient;
@@ -136,6 +137,56 @@ describe('an instant trade', () => {
     expect((await trade(api, 'BTCUSDT', 'buy', '0.01', '1')).status).toBe(401);
     const admin = await api.post('/auth/login', { email: server.admin.email, password: server.admin.password });
     expect((await trade(api.withToken(admin.body.token), 'BTCUSDT', 'buy', '0.01', '1')).status).toBe(403);
+  });
+});
+
+describe('a market that takes no new orders', () => {
+  let admin: ApiClient;
+  const setStatus = (status: string) =>
+    admin.request('PATCH', '/admin/markets/ETHUSDT', { body: { status } }).then((response) => response.status);
+  /** The two sides at the desk's prices and a book order; every one is refused with `detail`, and nothing moves. */
+  async function expectRefused(detail: string) {
+    const trader = await fundedTrader(server, { USD: '10000', ETH: '1' });
+    for (const side of ['buy', 'sell'] as const) {
+      const response = await trade(trader.client, 'ETHUSDT', side, '0.1', await quote('ETHUSDT', side));
+      expect({ side, status: response.status, body: response.body }).toEqual({ side, status: 409, body: { detail } });
+    }
+    const order = { symbol: 'ETHUSDT', side: 'buy', type: 'limit', amount: '0.1', price: '1000' };
+    expect((await placeOrder(trader.client, order)).body).toEqual({ detail });
+    expect([await balance(trader.user.id, 'USD'), await balance(trader.user.id, 'ETH')]).toEqual([10000, 1]);
+  }
+
+  beforeAll(async () => {
+    admin = await loginAs(api, server.admin.email, server.admin.password);
+  });
+
+  it.each([
+    ['halted', 'Market is halted'],
+    ['cancel_only', 'Market is in cancel-only mode'],
+  ])('refuses the desk both ways while %s, in the words the book refuses orders in', async (status, detail) => {
+    expect(await setStatus(status)).toBe(200);
+    try {
+      await expectRefused(detail);
+    } finally {
+      expect(await setStatus('trading')).toBe(200);
+    }
+  });
+
+  it("refuses as soon as a halt has committed, before this process's catalog has heard of it", async () => {
+    // As a halt by another process whose announcement has not arrived yet: the row changes, this catalog does not.
+    const { dataSource } = server.exchange.context;
+    const setRow = (status: string) =>
+      dataSource.query('UPDATE markets SET status = $1 WHERE symbol = $2', [status, 'ETHUSDT']);
+    await setRow('halted');
+    try {
+      const trader = await fundedTrader(server, { USD: '10000', ETH: '1' });
+      for (const side of ['buy', 'sell'] as const) {
+        const response = await trade(trader.client, 'ETHUSDT', side, '0.1', await quote('ETHUSDT', side));
+        expect(response.body).toEqual({ detail: 'Market is halted' });
+      }
+    } finally {
+      await setRow('trading');
+    }
   });
 });
 
