@@ -16,6 +16,7 @@ import { InstantTrade } from './instant-trade.entity';
 export const INVALID_AMOUNT = 'Please enter a valid amount';
 const KYC_REQUIRED = 'KYC must be approved to trade';
 const PRICE_MOVED = 'Price moved, please retry';
+const NO_BID = 'The desk is not buying this market now: its bid would round to 0 at the tick';
 /** How far the price the trader saw may be from the price the trade fills at: 1%. */
 const PRICE_TOLERANCE = money('0.01');
 const HISTORY_LIMIT = 100;
@@ -95,6 +96,7 @@ export class InstantTradeService {
     if (user.kyc_status !== 'approved') throw badRequest(KYC_REQUIRED);
     const { bid, ask } = await this.quotes.deskQuote(instrument);
     const price = request.side === 'buy' ? ask : bid;
+    if (!price) throw conflict(NO_BID);
     if (request.price.minus(price).abs().greaterThan(price.times(PRICE_TOLERANCE))) throw badRequest(PRICE_MOVED);
 
     // In the quote currency: dollars for a coin or EURUSD, yen for USDJPY.
