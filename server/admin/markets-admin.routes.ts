@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { ExchangeModule, ServerContext } from '../context';
 import { route } from '../http/route';
+import { listingShortfall } from '../liquidity/liquid-markets';
+import { MAKER } from '../liquidity/liquidity.module';
 import type { CatalogSync } from '../markets/catalog-sync';
 import { MarketAdministration } from '../markets/market-administration';
 import { marketChangeSchema, marketViewSchema, newMarketSchema } from '../markets/market-schemas';
@@ -15,6 +17,7 @@ export function marketsAdminModule(ctx: ServerContext, catalog: CatalogSync, tra
     catalog,
     { maker: ctx.config.MAKER_FEE_RATE, taker: ctx.config.TAKER_FEE_RATE },
     trading,
+    (market) => listingShortfall(market, MAKER.inventory),
   );
   return {
     routes: [

@@ -3,7 +3,8 @@ import { money, type Money } from '../ledger/money';
 
 /** The house desk's two prices: it sells at the ask and buys at the bid. */
 export interface DeskPrices {
-  bid: Money;
+  /** Null while the bid would round to 0 at the tick (a reference of a tick or so): the desk never buys for nothing. */
+  bid: Money | null;
   ask: Money;
 }
 
@@ -19,7 +20,7 @@ export interface BookTop {
  * the better place to trade: its ask is at least the book's best ask and its bid at most the book's
  * best bid (and, on a one-sided book, at least or at most the side there is). Otherwise, while the
  * book still rests quotes around an older reference, buying on one and selling on the other would
- * earn money without risk.
+ * earn money without risk. A bid that rounds down to 0 is no bid.
  */
 export function deskPrices(reference: Money, tickSize: string, spread: Money, book: BookTop = {}): DeskPrices {
   const tick = money(tickSize);
@@ -30,5 +31,5 @@ export function deskPrices(reference: Money, tickSize: string, spread: Money, bo
     if (price?.greaterThan(ask)) ask = price;
     if (price?.lessThan(bid)) bid = price;
   }
-  return { bid, ask };
+  return { bid: bid.isZero() ? null : bid, ask };
 }

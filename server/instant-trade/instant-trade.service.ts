@@ -1,19 +1,22 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { publishMoneyMoved } from '../accounts/balance-events';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { badRequest } from '../http/errors';
+import { badRequest, conflict } from '../http/errors';
 import type { KeyedRequest } from '../idempotency/keyed-request';
 import { recordAnswer } from '../idempotency/recorded-answers';
 import { post, type Posting } from '../ledger/ledger';
 import { money, toJsonNumber, toSql, type Money } from '../ledger/money';
 import type { InstrumentQuotes } from '../market-data/instrument-quotes';
-import { instrumentOf } from '../market-data/market-symbol';
+import { instrumentOf, UNKNOWN_SYMBOL } from '../market-data/market-symbol';
+import { refusalOfNewOrders } from '../markets/catalog';
+import { MarketRow } from '../markets/market.entity';
 import type { Notifier } from '../realtime/notifier';
 import { InstantTrade } from './instant-trade.entity';
 
 export const INVALID_AMOUNT = 'Please enter a valid amount';
 const KYC_REQUIRED = 'KYC must be approved to trade';
 const PRICE_MOVED = 'Price moved, please retry';
+const NO_BID = 'The desk is not buying this market now: its bid would round to 0 at the tick';
 /** How far the price the trader saw may be from the price the trade fills at: 1%. */
 const PRICE_TOLERANCE = money('0.01');
 const HISTORY_LIMIT = 100;
@@ -44,6 +47,18 @@ interface ExecutionRow {
   price: string;
   total: string;
   created_at: Date;
+}
+
+/**
+ * Refuses a trade on a market that takes no new orders, as the book refuses orders there. Its row is
+ * read under a share lock held until the trade commits: a status change waits for the trade, or the
+ * trade sees it, even before this process's catalog has heard of it.
+ */
+async function assertTakesTrades(manager: EntityManager, symbol: string): Promise<void> {
+  const market = await manager.findOne(MarketRow, { where: { symbol }, lock: { mode: 'pessimistic_read' } });
+  if (!market) throw badRequest(UNKNOWN_SYMBOL);
+  const refusal = refusalOfNewOrders(market);
+  if (refusal) throw conflict(refusal);
 }
 
 const view = (row: ExecutionRow): ExecutionView => ({
@@ -81,6 +96,7 @@ export class InstantTradeService {
     if (user.kyc_status !== 'approved') throw badRequest(KYC_REQUIRED);
     const { bid, ask } = await this.quotes.deskQuote(instrument);
     const price = request.side === 'buy' ? ask : bid;
+    if (!price) throw conflict(NO_BID);
     if (request.price.minus(price).abs().greaterThan(price.times(PRICE_TOLERANCE))) throw badRequest(PRICE_MOVED);
 
     // In the quote currency: dollars for a coin or EURUSD, yen for USDJPY.
@@ -88,6 +104,7 @@ export class InstantTradeService {
     const { base, quote } = instrument;
     const sign = request.side === 'buy' ? 1 : -1;
     const { execution, moved } = await this.dataSource.transaction(async (manager) => {
+      await assertTakesTrades(manager, instrument.symbol);
       const trade = await manager.save(
         manager.create(InstantTrade, {
           user_id: user.id,

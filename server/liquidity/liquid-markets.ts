@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { money, type Money } from '../ledger/money';
 import { bookMarkets, USD, type BookMarket } from '../markets/catalog';
+import { ladderShape, ladderShortfall } from './quote-ladder';
 
 /** The markets the system traders keep alive (quotes, flow, a past): the book markets the catalog lists as trading. */
 export const liquidMarkets = (): readonly BookMarket[] => bookMarkets().filter((m) => m.status === 'trading');
@@ -32,11 +33,18 @@ export function listedInventory(
 }
 
 /**
+ * The most one market counts for when the maker's USD is shared out, as a share of that USD: a
+ * market whose base is worth more than all the others together counts for no more than this, so a
+ * listing leaves every other market most of its depth (the opening markets each count for less).
+ */
+const MAX_WEIGHT = 0.5;
+
+/**
  * What one side of a market's ladder holds, in USD: a share of the maker's inventory of its base
  * (at the seed price) or of its USD, whichever is less, the USD shared out between the markets in
- * proportion to their base inventories' value. The inventory is the one for the markets listed now
- * (listedInventory). Fixed by the inventory, not by the balances of the moment, so the levels keep
- * their sizes from one requote to the next.
+ * proportion to their base inventories' value, each counting for at most MAX_WEIGHT of the USD. The
+ * inventory is the one for the markets listed now (listedInventory). Fixed by the inventory, not by
+ * the balances of the moment, so the levels keep their sizes from one requote to the next.
  */
 export function ladderDepth(
   market: BookMarket,
@@ -44,11 +52,24 @@ export function ladderDepth(
   markets: readonly BookMarket[] = liquidMarkets(),
 ): Money {
   const inventory = listedInventory(funded, markets);
+  const usd = money(inventory[USD] ?? 0);
   const baseValue = (m: BookMarket) => money(inventory[m.base] ?? 0).times(m.seedPrice);
-  const allValues = markets.reduce((sum, m) => sum.plus(baseValue(m)), money(0));
-  if (allValues.isZero()) return money(0);
-  const usdShare = money(inventory[USD] ?? 0)
-    .times(baseValue(market))
-    .div(allValues);
+  const weight = (m: BookMarket) => Decimal.min(baseValue(m), usd.times(MAX_WEIGHT));
+  const allWeights = markets.reduce((sum, m) => sum.plus(weight(m)), money(0));
+  if (allWeights.isZero()) return money(0);
+  const usdShare = usd.times(weight(market)).div(allWeights);
   return Decimal.min(usdShare, baseValue(market)).times(DEPTH_SHARE).toDecimalPlaces(2);
+}
+
+/**
+ * Why the market maker could not quote a market about to be listed, or null: its ladder at the
+ * reference price, with the depth it would have among the markets listed now (ladderShortfall).
+ */
+export function listingShortfall(
+  market: BookMarket,
+  funded: Readonly<Record<string, string>>,
+  markets: readonly BookMarket[] = liquidMarkets(),
+): string | null {
+  const shape = ladderShape(ladderDepth(market, funded, [...markets, market]));
+  return ladderShortfall(market, money(market.seedPrice), shape);
 }

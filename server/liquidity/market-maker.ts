@@ -6,7 +6,14 @@ import { findBookMarket, USD, type BookMarket } from '../markets/catalog';
 import type { ReferencePrices } from '../reference-prices/reference-prices.service';
 import type { TradingService } from '../trading/trading.service';
 import { ladderDepth, liquidMarkets } from './liquid-markets';
-import { ladderChanges, ladderShape, quoteLadder, type LadderQuote, type RestingQuote } from './quote-ladder';
+import {
+  ladderChanges,
+  ladderShape,
+  ladderShortfall,
+  quoteLadder,
+  type LadderQuote,
+  type RestingQuote,
+} from './quote-ladder';
 
 /** How often each market's ladder is checked (fills taken from it, levels out of place); markets take turns within the period. */
 const REFRESH_MS = 12_000;
@@ -26,7 +33,9 @@ export interface MarketMakerAccounts {
  * place are cancelled, missing levels placed, the rest left where they are, so after a small move
  * only the near levels change. A market whose reference moved past its half-spread is requoted at
  * the next tick rather than at its turn. Markets are quoted one at a time. Refusals (a hold the
- * balance cannot cover, a post-only order that would cross) only mean fewer quotes this round.
+ * balance cannot cover, a post-only order that would cross) only mean fewer quotes this round. What
+ * it cannot quote (a ladder with bids at 0 or an empty side, a balance that cannot hold a side) is
+ * logged once per market and condition.
  */
 export class MarketMaker {
   private timer: NodeJS.Timeout | null = null;
@@ -37,6 +46,8 @@ export class MarketMaker {
   /** The reference each market's ladder was last laid around, and the move that makes it stale. */
   private readonly quotedAround = new Map<BookMarket, { reference: Money; staleAfter: Money }>();
   private stopTicks: (() => void) | null = null;
+  /** What the maker could not quote, by market and condition: each is logged once, not at every requote. */
+  private readonly shortfalls = new Set<string>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -125,6 +136,7 @@ export class MarketMaker {
         side: order.side,
         price: String(order.price),
       }));
+      this.cannotQuote(market, ladderShortfall(market, reference, shape));
       const { cancel, place } = ladderChanges(quoteLadder(market, reference, shape), resting);
       // Stale quotes go before new ones come: a new quote could meet one the reference passed, and
       // the book holds at most one ladder a side at any moment.
@@ -154,6 +166,7 @@ export class MarketMaker {
         const cost =
           quote.side === 'buy' ? money(quote.price).times(quote.amount).times(FEE_ROOM) : money(quote.amount);
         const fits = cost.lessThanOrEqualTo(budget[quote.side]);
+        if (!fits) this.cannotQuote(market, `its balance cannot hold every ${quote.side === 'buy' ? 'bid' : 'ask'}`);
         // A level that does not fit ends its side: deeper ones are bigger still.
         budget[quote.side] = fits ? budget[quote.side].minus(cost) : money(0);
         return fits;
@@ -172,6 +185,14 @@ export class MarketMaker {
         ),
       ),
     );
+  }
+
+  /** Logs what the maker cannot quote on a market, the first time it meets each condition there. */
+  private cannotQuote(market: BookMarket, shortfall: string | null) {
+    const key = `${market.symbol} ${shortfall}`;
+    if (shortfall === null || this.shortfalls.has(key)) return;
+    this.shortfalls.add(key);
+    this.logger.warn({ symbol: market.symbol, shortfall }, 'market maker cannot quote a market in full');
   }
 
   private async quietly(action: () => Promise<unknown>) {

@@ -59,20 +59,20 @@ function hashFraction(text: string): number {
   return (hash >>> 0) / 4294967296;
 }
 
+/** One level's two prices, and how far from them a resting quote may stand in (LadderQuote.tolerance). */
+interface LevelPrices {
+  level: number;
+  bid: Money;
+  ask: Money;
+  tolerance: Money;
+}
+
 /**
- * Layered bids below and asks above the reference: prices on the tick, strictly apart and off the
- * reference; each side's depth spread over its levels, deeper levels bigger on average and every
- * size varied by a hash of its price, rounded down to the lot. Levels worth less than the market's
- * minimum order value are left out.
+ * The ladder's prices: on the tick, strictly apart and off the reference, the gaps growing by
+ * `growth`. A reference only a few ticks above 0 leaves the deep bids at 0 or below.
  */
-export function quoteLadder(market: BookMarket, reference: Money, shape: LadderShape): LadderQuote[] {
-  const tick = money(market.tickSize);
-  const lot = money(market.lotSize);
-  const minNotional = money(market.minNotional);
-  let meanUnits = 0;
-  for (let level = 0; level < shape.levels; level++) meanUnits += 1 + DEPTH_SLOPE * level;
-  const unitValue = money(shape.depth).div(meanUnits);
-  const quotes: LadderQuote[] = [];
+function levelPrices(tick: Money, reference: Money, shape: LadderShape): LevelPrices[] {
+  const levels: LevelPrices[] = [];
   let distance = Number(shape.halfSpread);
   let gap = Number(shape.firstGap);
   let bid = reference;
@@ -87,6 +87,24 @@ export function quoteLadder(market: BookMarket, reference: Money, shape: LadderS
     const tolerance = reference
       .times((level === 0 ? distance : gap / shape.growth) / 2)
       .toNearest(tick, Decimal.ROUND_DOWN);
+    levels.push({ level, bid, ask, tolerance });
+  }
+  return levels;
+}
+
+/**
+ * Layered bids below and asks above the reference (levelPrices); each side's depth spread over its
+ * levels, deeper levels bigger on average and every size varied by a hash of its price, rounded down
+ * to the lot. Levels worth less than the market's minimum order value, and bids at 0, are left out.
+ */
+export function quoteLadder(market: BookMarket, reference: Money, shape: LadderShape): LadderQuote[] {
+  const lot = money(market.lotSize);
+  const minNotional = money(market.minNotional);
+  let meanUnits = 0;
+  for (let level = 0; level < shape.levels; level++) meanUnits += 1 + DEPTH_SLOPE * level;
+  const unitValue = money(shape.depth).div(meanUnits);
+  const quotes: LadderQuote[] = [];
+  for (const { level, bid, ask, tolerance } of levelPrices(money(market.tickSize), reference, shape)) {
     for (const [side, price] of [
       ['buy', bid],
       ['sell', ask],
@@ -101,6 +119,23 @@ export function quoteLadder(market: BookMarket, reference: Money, shape: LadderS
     }
   }
   return quotes;
+}
+
+/** The reference is too few ticks above 0 for the ladder. */
+const BIDS_AT_ZERO = 'its deepest bids would round to 0 at the tick';
+/** No level of a side can hold one lot worth the minimum order value (or there is no depth to share). */
+const EMPTY_SIDE =
+  'a side of its ladder would be empty: one lot, or the minimum order value, is worth more than a level holds';
+
+/**
+ * What keeps a market's ladder from quoting as it should (BIDS_AT_ZERO, EMPTY_SIDE); null when every
+ * level's prices are above 0 and both sides hold at least one level.
+ */
+export function ladderShortfall(market: BookMarket, reference: Money, shape: LadderShape): string | null {
+  if (levelPrices(money(market.tickSize), reference, shape).some(({ bid }) => bid.lessThanOrEqualTo(0)))
+    return BIDS_AT_ZERO;
+  const sides = new Set(quoteLadder(market, reference, shape).map((quote) => quote.side));
+  return sides.size < 2 ? EMPTY_SIDE : null;
 }
 
 /** A quote resting on the book, as the ladder is compared with it. */

@@ -8,8 +8,8 @@ export interface QuoteView {
   symbol: string;
   name: string;
   price: number;
-  /** What the house desk pays for one unit (a sell on the simple screen fills here). */
-  bid: number;
+  /** What the house desk pays for one unit (a sell on the simple screen fills here); null while it buys nothing. */
+  bid: number | null;
   /** What the house desk charges for one unit (a buy on the simple screen fills here). */
   ask: number;
   kind: Instrument['kind'];
@@ -59,7 +59,7 @@ export class InstrumentQuotes {
           symbol: instrument.symbol,
           name: instrument.name,
           price: toJsonNumber(price),
-          bid: toJsonNumber(bid),
+          bid: bid === null ? null : toJsonNumber(bid),
           ask: toJsonNumber(ask),
           kind: instrument.kind,
         };

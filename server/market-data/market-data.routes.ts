@@ -103,7 +103,7 @@ export function marketDataRoutes(marketData: MarketDataService, quotes: Instrume
           symbol: z.string(),
           name: z.string(),
           price: z.number(),
-          bid: z.number(),
+          bid: z.number().nullable().describe('Null while the desk buys nothing: its bid would round to 0 at the tick'),
           ask: z.number(),
           kind: z.enum(['crypto', 'forex']),
         }),

@@ -3,7 +3,15 @@ import { recordAudit } from '../audit/audit-log';
 import type { ServerContext } from '../context';
 import { badRequest, conflict } from '../http/errors';
 import { money } from '../ledger/money';
-import { assets, findBookMarket, findForexPair, shortestDecimal, type DefaultFeeRates } from './catalog';
+import {
+  assets,
+  bookMarketOf,
+  findBookMarket,
+  findForexPair,
+  shortestDecimal,
+  type BookMarket,
+  type DefaultFeeRates,
+} from './catalog';
 import type { CatalogSync } from './catalog-sync';
 import { assertBookRules, listedBook, writeMarketChange } from './market-change';
 import { MarketRow } from './market.entity';
@@ -16,6 +24,9 @@ export interface MarketBooks {
   /** Cancels every open order on the book, whoever placed it; resolves to how many there were. */
   cancelEveryOrderOnBook(symbol: string): Promise<number>;
 }
+
+/** Why the market maker could not quote a book market about to be listed; null when it could. */
+export type QuotingCheck = (market: BookMarket) => string | null;
 
 /** Traders' orders are cancelled by the venue only on a market that takes no new orders: else the book refills at once. */
 export const CANCEL_ORDERS_NEEDS_CLOSED_MARKET =
@@ -32,6 +43,7 @@ export class MarketAdministration {
     private readonly catalog: CatalogSync,
     private readonly defaults: DefaultFeeRates,
     private readonly books: MarketBooks,
+    private readonly quoting: QuotingCheck,
   ) {}
 
   async list(): Promise<MarketView[]> {
@@ -54,21 +66,29 @@ export class MarketAdministration {
     });
     if (!money(market.reference_price).mod(market.tick_size).isZero())
       throw badRequest('The reference price must be a multiple of the tick size');
+    const values = {
+      symbol: market.symbol,
+      kind: 'book' as const,
+      name: market.base_asset,
+      base_asset: market.base_asset,
+      tick_size: shortestDecimal(market.tick_size),
+      lot_size: shortestDecimal(market.lot_size),
+      min_notional: shortestDecimal(market.min_notional),
+      reference_price: shortestDecimal(market.reference_price),
+    };
+    // A market no ladder can quote would stand without quotes: refused before it is listed.
+    const asListed = bookMarketOf(
+      { ...values, simple_screen_rank: null, status: 'trading', maker_fee_rate: null, taker_fee_rate: null },
+      this.defaults,
+    );
+    const shortfall = this.quoting(asListed);
+    if (shortfall) throw badRequest(`The market maker could not quote this market: ${shortfall}`);
     const row = await this.change(adminId, 'market.list', async (manager) => {
       const inserted = await manager
         .createQueryBuilder()
         .insert()
         .into(MarketRow)
-        .values({
-          symbol: market.symbol,
-          kind: 'book',
-          name: market.base_asset,
-          base_asset: market.base_asset,
-          tick_size: shortestDecimal(market.tick_size),
-          lot_size: shortestDecimal(market.lot_size),
-          min_notional: shortestDecimal(market.min_notional),
-          reference_price: shortestDecimal(market.reference_price),
-        })
+        .values(values)
         .orIgnore()
         .returning('*')
         .execute();

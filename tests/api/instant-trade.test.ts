@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { checkLedger } from '../../server/ledger/ledger-check';
 import { availableBalance } from '../../server/ledger/ledger';
+import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database';
 import { pricesInsideSpread, tradeOnBook } from '../support/book-trades';
-import { ApiClient, registerTrader } from '../support/http-client';
+import { ApiClient, loginAs, registerTrader } from '../support/http-client';
 import { RecordingSocket } from '../support/market-socket';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 import { fundedTrader } from '../support/trader-fixtures';
+import { placed, placeOrder } from '../support/trading-fixtures';
 
 let server: TestExchange;
 let api: ApiClient;
@@ -136,6 +138,101 @@ describe('an instant trade', () => {
     expect((await trade(api, 'BTCUSDT', 'buy', '0.01', '1')).status).toBe(401);
     const admin = await api.post('/auth/login', { email: server.admin.email, password: server.admin.password });
     expect((await trade(api.withToken(admin.body.token), 'BTCUSDT', 'buy', '0.01', '1')).status).toBe(403);
+  });
+});
+
+describe('a market that takes no new orders', () => {
+  let admin: ApiClient;
+  const setStatus = (status: string) =>
+    admin.request('PATCH', '/admin/markets/ETHUSDT', { body: { status } }).then((response) => response.status);
+  /** The two sides at the desk's prices and a book order; every one is refused with `detail`, and nothing moves. */
+  async function expectRefused(detail: string) {
+    const trader = await fundedTrader(server, { USD: '10000', ETH: '1' });
+    for (const side of ['buy', 'sell'] as const) {
+      const response = await trade(trader.client, 'ETHUSDT', side, '0.1', await quote('ETHUSDT', side));
+      expect({ side, status: response.status, body: response.body }).toEqual({ side, status: 409, body: { detail } });
+    }
+    const order = { symbol: 'ETHUSDT', side: 'buy', type: 'limit', amount: '0.1', price: '1000' };
+    expect((await placeOrder(trader.client, order)).body).toEqual({ detail });
+    expect([await balance(trader.user.id, 'USD'), await balance(trader.user.id, 'ETH')]).toEqual([10000, 1]);
+  }
+
+  beforeAll(async () => {
+    admin = await loginAs(api, server.admin.email, server.admin.password);
+  });
+
+  it.each([
+    ['halted', 'Market is halted'],
+    ['cancel_only', 'Market is in cancel-only mode'],
+  ])('refuses the desk both ways while %s, in the words the book refuses orders in', async (status, detail) => {
+    expect(await setStatus(status)).toBe(200);
+    try {
+      await expectRefused(detail);
+    } finally {
+      expect(await setStatus('trading')).toBe(200);
+    }
+  });
+
+  it("refuses as soon as a halt has committed, before this process's catalog has heard of it", async () => {
+    // As a halt by another process whose announcement has not arrived yet: the row changes, this catalog does not.
+    const { dataSource } = server.exchange.context;
+    const setRow = (status: string) =>
+      dataSource.query('UPDATE markets SET status = $1 WHERE symbol = $2', [status, 'ETHUSDT']);
+    await setRow('halted');
+    try {
+      const trader = await fundedTrader(server, { USD: '10000', ETH: '1' });
+      for (const side of ['buy', 'sell'] as const) {
+        const response = await trade(trader.client, 'ETHUSDT', side, '0.1', await quote('ETHUSDT', side));
+        expect(response.body).toEqual({ detail: 'Market is halted' });
+      }
+    } finally {
+      await setRow('trading');
+    }
+  });
+});
+
+/** A book's last trade is what every later test file's quotes start from: this runs on a database of its own (PostgreSQL). */
+const ownDatabase = process.env.TEST_DATABASE_POOL_SIZE !== '1';
+
+(ownDatabase ? describe : describe.skip)('a desk whose bid would round to 0 at the tick', () => {
+  let database: FreshDatabase;
+  let own: TestExchange;
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(process.env.TEST_DATABASE_URL!, 'desk_no_bid');
+    // With the feed off a market is quoted at its last trade: one at a single tick leaves the desk nothing to bid.
+    own = await startTestExchange({ DATABASE_URL: database.url, MARKET_FEED: 'off' });
+  });
+  afterAll(async () => {
+    await own.close();
+    await database.drop();
+  });
+
+  it('quotes no bid and refuses a sell with a detail, never filling at 0; it still sells at its ask', async () => {
+    const seller = await fundedTrader(own, { XRP: '50000' });
+    const buyer = await fundedTrader(own, { USD: '100' });
+    const order = { symbol: 'XRPUSDT', type: 'limit', amount: '50000', price: '0.0001' };
+    await placed(seller.client, { ...order, side: 'sell' });
+    expect((await placed(buyer.client, { ...order, side: 'buy' })).status).toBe('filled');
+
+    const ownApi = new ApiClient(own.url);
+    const xrp = (await ownApi.get('/market/quotes')).body.find((q: { symbol: string }) => q.symbol === 'XRPUSDT');
+    expect(xrp).toMatchObject({ price: 0.0001, bid: null, ask: 0.0002 });
+    for (const price of ['0.0001', '0.00000001']) {
+      const sold = await trade(buyer.client, 'XRPUSDT', 'sell', '100', price);
+      expect({ status: sold.status, body: sold.body }).toEqual({
+        status: 409,
+        body: { detail: 'The desk is not buying this market now: its bid would round to 0 at the tick' },
+      });
+    }
+    const held = async () =>
+      (await availableBalance(own.exchange.context.dataSource.manager, buyer.user.id, 'XRP')).toNumber();
+    expect(await held()).toBe(50000);
+    expect((await trade(buyer.client, 'XRPUSDT', 'buy', '100', '0.0002')).body).toMatchObject({
+      price: 0.0002,
+      total: 0.02,
+    });
+    expect(await held()).toBe(50100);
   });
 });
 

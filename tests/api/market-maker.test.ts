@@ -2,10 +2,16 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { checkLedger } from '../../server/ledger/ledger-check';
 import { money, type Money } from '../../server/ledger/money';
-import { ladderDepth, listedInventory } from '../../server/liquidity/liquid-markets';
+import { ladderDepth, listedInventory, listingShortfall } from '../../server/liquidity/liquid-markets';
 import { MAKER, TAKER } from '../../server/liquidity/liquidity.module';
 import { MarketMaker } from '../../server/liquidity/market-maker';
-import { ladderChanges, ladderShape, quoteLadder, type LadderQuote } from '../../server/liquidity/quote-ladder';
+import {
+  ladderChanges,
+  ladderShape,
+  ladderShortfall,
+  quoteLadder,
+  type LadderQuote,
+} from '../../server/liquidity/quote-ladder';
 import { ensureSystemTrader } from '../../server/liquidity/system-trader';
 import { createLogger } from '../../server/logger';
 import type { BookMarket } from '../../server/markets/catalog';
@@ -100,6 +106,54 @@ describe('the market maker quote ladder', () => {
     const depth = ladderDepth(listed, MAKER.inventory, markets);
     expect(depth.greaterThan(Decimal.min(...depths))).toBe(true);
     expect(depth.lessThan(Decimal.max(...depths))).toBe(true);
+  });
+
+  it('leaves every other market most of its depth and 20 levels a side when a market whose one lot is worth more than all of theirs is listed', () => {
+    // Listed before listings were checked: the maker's inventory of it is its one lot, a trillion dollars.
+    const gold = {
+      ...OPENING_BOOK_MARKETS[0]!,
+      symbol: 'GOLDUSDT',
+      base: 'GOLD',
+      tickSize: '1',
+      lotSize: '1000',
+      seedPrice: '1000000000',
+    };
+    const markets = [...OPENING_BOOK_MARKETS, gold];
+    expect(money(listedInventory(MAKER.inventory, markets).GOLD!).times(gold.seedPrice).toFixed()).toBe(
+      '1000000000000',
+    );
+    for (const market of OPENING_BOOK_MARKETS) {
+      const before = ladderDepth(market, MAKER.inventory, OPENING_BOOK_MARKETS);
+      const depth = ladderDepth(market, MAKER.inventory, markets);
+      // It counts for at most half the maker's USD, against the opening markets' $4.5 million of bases.
+      expect(depth.greaterThan(before.times('0.7'))).toBe(true);
+      const ladder = quoteLadder(market, money(market.seedPrice), ladderShape(depth));
+      expect([sideOf(ladder, 'buy').length, sideOf(ladder, 'sell').length].every((n) => n >= 20)).toBe(true);
+    }
+    // Its own ladder cannot hold one lot: the maker says so rather than quoting nothing in silence.
+    const shape = ladderShape(ladderDepth(gold, MAKER.inventory, markets));
+    expect(quoteLadder(gold, money(gold.seedPrice), shape)).toEqual([]);
+    expect(ladderShortfall(gold, money(gold.seedPrice), shape)).toMatch(/^a side of its ladder would be empty/);
+  });
+
+  it('finds what keeps a ladder from quoting: bids at 0 at the tick, or a side no level can hold a lot on', () => {
+    for (const market of OPENING_BOOK_MARKETS) {
+      expect(ladderShortfall(market, money(market.seedPrice), shapeOf(market))).toBeNull();
+    }
+    const xrp = OPENING_BOOK_MARKETS.find((m) => m.symbol === 'XRPUSDT')!;
+    const shape = shapeOf(xrp);
+    // 20 ticks: the ladder's 24 bids step down a tick at least, so the deepest reach 0.
+    expect(ladderShortfall(xrp, money('0.002'), shape)).toBe('its deepest bids would round to 0 at the tick');
+    expect(quoteLadder(xrp, money('0.002'), shape).every((q) => money(q.price).greaterThan(0))).toBe(true);
+    const empty =
+      'a side of its ladder would be empty: one lot, or the minimum order value, is worth more than a level holds';
+    expect(ladderShortfall({ ...xrp, lotSize: '1000000' }, money(xrp.seedPrice), shape)).toBe(empty);
+    expect(ladderShortfall({ ...xrp, minNotional: '1000000' }, money(xrp.seedPrice), shape)).toBe(empty);
+    expect(ladderShortfall(xrp, money(xrp.seedPrice), ladderShape(money(0)))).toBe(empty);
+    // A listing is judged with the depth it would have among the markets listed now.
+    const listed = { ...xrp, symbol: 'NEWUSDT', base: 'NEW' };
+    expect(listingShortfall(listed, MAKER.inventory, OPENING_BOOK_MARKETS)).toBeNull();
+    expect(listingShortfall({ ...listed, lotSize: '1000000' }, MAKER.inventory, OPENING_BOOK_MARKETS)).toBe(empty);
   });
 
   it('after a small move of the reference, replaces the near levels and leaves most deep ones resting', () => {

@@ -1,3 +1,11 @@
+import { ensureSystemTrader } from '../../server/liquidity/system-trader';
+import { liquidMarkets } from '../../server/liquidity/liquid-markets';
+import { MAKER } from '../../server/liquidity/liquidity.module';
+import { MarketMaker } from '../../server/liquidity/market-maker';
+import { createLogger } from '../../server/logger';
+import { findBookMarket } from '../../server/markets/catalog';
+import { MARKETS_CHANGED } from '../../server/markets/catalog-sync';
+import { ReferencePrices } from '../../server/reference-prices/reference-prices.service';
 import { binanceCall, keyedTrader, signedCall } from '../support/binance-client';
 import { eventually } from '../support/eventually';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database';
@@ -89,6 +97,18 @@ const DOGE = {
       'The tick size and the lot size may have at most 18 decimals between them',
     ],
     [{ ...DOGE, reference_price: '0.250001' }, 400, 'The reference price must be a multiple of the tick size'],
+    // 20 ticks: the market maker's ladder of 24 bids would reach 0.
+    [
+      { ...DOGE, reference_price: '0.0002' },
+      400,
+      'The market maker could not quote this market: its deepest bids would round to 0 at the tick',
+    ],
+    // One lot worth $25 million: more than any level of the ladder the maker's share affords it.
+    [
+      { ...DOGE, lot_size: '100000000' },
+      400,
+      'The market maker could not quote this market: a side of its ladder would be empty: one lot, or the minimum order value, is worth more than a level holds',
+    ],
     [{ ...DOGE, symbol: 'BTCUSDT', base_asset: 'BTC' }, 409, 'Market already listed'],
     [{ ...DOGE, symbol: 'USDUSDT', base_asset: 'USD' }, 409, 'Another market already trades this asset'],
     [{ ...DOGE, symbol: 'USDTUSDT', base_asset: 'USDT' }, 409, 'Another market already trades this asset'],
@@ -320,3 +340,77 @@ const DOGE = {
     expect(await server.exchange.trading.openOrders(maker.id, 'DOGEUSDT')).toEqual([]);
   });
 });
+
+(ownDatabase ? describe : describe.skip)(
+  'the market maker beside a market whose one lot is worth more than all the others',
+  () => {
+    /** Longer than the test: the maker quotes only the markets it is asked to. */
+    const TIMER_NEVER_FIRES_MS = 3_600_000;
+    let database: FreshDatabase;
+    let server: TestExchange;
+
+    beforeAll(async () => {
+      database = await createFreshDatabase(process.env.TEST_DATABASE_URL!, 'markets_gold');
+      server = await startTestExchange({ DATABASE_URL: database.url });
+    });
+    afterAll(async () => {
+      await server.close();
+      await database.drop();
+    });
+
+    it('leaves every other market quoted on both sides, and says once that it cannot quote that one', async () => {
+      const { dataSource, bus } = server.exchange.context;
+      // Listed before listings were checked (one lot: a trillion dollars), then announced to every catalog.
+      await dataSource.query(
+        `INSERT INTO markets (symbol, kind, name, base_asset, tick_size, lot_size, min_notional, reference_price)
+       VALUES ('GOLDUSDT', 'book', 'GOLD', 'GOLD', 1, 1000, 1, 1000000000)`,
+      );
+      bus.publish(MARKETS_CHANGED, {});
+      await eventually(async () => findBookMarket('GOLDUSDT'), 5_000, 'GOLDUSDT in the catalog');
+
+      const warnings: Array<{ symbol: string; shortfall: string; msg: string }> = [];
+      const logger = createLogger('warn', { write: (line: string) => void warnings.push(JSON.parse(line)) });
+      const makerId = await ensureSystemTrader(dataSource, MAKER);
+      const reference = new ReferencePrices({ MARKET_FEED: 'simulated', MARKET_FEED_SEED: 5 }, createLogger('silent'));
+      const maker = new MarketMaker(
+        dataSource,
+        server.exchange.trading,
+        reference,
+        { makerId, inventory: MAKER.inventory },
+        logger,
+        TIMER_NEVER_FIRES_MS,
+      );
+      const quotedOnBothSides = (symbol: string) =>
+        eventually(
+          async () => {
+            const orders = await server.exchange.trading.openOrders(makerId, symbol);
+            const sides = ['buy', 'sell'].map((side) => orders.filter((order) => order.side === side).length);
+            return sides.every((count) => count >= 20) ? sides : undefined;
+          },
+          20_000,
+          `20 bids and 20 asks of the maker on ${symbol}`,
+        );
+      maker.start();
+      try {
+        for (const market of liquidMarkets()) maker.quoteSoon(market.symbol);
+        for (const market of OPENING_BOOK_MARKETS) await quotedOnBothSides(market.symbol);
+        // GOLD's turn again, then BTC's, emptied: markets are quoted in turn, so once BTC is whole GOLD has been requoted.
+        await server.exchange.trading.cancelAllOrdersOnBook('BTCUSDT', makerId);
+        maker.quoteSoon('GOLDUSDT');
+        maker.quoteSoon('BTCUSDT');
+        await quotedOnBothSides('BTCUSDT');
+      } finally {
+        await maker.stop();
+      }
+      expect(await server.exchange.trading.openOrders(makerId, 'GOLDUSDT')).toEqual([]);
+      expect(warnings.map(({ symbol, shortfall, msg }) => ({ symbol, shortfall, msg }))).toEqual([
+        {
+          symbol: 'GOLDUSDT',
+          shortfall:
+            'a side of its ladder would be empty: one lot, or the minimum order value, is worth more than a level holds',
+          msg: 'market maker cannot quote a market in full',
+        },
+      ]);
+    });
+  },
+);

@@ -4280,7 +4280,8 @@ export interface paths {
                             symbol: string;
                             name: string;
                             price: number;
-                            bid: number;
+                            /** @description Null while the desk buys nothing: its bid would round to 0 at the tick */
+                            bid: number | null;
                             ask: number;
                             /** @enum {string} */
                             kind: "crypto" | "forex";

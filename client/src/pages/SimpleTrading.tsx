@@ -108,6 +108,8 @@ export default function SimpleTrading() {
   const mid = current?.price ?? 0;
   // Without the desk's prices (the fallback quotes) the mid price is all there is; the server says if it moved.
   const fillPrice = { buy: current?.ask ?? mid, sell: current?.bid ?? mid };
+  // A bid of null: the desk is not buying (its bid would round to 0 at the tick), so there is no sell.
+  const deskBuys = current?.bid !== null;
   const spread = mid ? ((fillPrice.buy - fillPrice.sell) / mid) * 100 : 0;
   // A buy takes the base and pays amount x price of the quote: dollars, or yen for USDJPY.
   const base = markets.forexPair(selected)?.base ?? markets.info(selected).base;
@@ -253,7 +255,7 @@ export default function SimpleTrading() {
             <div className="kv">
               <span>Sell price</span>
               <span className="num" data-testid="sell-price">
-                {mid ? price(fillPrice.sell, tick(selected)) : '--'}
+                {mid && deskBuys ? price(fillPrice.sell, tick(selected)) : '--'}
               </span>
             </div>
             <div className="kv">
@@ -281,7 +283,12 @@ export default function SimpleTrading() {
               <button type="button" className="btn btn-buy btn-lg" disabled={disabled} onClick={() => trade('buy')}>
                 BUY
               </button>
-              <button type="button" className="btn btn-sell btn-lg" disabled={disabled} onClick={() => trade('sell')}>
+              <button
+                type="button"
+                className="btn btn-sell btn-lg"
+                disabled={disabled || !deskBuys}
+                onClick={() => trade('sell')}
+              >
                 SELL
               </button>
             </div>
