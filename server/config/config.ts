@@ -130,6 +130,14 @@ export const configSchema = z.object({
   STREAM_CONNECTION_LIMIT: countCap(300),
   /** How long a WebSocket connection lives before it is closed for its client to reconnect. */
   STREAM_CONNECTION_LIFETIME: duration.prefault('24h'),
+  /** Socket.IO connections one client address may keep open at once, in each process (0: no limit). */
+  SOCKET_CONNECTION_LIMIT: countCap(100),
+  /**
+   * Connections one process keeps open at once, Socket.IO's, the market streams' and the WebSocket
+   * API's together; never more than three quarters of its descriptor limit, the rest kept for REST
+   * requests, the database and Redis (streams/descriptor-limit.ts). Unset: that much.
+   */
+  PROCESS_CONNECTION_LIMIT: z.coerce.number().int().min(1).optional(),
   CLIENT_DIST: z.string().min(1).default('client/dist'),
   /**
    * How long a client has to send a whole request, headers and body (the headers alone get at most
