@@ -10,13 +10,13 @@
  * Usage: npm run bench:abuse (BENCH_SECONDS per kind, BENCH_ATTACKERS).
  */
 import { fork } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { loadavg } from 'node:os';
 import { Client } from 'undici';
 import { createFreshDatabase } from '../tests/support/fresh-database';
 import { startBenchExchange } from './exchange-server';
-import { processCpu } from './process-cpu';
+import { processCpu, processMemory } from './process-cpu';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ATTACKERS = Number(process.env.BENCH_ATTACKERS ?? 100);
@@ -72,13 +72,6 @@ function attack(port: number, head: string) {
   });
 }
 
-/** Resident memory of a process: now, and the peak since the last reset (Linux /proc). */
-function memory(pid: number): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)![1]);
-  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
-}
-
 /** Starts the peak over (writing 5 to clear_refs resets VmHWM). */
 const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
@@ -108,7 +101,7 @@ async function phase(pid: number, port: number, kind: string | null) {
     }
   })();
   await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
-  const { peakMb, rssMb } = memory(pid);
+  const { peakMb, rssMb } = processMemory(pid);
   const serverCpu = processCpu(pid) - serverCpu0;
   const attackerCpu = attackers ? processCpu(attackers.pid!) : 0;
   done = true;

@@ -24,6 +24,8 @@ export const TRADING_BENCH_ENV: Record<string, string> = {
   API_ORDER_LIMIT: '0',
   API_DAILY_ORDER_LIMIT: '0',
   STREAM_CONNECTION_LIMIT: '0',
+  // The clients of a bench all connect from one address.
+  SOCKET_CONNECTION_LIMIT: '0',
   CLIENT_DIST: '/nonexistent',
 };
 

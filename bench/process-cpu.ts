@@ -6,6 +6,13 @@ export function processCpu(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** Resident memory of a process: now, and the peak since the last reset (Linux /proc). */
+export function processMemory(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)![1]);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
 /** The machine's busy and total CPU time so far (/proc/stat), to tell how much of it others used. */
 export function machineCpu(): { busy: number; total: number } {
   const times = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);

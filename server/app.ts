@@ -48,6 +48,7 @@ import { KYC_QUEUE } from './kyc/kyc-queue';
 import { createLogger, type Logger } from './logger';
 import { Notifier } from './realtime/notifier';
 import { startSocketHub } from './realtime/socket-hub';
+import { SocketPlaces } from './realtime/socket-places';
 import { sessionsRoutes } from './sessions/sessions.routes';
 import { SessionService } from './sessions/sessions.service';
 import { SettingsStore } from './settings/settings-store';
@@ -63,6 +64,7 @@ import { CatalogSync } from './markets/catalog-sync';
 import { marketsRoutes } from './markets/markets.routes';
 import { referencePricesModule } from './reference-prices/reference-prices.module';
 import { ConnectionLimits } from './streams/connection-limits';
+import { processConnectionCap } from './streams/descriptor-limit';
 import { marketStreamsModule, startStreamHub } from './streams/streams.module';
 import { startUserStreams } from './streams/user-data/user-streams.module';
 
@@ -213,14 +215,20 @@ export async function createExchange(
   for (const middleware of staticClient(config.CLIENT_DIST)) app.use(middleware);
 
   const httpServer = createHttpServer(app.callback(), config.REQUEST_TIMEOUT, logger);
-  const io = await startSocketHub(httpServer, authenticator, bus, notifier, logger);
-  // A WebSocket's client address as koa reads a request's (TRUST_PROXY).
+  // A WebSocket's or a Socket.IO handshake's client address as koa reads a request's (TRUST_PROXY).
   const clientAddress = (request: IncomingMessage) => app.createContext(request, new ServerResponse(request)).ip;
   const connectionLimits = new ConnectionLimits(
     new WindowCounters(context.redis, context.redisPrefix),
-    { perAddress: config.STREAM_CONNECTION_LIMIT, lifetimeMs: config.STREAM_CONNECTION_LIFETIME },
+    {
+      perAddress: config.STREAM_CONNECTION_LIMIT,
+      lifetimeMs: config.STREAM_CONNECTION_LIFETIME,
+      socketsPerAddress: config.SOCKET_CONNECTION_LIMIT,
+      perProcess: processConnectionCap(config.PROCESS_CONNECTION_LIMIT, logger),
+    },
     bans,
   );
+  const socketPlaces = new SocketPlaces(connectionLimits, clientAddress);
+  const io = await startSocketHub(httpServer, authenticator, bus, notifier, socketPlaces, logger);
   const streamHub = await startStreamHub(
     httpServer,
     bus,

@@ -104,9 +104,10 @@ export const configSchema = z.object({
   /** Per user per minute: orders placed and cancelled together. */
   ORDER_RATE_LIMIT: countCap(6000),
   /**
-   * Reverse proxies in front: 'on' reads the client's address from X-Forwarded-For's first entry
-   * (which the client itself wrote, unless the proxy replaces the header); a count N reads the entry
-   * the outermost of N trusted proxies added, N from the right; 'off' the connection's address.
+   * Reverse proxies in front, each adding the address it was reached from to X-Forwarded-For: 'on'
+   * is one, whose entry (the last) is the client's address; a count N reads the entry the outermost
+   * of N trusted proxies added, N from the right; 'off' the connection's address. Entries before
+   * those were written by the client itself and are never read.
    */
   TRUST_PROXY: z
     .string()
@@ -129,6 +130,14 @@ export const configSchema = z.object({
   STREAM_CONNECTION_LIMIT: countCap(300),
   /** How long a WebSocket connection lives before it is closed for its client to reconnect. */
   STREAM_CONNECTION_LIFETIME: duration.prefault('24h'),
+  /** Socket.IO connections one client address may keep open at once, in each process (0: no limit). */
+  SOCKET_CONNECTION_LIMIT: countCap(100),
+  /**
+   * Connections one process keeps open at once, Socket.IO's, the market streams' and the WebSocket
+   * API's together; never more than three quarters of its descriptor limit, the rest kept for REST
+   * requests, the database and Redis (streams/descriptor-limit.ts). Unset: that much.
+   */
+  PROCESS_CONNECTION_LIMIT: z.coerce.number().int().min(1).optional(),
   CLIENT_DIST: z.string().min(1).default('client/dist'),
   /**
    * How long a client has to send a whole request, headers and body (the headers alone get at most
@@ -139,10 +148,14 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
-/** Koa's options for TRUST_PROXY: maxIpsCount keeps the last N entries of X-Forwarded-For (0 keeps all). */
+/**
+ * Koa's options for TRUST_PROXY: maxIpsCount keeps the last N entries of X-Forwarded-For and koa's
+ * `ip` is the first of them, the entry N from the right ('on': 1). Every reader of a client address
+ * goes through koa (a WebSocket's too, server/app.ts), so all read the same entry.
+ */
 export function proxyOptions(trustProxy: Config['TRUST_PROXY']): { proxy: boolean; maxIpsCount?: number } {
   if (trustProxy === 'off') return { proxy: false };
-  return { proxy: true, maxIpsCount: trustProxy === 'on' ? 0 : Number(trustProxy) };
+  return { proxy: true, maxIpsCount: trustProxy === 'on' ? 1 : Number(trustProxy) };
 }
 
 export class ConfigError extends Error {}

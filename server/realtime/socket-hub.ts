@@ -5,6 +5,7 @@ import type { AuthenticatedUser } from '../auth/authenticated-user';
 import type { Authenticator } from '../auth/authenticator';
 import type { EventBus } from '../bus/event-bus';
 import type { Logger } from '../logger';
+import type { SocketPlaces } from './socket-places';
 import {
   ADMIN_ROOM,
   DISCONNECT_TOPIC,
@@ -63,17 +64,24 @@ class Disconnections {
  * anyone may join market rooms. Messages come from the bus: with Redis every process receives each
  * one and delivers it to the sockets it holds itself (io.local), so one fan-out path serves one or
  * many processes. So do disconnections: a suspended user's sockets, and an ended session's, are
- * closed in every process.
+ * closed in every process. Each connection holds one of the process's `places` from its handshake on.
  */
 export async function startSocketHub(
   httpServer: HttpServer,
   authenticator: Authenticator,
   bus: EventBus,
   notifier: Notifier,
+  places: SocketPlaces,
   logger: Logger,
 ) {
-  // destroyUpgrade off: engine.io would otherwise end every other path's upgrade (the market streams' /ws, /stream).
-  const io = new Server(httpServer, { path: '/socket.io', serveClient: false, destroyUpgrade: false });
+  const io = new Server(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    // engine.io would otherwise end every other path's upgrade (the market streams' /ws, /stream).
+    destroyUpgrade: false,
+    allowRequest: places.allowRequest,
+  });
+  places.follow(io.engine);
 
   const disconnections = new Disconnections();
 

@@ -41,6 +41,16 @@ describe('TRUST_PROXY', () => {
     expect(await attempt('198.51.100.2')).toBe(401);
   });
 
+  it('on: one trusted proxy, whose entry (the last) is the address; the client cannot name its own before it', async () => {
+    const attempt = await exchangeTrusting('on');
+    // The proxy saw 198.51.100.9 each time; the entries before its own are the client's to write.
+    expect([
+      await attempt('203.0.113.1, 198.51.100.9'),
+      await attempt('203.0.113.2, 198.51.100.9'),
+      await attempt('198.51.100.9'),
+    ]).toEqual([401, 401, 429]);
+  });
+
   it('a hop count: the address the trusted proxy saw counts, whatever the client wrote before it', async () => {
     const attempt = await exchangeTrusting('1');
     const statuses = [];

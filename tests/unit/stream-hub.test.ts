@@ -26,7 +26,7 @@ const clients: WebSocket[] = [];
 /** Starts the hub, with Binance's keep-alive unless told otherwise. */
 async function startHub(keepAlive: KeepAlive = BINANCE_KEEP_ALIVE) {
   httpServer = createServer();
-  limits = { perAddress: 0, lifetimeMs: 86_400_000 };
+  limits = { perAddress: 0, lifetimeMs: 86_400_000, socketsPerAddress: 0, perProcess: 1000 };
   const logger = createLogger('silent');
   const bans = new IpBans({
     config: loadConfig({}),
