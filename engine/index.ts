@@ -5,3 +5,4 @@ export * from './market-spec';
 export * from './order-book';
 export * from './snapshot';
 export * from './state-hash';
+export { isStopDue } from './stop-book';

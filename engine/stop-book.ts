@@ -12,6 +12,7 @@
  * stop is only ever added with a priority newer than all others (placed, or amended and so given
  * a fresh one), or restored from a snapshot in trigger order.
  */
+import type { Side } from './commands';
 import type { Order } from './order';
 import type { PriceLevel } from './price-level';
 import { PriceTree } from './price-tree';
@@ -77,8 +78,16 @@ export function isWaitingStop(order: Order): boolean {
   return order.orderType === 'stop_limit' || order.orderType === 'stop_market';
 }
 
+/**
+ * Whether a stop on `side` is due at this last trade price: a buy once the price has risen to its
+ * stop, a sell once it has fallen to it. Never before the book's first trade.
+ */
+export function isStopDue(side: Side, stopPrice: number, lastPrice: number | undefined): boolean {
+  if (lastPrice === undefined) return false;
+  return side === 'buy' ? lastPrice >= stopPrice : lastPrice <= stopPrice;
+}
+
 /** Whether a stop order is already due at this last trade price. */
 export function isTriggered(order: Order, lastPrice: number | undefined): boolean {
-  if (lastPrice === undefined) return false;
-  return order.side === 'buy' ? lastPrice >= order.stopPrice : lastPrice <= order.stopPrice;
+  return isStopDue(order.side, order.stopPrice, lastPrice);
 }

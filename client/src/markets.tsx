@@ -1,12 +1,14 @@
 /**
  * The markets the venue lists, read from /api/markets (and again every REFRESH_MS: administrators
  * list markets and halt them while the screens are open) and shared with every screen through
- * MarketsProvider and useMarkets(). Only the coins' colours are the client's own.
+ * MarketsProvider and useMarkets(). A market whose room a screen has joined is replaced at once
+ * when an administrator changes it (the `market` push). Only the coins' colours are the client's own.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { marketsApi } from './api/endpoints';
 import type { BookMarket, ForexPair, MarketCatalog, MarketStatus } from './api/types';
 import Loading from './components/Loading';
+import { useRealtime } from './realtime/useRealtime';
 
 export const DEFAULT_PAIR = 'BTCUSDT';
 
@@ -81,33 +83,36 @@ function marketsOf(catalog: MarketCatalog): Markets {
   };
 }
 
-const NO_MARKETS = marketsOf({ markets: [], forex: [], simple_screen: [] });
+const NO_MARKETS: MarketCatalog = { markets: [], forex: [], simple_screen: [] };
 
 const MarketsContext = createContext<Markets | null>(null);
 
 /** Shows the loading screen until the catalog first answers (or fails), then the screens. */
 export function MarketsProvider({ children }: { children: ReactNode }) {
-  const [markets, setMarkets] = useState<Markets | null>(null);
+  const [catalog, setCatalog] = useState<MarketCatalog | null>(null);
+  const markets = useMemo(() => catalog && marketsOf(catalog), [catalog]);
 
   useEffect(() => {
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
     // A catalog read that changed nothing keeps the same object, so the screens' effects do not rerun.
+    // A read older than a push (another server process may not have reloaded yet) is the last one
+    // read, so it changes nothing either.
     let shown = '';
     const load = () => {
       marketsApi
         .catalog()
-        .then((catalog) => {
+        .then((read) => {
           if (stopped) return;
-          const read = JSON.stringify(catalog);
-          if (read !== shown) setMarkets(marketsOf(catalog));
-          shown = read;
+          const text = JSON.stringify(read);
+          if (text !== shown) setCatalog(read);
+          shown = text;
           retry = setTimeout(load, REFRESH_MS);
         })
         .catch((error: unknown) => {
           if (stopped) return;
           console.warn('markets: catalog unavailable, retrying', error);
-          setMarkets((current) => current ?? NO_MARKETS);
+          setCatalog((current) => current ?? NO_MARKETS);
           retry = setTimeout(load, RETRY_MS);
         });
     };
@@ -117,6 +122,18 @@ export function MarketsProvider({ children }: { children: ReactNode }) {
       clearTimeout(retry);
     };
   }, []);
+
+  // Sent to the rooms the screens have joined (the trade screen's market), as the catalog lists the market.
+  useRealtime([], {
+    market: (changed) =>
+      setCatalog(
+        (current) =>
+          current && {
+            ...current,
+            markets: current.markets.map((market) => (market.symbol === changed.symbol ? changed : market)),
+          },
+      ),
+  });
 
   if (!markets) return <Loading />;
   return <MarketsContext.Provider value={markets}>{children}</MarketsContext.Provider>;

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { TimeInForce } from '../../engine';
 import { HttpError } from '../http/errors';
-import { money } from '../ledger/money';
 import { MARKET_CANCEL_ONLY, MARKET_HALTED, type BookMarket } from '../markets/catalog';
 import { belowMinimumValue, ORDER_VALUE_TOO_LARGE } from '../trading/books/order-input';
 import { KYC_REQUIRED } from '../trading/may-trade';
 import type { OrderPlacement } from '../trading/order-schemas';
 import { INSUFFICIENT_LIQUIDITY } from '../trading/sequencer/funds-hold';
-import { INSUFFICIENT_BALANCE, REJECTIONS } from '../trading/sequencer/order-execution';
+import { INSUFFICIENT_BALANCE, REJECTIONS, STOP_WOULD_TRIGGER } from '../trading/sequencer/order-execution';
 import { DUPLICATE_CLIENT_ORDER_ID } from '../trading/trading.service';
 import { BinanceCode, BinanceError } from './binance-error';
 import {
@@ -153,6 +152,8 @@ export function placementRefusal(error: unknown, market: BookMarket): unknown {
       return newOrderRejected('Duplicate order sent.');
     case REJECTIONS.POST_ONLY_WOULD_TAKE:
       return newOrderRejected('Order would immediately match and take.');
+    case STOP_WOULD_TRIGGER:
+      return newOrderRejected('Stop price would trigger immediately.');
     case KYC_REQUIRED:
       return newOrderRejected('This account may not place or cancel orders.');
     case belowMinimumValue(market):
@@ -167,11 +168,4 @@ export function placementRefusal(error: unknown, market: BookMarket): unknown {
     default:
       return newOrderRejected(error.message.endsWith('.') ? error.message : `${error.message}.`);
   }
-}
-
-/** A stop that its last trade price already reaches (buy: at or above it; sell: at or below), which Binance refuses. */
-export function assertStopNotDue(side: 'buy' | 'sell', stopPrice: string, lastPrice: string | null): void {
-  if (lastPrice === null) return;
-  const due = side === 'buy' ? money(lastPrice).gte(stopPrice) : money(lastPrice).lte(stopPrice);
-  if (due) throw newOrderRejected('Stop price would trigger immediately.');
 }

@@ -18,14 +18,7 @@ import {
   symbolParam,
   timeParam,
 } from './binance-params';
-import {
-  assertStopNotDue,
-  newOrderParams,
-  orderPlacement,
-  placementRefusal,
-  respTypeOf,
-  type NewOrderParams,
-} from './order-params';
+import { newOrderParams, orderPlacement, placementRefusal, respTypeOf } from './order-params';
 import { findOrder, listOrders, listTrades, openOrders, type OrderName } from './order-reads';
 import { accountTradeView, canceledOrderView, clientOrderId, newOrderView, orderView } from './order-views';
 import { DAY_MS } from './day-ticker';
@@ -69,14 +62,6 @@ function assertDayWindow({ startTime, endTime }: { startTime?: number; endTime?:
     throw new BinanceError(400, BinanceCode.MORE_THAN_XX_HOURS, 'More than 24 hours between startTime and endTime.');
 }
 
-/** A new order checked as POST order checks it before placing it: parameters, filters, a stop already due. */
-async function checkedOrder(deps: BinanceApiDeps, params: NewOrderParams) {
-  const placement = orderPlacement(params);
-  if (placement.stop_price)
-    assertStopNotDue(placement.side, placement.stop_price, await deps.trading.lastPrice(placement.symbol));
-  return placement;
-}
-
 /** Cancels one open order of the user: its row as cancelled; null if it was no longer open (filled or cancelled meanwhile). */
 async function cancel(deps: BinanceApiDeps, userId: string, row: OrderRow): Promise<OrderRow | null> {
   try {
@@ -100,7 +85,7 @@ export const orderRoutes: BinanceRoutes = (router, deps) => {
   // Its weight is counted with its order counts, in one call to Redis (request-weight.ts).
   router.post('/order', deps.limits.orderWeight(1), async (ctx) => {
     const { userId, params } = await signed(ctx, 'trade', newOrderParams);
-    const placement = await checkedOrder(deps, params);
+    const placement = orderPlacement(params);
     await deps.limits.countOrder(ctx, userId);
     let placed: OrderRecord;
     try {
@@ -114,7 +99,7 @@ export const orderRoutes: BinanceRoutes = (router, deps) => {
   router.post('/order/test', weight(1), async (ctx) => {
     const schema = newOrderParams.extend({ computeCommissionRates: booleanParam('computeCommissionRates').optional() });
     const { params } = await signed(ctx, 'trade', schema);
-    const placement = await checkedOrder(deps, params);
+    const placement = orderPlacement(params);
     // And the trading core's own terms and the market's status, which POST order meets when it places the order.
     try {
       assertTakesOrders(params.symbol);

@@ -16,6 +16,10 @@ import type { CatalogSync } from './catalog-sync';
 import { assertBookRules, listedBook, writeMarketChange } from './market-change';
 import { MarketRow } from './market.entity';
 import { changesBookRules, type MarketChange, type MarketView, type NewMarket } from './market-schemas';
+import { bookMarketView } from './markets.routes';
+
+/** What a market's room is told after an administrator changes the market: the market as the catalog lists it. */
+export const MARKET_EVENT = 'market';
 
 /** What administering a market asks of its book's owner (the trading service). */
 export interface MarketBooks {
@@ -35,11 +39,12 @@ export const CANCEL_ORDERS_NEEDS_CLOSED_MARKET =
 /**
  * The administrator's side of the catalog: list new USDT pairs, halt or resume a market, set its
  * fees. Each change is written with its audit entry in one transaction, then every process's
- * catalog reloads (catalog-sync.ts); the books, the market maker and every list follow it.
+ * catalog reloads (catalog-sync.ts); the books, the market maker and every list follow it, and the
+ * changed market's room is told at once (the trade screens open on it take or refuse orders).
  */
 export class MarketAdministration {
   constructor(
-    private readonly ctx: Pick<ServerContext, 'dataSource'>,
+    private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>,
     private readonly catalog: CatalogSync,
     private readonly defaults: DefaultFeeRates,
     private readonly books: MarketBooks,
@@ -108,6 +113,8 @@ export class MarketAdministration {
     if (changesBookRules(change)) await this.books.changeBookRules(adminId, symbol, change);
     else await this.ctx.dataSource.transaction((manager) => writeMarketChange(manager, adminId, symbol, change));
     await this.catalog.changed();
+    // Through the bus, so every process tells the sockets it holds in the room.
+    this.ctx.notifier.toMarket(symbol, MARKET_EVENT, bookMarketView(listedBook(symbol)));
     return this.view(await this.ctx.dataSource.getRepository(MarketRow).findOneByOrFail({ symbol }));
   }
 

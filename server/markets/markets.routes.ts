@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route } from '../http/route';
 import { MARKET_STATUSES } from './market.entity';
-import { bookMarkets, forexPairs, simpleScreenMarkets } from './catalog';
+import { bookMarkets, forexPairs, simpleScreenMarkets, type BookMarket } from './catalog';
 
 /** Sizes and prices travel as decimal strings, exact as the catalog holds them. */
 const decimal = z.string().regex(/^\d+(\.\d+)?$/);
@@ -39,20 +39,23 @@ const catalog = z.object({
     .describe('Symbols of the book markets the simple screen offers, in its order (it offers every forex pair too)'),
 });
 
+/** A book market as the catalog lists it (and as its room is told it after an administrator changes it). */
+export const bookMarketView = (market: BookMarket): z.infer<typeof bookMarket> => ({
+  symbol: market.symbol,
+  display: market.display,
+  name: market.name,
+  base: market.base,
+  quote: market.quote,
+  tick_size: market.tickSize,
+  lot_size: market.lotSize,
+  min_notional: market.minNotional,
+  seed_price: market.seedPrice,
+  status: market.status,
+});
+
 /** The catalog as listed now (administrators list markets and change their status while the server runs). */
 const currentCatalog = (): z.infer<typeof catalog> => ({
-  markets: bookMarkets().map((market) => ({
-    symbol: market.symbol,
-    display: market.display,
-    name: market.name,
-    base: market.base,
-    quote: market.quote,
-    tick_size: market.tickSize,
-    lot_size: market.lotSize,
-    min_notional: market.minNotional,
-    seed_price: market.seedPrice,
-    status: market.status,
-  })),
+  markets: bookMarkets().map(bookMarketView),
   forex: forexPairs().map((pair) => ({
     symbol: pair.symbol,
     display: pair.display,

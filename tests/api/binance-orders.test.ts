@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { pricesInsideSpread } from '../support/book-trades';
 import { createApiKey, signedCall, type CreatedApiKey } from '../support/binance-client';
+import { eventually } from '../support/eventually';
 import { ApiClient, registerTrader } from '../support/http-client';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 import { balanceOf, ledgerReport } from '../support/trading-fixtures';
@@ -56,6 +57,7 @@ const limitBuy = (price: string, quantity = '0.01') => ({
   quantity,
   price,
 });
+const connections = process.env.TEST_DATABASE_POOL_SIZE !== '1';
 
 /** What each test leaves resting is cancelled after it: later tests and files share the books. */
 const resting: Trader[] = [];
@@ -471,6 +473,53 @@ describe('orders that trade', () => {
       body: { code: -2010, msg: 'Stop price would trigger immediately.' },
     });
   });
+
+  // A second connection holds the round that moves the price: PostgreSQL only (the embedded database has one).
+  (connections ? it : it.skip)(
+    'a stop is checked against the trades sequenced ahead of it, even one not yet committed',
+    async () => {
+      const { dataSource } = server.exchange.context;
+      const [low, high] = await pricesInsideSpread(server, SYMBOL, 2);
+      await asks([low!, high!], '0.01');
+      const taker = await trader({ USD: '1000' });
+      await ok(taker, 'POST', '/order', { symbol: SYMBOL, side: 'BUY', type: 'MARKET', quantity: '0.01' });
+      const holder = await trader({ USD: '1000' });
+      resting.push(holder);
+      const stop = { symbol: SYMBOL, side: 'BUY', type: 'STOP_LOSS_LIMIT', timeInForce: 'GTC', quantity: '0.01' };
+      // The last price is `low`: a buy stop at `high` waits. The taker's next buy takes `high`, and
+      // another transaction holds the taker's USD account, so that round is applied to the book and
+      // waits to commit: what others read still has `low` while the stop comes in behind it.
+      const holding = dataSource.createQueryRunner();
+      await holding.startTransaction();
+      let taking: ReturnType<typeof call>;
+      let placing: ReturnType<typeof call>;
+      try {
+        await holding.query("SELECT 1 FROM accounts WHERE user_id = $1 AND asset = 'USD' FOR UPDATE", [taker.userId]);
+        taking = call(taker, 'POST', '/order', { symbol: SYMBOL, side: 'BUY', type: 'MARKET', quantity: '0.01' });
+        await eventually(async () => {
+          const [waiting] = await dataSource.query(
+            "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          );
+          return waiting;
+        });
+        placing = call(holder, 'POST', '/order', { ...stop, price: high!, stopPrice: high! });
+        // Time for the stop's request to reach its book (it is answered once the round ahead commits).
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      } finally {
+        await holding.commitTransaction();
+        await holding.release();
+      }
+      expect((await taking).body).toMatchObject({
+        status: 'FILLED',
+        fills: [expect.objectContaining({ price: eight(high!) })],
+      });
+      expect(await placing).toEqual({
+        status: 400,
+        body: { code: -2010, msg: 'Stop price would trigger immediately.' },
+      });
+      expect(await balanceOf(server, holder.userId, 'USD')).toEqual({ available: '1000', locked: '0' });
+    },
+  );
 });
 
 describe('lists and cancels', () => {

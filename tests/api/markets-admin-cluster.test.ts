@@ -4,6 +4,7 @@ import { eventually } from '../support/eventually';
 import { startClusterProcess, type ExchangeProcess } from '../support/exchange-process';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database';
 import { ApiClient, loginAs, registerTrader } from '../support/http-client';
+import { RecordingSocket } from '../support/market-socket';
 import { approveKyc, credit } from '../support/trader-fixtures';
 
 /**
@@ -87,15 +88,18 @@ const PEPE = {
     }
   });
 
-  it('a market halted through one process refuses orders through the other within a second, and takes cancels', async () => {
+  it('a market halted through one process refuses orders through the other within a second, tells its room there, and takes cancels', async () => {
     const [first, second] = running as [ExchangeProcess, ExchangeProcess];
     const client = await trader(first, { USD: '1000' });
     const order = { symbol: 'ETHUSDT', side: 'buy', type: 'limit', amount: '0.01', price: '3000' };
     const resting = await placedWithinASecond(client, order);
     const operator = await loginAs(new ApiClient(second.url), admin.email, admin.password);
+    const screen = await RecordingSocket.connect(first.url);
+    await screen.subscribe('ETHUSDT');
 
     const halted = await operator.request('PATCH', '/admin/markets/ETHUSDT', { body: { status: 'halted' } });
     expect(halted.status).toBe(200);
+    await screen.next('market', (market) => market.symbol === 'ETHUSDT' && market.status === 'halted', 2000);
     const refused = await eventually(async () => {
       const response = await client.post('/trading/order', order);
       return response.status === 409 ? response.body : undefined;
@@ -106,6 +110,8 @@ const PEPE = {
     expect(canceled.body.status).toBe('canceled');
 
     await operator.request('PATCH', '/admin/markets/ETHUSDT', { body: { status: 'trading' } });
+    await screen.next('market', (market) => market.status === 'trading', 2000);
+    screen.close();
     expect((await placedWithinASecond(client, order)).status).toBe('new');
   });
 

@@ -10,6 +10,7 @@ import { binanceCall, keyedTrader, signedCall } from '../support/binance-client'
 import { eventually } from '../support/eventually';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database';
 import { ApiClient, loginAs } from '../support/http-client';
+import { RecordingSocket } from '../support/market-socket';
 import { OPENING_BOOK_MARKETS, OPENING_FOREX_PAIRS } from '../support/opening-catalog';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 import { fundedTrader } from '../support/trader-fixtures';
@@ -242,6 +243,45 @@ const DOGE = {
       'status: cancel_only -> trading',
       'status: halted -> trading',
     ]);
+  });
+
+  it("tells the market's room of each status change as it is made, and no other room", async () => {
+    const [watching, elsewhere] = await Promise.all([
+      RecordingSocket.connect(server.url),
+      RecordingSocket.connect(server.url),
+    ]);
+    try {
+      await watching.subscribe('XRPUSDT');
+      await elsewhere.subscribe('ADAUSDT');
+      for (const status of ['halted', 'cancel_only', 'trading'] as const) {
+        expect((await patch('XRPUSDT', { status })).status).toBe(200);
+        // Well within the client's catalog refresh: only a push arrives this soon.
+        expect(await watching.next('market', (market) => market.status === status, 2000)).toEqual({
+          symbol: 'XRPUSDT',
+          display: 'XRP/USDT',
+          name: 'XRP',
+          base: 'XRP',
+          quote: 'USD',
+          tick_size: '0.0001',
+          lot_size: '0.1',
+          min_notional: '5',
+          seed_price: '2.5',
+          status,
+        });
+      }
+      expect((await patch('ADAUSDT', { status: 'halted' })).status).toBe(200);
+      await elsewhere.next('market', (market) => market.symbol === 'ADAUSDT', 2000);
+      expect((await patch('ADAUSDT', { status: 'trading' })).status).toBe(200);
+      expect(watching.events.filter((e) => e.event === 'market').map((e) => e.data.status)).toEqual([
+        'halted',
+        'cancel_only',
+        'trading',
+      ]);
+      expect(elsewhere.events.filter((e) => e.event === 'market').map((e) => e.data.symbol)).not.toContain('XRPUSDT');
+    } finally {
+      watching.close();
+      elsewhere.close();
+    }
   });
 
   it("charges a market's own fee rates from the orders placed after they are set", async () => {

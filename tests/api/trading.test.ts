@@ -178,6 +178,37 @@ describe('a stop-limit order', () => {
     // The resting 0.1 keeps exactly what it needs (20.6 + 0.0206 fee + 0.001 allowance); 0.009 came back.
     expect(await balanceOf(server, alice.user.id, 'USD')).toEqual({ available: '793.793', locked: '20.6216' });
   });
+
+  it('is refused when the last price already reaches its stop: it would trigger the moment it is placed', async () => {
+    await emptyBook(server, 'BNBUSDT');
+    const seller = await fundedTrader(server, { BNB: '1' });
+    const buyer = await fundedTrader(server, { USD: '1000' });
+    await placed(seller.client, { symbol: 'BNBUSDT', side: 'sell', type: 'limit', amount: 0.5, price: 650 });
+    await placed(buyer.client, { symbol: 'BNBUSDT', side: 'buy', type: 'limit', amount: 0.5, price: 650 });
+    const stop = (side: 'buy' | 'sell', price: number) =>
+      placeOrder((side === 'buy' ? buyer : seller).client, {
+        symbol: 'BNBUSDT',
+        side,
+        type: 'stop_limit',
+        amount: 0.1,
+        price,
+        stop_price: price,
+      });
+    const due = { status: 400, body: { detail: 'Stop price would trigger immediately' } };
+    // The last price is 650: a sell stop triggers once the price falls to it, a buy stop once it rises to it.
+    expect(await stop('sell', 651)).toEqual(due);
+    expect(await stop('sell', 650)).toEqual(due);
+    expect(await stop('buy', 649)).toEqual(due);
+    expect(await stop('buy', 650)).toEqual(due);
+    expect(await balanceOf(server, seller.user.id, 'BNB')).toEqual({ available: '0.5', locked: '0' });
+    expect(await balanceOf(server, buyer.user.id, 'USD')).toEqual({ available: '674.675', locked: '0' });
+
+    const [sell, buy] = [await stop('sell', 649), await stop('buy', 651)];
+    expect([sell.body.status, buy.body.status]).toEqual(['waiting', 'waiting']);
+    // Cancelled, so that later trades on the book meet neither.
+    expect((await seller.client.delete('/trading/order', { order_id: sell.body.id })).status).toBe(200);
+    expect((await buyer.client.delete('/trading/order', { order_id: buy.body.id })).status).toBe(200);
+  });
 });
 
 describe('partial fills and cancel', () => {

@@ -6,6 +6,9 @@ import { withExchangeAndBrowser } from './support/suite';
 
 jest.setTimeout(180_000);
 
+/** How soon a pushed market change shows on an open screen: well within the catalog's refresh (10 s). */
+const PUSHED_MS = 3000;
+
 /** Opens the listing form and lists DOGE/USDT, the base asset typed as given. */
 async function listDoge(admin: Page, typed: string) {
   await admin.getByRole('button', { name: 'List Market' }).click();
@@ -37,6 +40,8 @@ describe("the admin's Markets tab", () => {
     const orderButton = trader.getByRole('button', { name: 'Buy ETH' });
     await orderButton.waitFor();
     expect(await orderButton.isDisabled()).toBe(false);
+    await trader.getByText('● Live').waitFor();
+    const enabledOrderButton = trader.locator('button[type="submit"]:not([disabled])', { hasText: 'Buy ETH' });
 
     const admin: Page = await openPage(browser, server.baseUrl);
     await logIn(admin, server.admin.email, server.admin.password);
@@ -55,8 +60,19 @@ describe("the admin's Markets tab", () => {
     await toast(admin, 'Market already listed').waitFor();
     await admin.getByRole('button', { name: 'Cancel', exact: true }).click();
 
+    // Halt asks for a second press: the first changes nothing.
     await row('ETHUSDT').getByRole('button', { name: 'Halt' }).click();
+    await row('ETHUSDT').getByRole('button', { name: 'Confirm Halt' }).waitFor();
+    const catalog = await api<{ markets: { symbol: string; status: string }[] }>(server, null, 'GET', '/markets');
+    expect(catalog.markets.find((m) => m.symbol === 'ETHUSDT')?.status).toBe('trading');
+    // The trader's screen hears of the halt from its market's room at once: its catalog refresh is
+    // held back meanwhile, so nothing else can tell it.
+    await trader.route('**/api/markets', (route) => route.abort());
+    await row('ETHUSDT').getByRole('button', { name: 'Confirm Halt' }).click();
     await toast(admin, 'Market halted').waitFor();
+    await trader.getByTestId('market-closed').filter({ hasText: 'Market is halted' }).waitFor({ timeout: PUSHED_MS });
+    expect(await orderButton.isDisabled()).toBe(true);
+    await trader.unroute('**/api/markets');
     await row('ETHUSDT').filter({ hasText: 'Halted' }).waitFor();
 
     await row('SOLUSDT').getByRole('button', { name: 'Fees' }).click();
@@ -71,24 +87,24 @@ describe("the admin's Markets tab", () => {
     await row('SOLUSDT').getByRole('button', { name: 'Save' }).click();
     await toast(admin, 'maker_fee_rate: must be a decimal between 0 and 1 with at most 6 decimals').waitFor();
 
-    // The trader's screen: the halted market's order button is off with the reason, the new pair is listed.
-    await trader.getByTestId('market-closed').filter({ hasText: 'Market is halted' }).waitFor({ timeout: 20_000 });
-    expect(await orderButton.isDisabled()).toBe(true);
-    await trader.locator('.pair-row').filter({ hasText: 'DOGE' }).waitFor();
+    // The trader's lists follow the catalog: the new pair is listed, the halted one marked.
+    await trader.locator('.pair-row').filter({ hasText: 'DOGE' }).waitFor({ timeout: 20_000 });
     expect(await trader.locator('.pair-row').filter({ hasText: 'ETH' }).textContent()).toContain('Halted');
 
     await trader.goto(`${server.baseUrl}/markets`);
     await trader.locator('tr').filter({ hasText: 'ETH/USDT' }).filter({ hasText: 'Halted' }).waitFor();
     await trader.locator('tr').filter({ hasText: 'DOGE/USDT' }).waitFor();
 
-    // Resumed, it trades again.
+    // Resumed, it trades again: an open trade screen hears of it at once too.
+    await trader.goto(`${server.baseUrl}/trade?pair=ETHUSDT`);
+    await trader.getByTestId('market-closed').waitFor();
+    await trader.getByText('● Live').waitFor();
+    await trader.route('**/api/markets', (route) => route.abort());
     await row('ETHUSDT').getByRole('button', { name: 'Resume' }).click();
     await toast(admin, 'Market resumed').waitFor();
-    await row('ETHUSDT').filter({ hasText: 'Trading' }).waitFor();
-    await trader.goto(`${server.baseUrl}/trade?pair=ETHUSDT`);
-    await orderButton.waitFor();
-    expect(await orderButton.isDisabled()).toBe(false);
+    await enabledOrderButton.waitFor({ timeout: PUSHED_MS });
     expect(await trader.getByTestId('market-closed').count()).toBe(0);
+    await row('ETHUSDT').filter({ hasText: 'Trading' }).waitFor();
 
     await trader.context().close();
     await admin.context().close();
@@ -130,6 +146,7 @@ describe("the admin's Markets tab", () => {
     // Halted, its orders are cancelled (a second press confirms), then the rules change.
     expect(await row.getByRole('button', { name: 'Cancel Orders' }).count()).toBe(0);
     await row.getByRole('button', { name: 'Halt' }).click();
+    await row.getByRole('button', { name: 'Confirm Halt' }).click();
     await toast(admin, 'Market halted').waitFor();
     await row.getByRole('button', { name: 'Cancel Orders' }).click();
     await row.getByRole('button', { name: 'Confirm Cancel All' }).click();

@@ -228,6 +228,24 @@ it("cancels only the trader's own open orders, releasing the whole hold", () => 
   expect(nonZero(lockedByPostings(effects.postings))).toEqual(new Map());
 });
 
+it('a stop is checked against the last price its command finds: one already reached is refused, nothing held or logged', () => {
+  const { effects, place } = execution(tradersOf({ maker: approved, taker: approved, alice: approved }));
+  const sellStop = (price: string) =>
+    place('alice', { side: 'sell', type: 'stop_limit', price, stop_price: price, amount: '0.001' });
+  // No trade yet: no stop is due.
+  expect(sellStop('99000')).toMatchObject({ ok: true, order: { status: 'waiting' } });
+  place('maker', { side: 'sell', price: '99500' });
+  expect(place('taker', {})).toMatchObject({ ok: true, order: { status: 'filled' } });
+  const [logged, postings] = [effects.commands.length, effects.postings.length];
+  expect(refusal(sellStop('99500'))).toEqual({
+    status: 400,
+    detail: 'Stop price would trigger immediately',
+    onTraderData: undefined,
+  });
+  expect([effects.commands.length, effects.postings.length]).toEqual([logged, postings]);
+  expect(sellStop('99499.99')).toMatchObject({ ok: true, order: { status: 'waiting' } });
+});
+
 const users = ['a', 'b', 'c'];
 const randomOrder = fc.record({
   user: fc.constantFrom(...users),

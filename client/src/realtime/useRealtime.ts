@@ -7,13 +7,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { getToken } from '../api/client';
-import type { DepthUpdate, Kline, MarketTrade, Order, Quote, Ticker, UserTrade } from '../api/types';
+import type { BookMarket, DepthUpdate, Kline, MarketTrade, Order, Quote, Ticker, UserTrade } from '../api/types';
 
 export interface RealtimeEvents {
   ticker: (ticker: Ticker) => void;
   depth: (update: DepthUpdate) => void;
   trade: (trade: MarketTrade & { symbol: string }) => void;
   kline: (event: { symbol: string; interval: string; kline: Kline }) => void;
+  /** An administrator changed the market (halted or resumed it above all): the market as the catalog lists it now. */
+  market: (market: BookMarket) => void;
   quotes: (quotes: Quote[]) => void;
   balance: (event: { balance: number }) => void;
   order: (order: Order) => void;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Command, EngineEvent, RejectReason, TradeEvent } from '../../../engine';
+import { isStopDue, type Command, type EngineEvent, type RejectReason, type TradeEvent } from '../../../engine';
 import { INVALID_TOKEN } from '../../auth/authenticator';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../http/errors';
 import type { KeyedRequest } from '../../idempotency/keyed-request';
@@ -48,6 +48,9 @@ export const REJECTIONS = {
   OVERFLOW: 'Order value is too large',
   DUPLICATE_ID: 'Duplicate order id',
 } as const satisfies Partial<Record<RejectReason, string>>;
+
+/** A stop its book's last trade price already reaches: the engine would trigger it as it is placed. */
+export const STOP_WOULD_TRIGGER = 'Stop price would trigger immediately';
 
 /** An order its trader cannot pay for. */
 export const INSUFFICIENT_BALANCE = 'Insufficient balance';
@@ -103,6 +106,9 @@ export class OrderExecution {
       throw error;
     }
     if (!sameRules(terms.spec, this.state.market)) return { ok: false, error: conflict(RULES_CHANGED) };
+    // Against the book as this command finds it (the commands before it applied, committed or not).
+    if (terms.stopTicks !== null && isStopDue(terms.side, terms.stopTicks, this.state.book.lastPrice))
+      return { ok: false, error: badRequest(STOP_WOULD_TRIGGER) };
     const hold = holdFor(this.state.market, terms, this.state.book, this.fees);
     const heldAsset = this.asset[terms.side];
     const heldAmount = this.holdUnits(terms.side, hold);

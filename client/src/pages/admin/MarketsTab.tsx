@@ -19,15 +19,18 @@ const LISTING_FIELDS = [
   { key: 'reference_price', id: 'market-price', label: 'Reference Price (USDT)', placeholder: '0.25' },
 ] as const;
 
-/** The status changes offered from each status, with their button and toast. */
-const STATUS_ACTIONS: Record<MarketStatus, { to: MarketStatus; label: string; done: string }[]> = {
+/**
+ * The status changes offered from each status, with their button and toast; `confirm`: the button
+ * acts on a second press, which it asks for with this label (a halt stops every trader at once).
+ */
+const STATUS_ACTIONS: Record<MarketStatus, { to: MarketStatus; label: string; done: string; confirm?: string }[]> = {
   trading: [
-    { to: 'halted', label: 'Halt', done: 'Market halted' },
+    { to: 'halted', label: 'Halt', done: 'Market halted', confirm: 'Confirm Halt' },
     { to: 'cancel_only', label: 'Cancel-only', done: 'Market set to cancel-only' },
   ],
   cancel_only: [
     { to: 'trading', label: 'Resume', done: 'Market resumed' },
-    { to: 'halted', label: 'Halt', done: 'Market halted' },
+    { to: 'halted', label: 'Halt', done: 'Market halted', confirm: 'Confirm Halt' },
   ],
   halted: [{ to: 'trading', label: 'Resume', done: 'Market resumed' }],
 };
@@ -49,8 +52,13 @@ export default function MarketsTab({ act }: { act: Act }) {
   const [fees, setFees] = useState<{ symbol: string; maker: string; taker: string } | null>(null);
   /** The market whose rules are being edited (its book must be empty), with the values typed so far. */
   const [rules, setRules] = useState<RulesDraft | null>(null);
-  /** The market whose Cancel Orders was pressed once: the second press cancels. */
-  const [cancelling, setCancelling] = useState<string | null>(null);
+  /** The button pressed once that acts on a second press (a market's Halt or Cancel Orders), as `symbol:action`. */
+  const [armed, setArmed] = useState<string | null>(null);
+  /** A press of such a button: the first arms it, the second runs `run`. */
+  const confirmed = (key: string, run: () => void) => () => {
+    setArmed(armed === key ? null : key);
+    if (armed === key) run();
+  };
 
   const load = useCallback(() => {
     adminApi
@@ -91,7 +99,6 @@ export default function MarketsTab({ act }: { act: Act }) {
   };
 
   const cancelOrders = async (symbol: string) => {
-    setCancelling(null);
     await act(() => adminApi.cancelMarketOrders(symbol), 'Open orders cancelled', 'Failed to cancel orders');
   };
 
@@ -208,16 +215,20 @@ export default function MarketsTab({ act }: { act: Act }) {
                   ) : (
                     m.kind === 'book' && (
                       <span className="row" style={{ justifyContent: 'flex-end' }}>
-                        {STATUS_ACTIONS[m.status].map((action) => (
-                          <button
-                            key={action.to}
-                            type="button"
-                            className={`btn btn-sm${action.to === 'trading' ? ' btn-buy' : action.to === 'halted' ? ' btn-sell' : ''}`}
-                            onClick={() => void change(m.symbol, { status: action.to }, action.done)}
-                          >
-                            {action.label}
-                          </button>
-                        ))}
+                        {STATUS_ACTIONS[m.status].map((action) => {
+                          const run = () => void change(m.symbol, { status: action.to }, action.done);
+                          const key = `${m.symbol}:${action.to}`;
+                          return (
+                            <button
+                              key={action.to}
+                              type="button"
+                              className={`btn btn-sm${action.to === 'trading' ? ' btn-buy' : action.to === 'halted' ? ' btn-sell' : ''}`}
+                              onClick={action.confirm ? confirmed(key, run) : run}
+                            >
+                              {armed === key ? action.confirm : action.label}
+                            </button>
+                          );
+                        })}
                         <button
                           type="button"
                           className="btn btn-sm"
@@ -246,11 +257,9 @@ export default function MarketsTab({ act }: { act: Act }) {
                           <button
                             type="button"
                             className="btn btn-sm btn-sell"
-                            onClick={() =>
-                              cancelling === m.symbol ? void cancelOrders(m.symbol) : setCancelling(m.symbol)
-                            }
+                            onClick={confirmed(`${m.symbol}:cancel-orders`, () => void cancelOrders(m.symbol))}
                           >
-                            {cancelling === m.symbol ? 'Confirm Cancel All' : 'Cancel Orders'}
+                            {armed === `${m.symbol}:cancel-orders` ? 'Confirm Cancel All' : 'Cancel Orders'}
                           </button>
                         )}
                       </span>
