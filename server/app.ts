@@ -13,7 +13,7 @@ import { Authenticator } from './auth/authenticator';
 import { resolveJwtSecret } from './auth/jwt-secret';
 import { FailureThrottle, passwordThrottle } from './auth/failure-throttle';
 import { TokenService } from './auth/tokens';
-import { binanceApiRouter } from './binance/binance-api';
+import { binanceApiRouter, otherBinanceApis } from './binance/binance-api';
 import { IpBans } from './binance/ip-bans';
 import { RequestLimits } from './binance/request-weight';
 import { WindowCounters } from './binance/window-counters';
@@ -202,6 +202,8 @@ export async function createExchange(
     bans,
   });
   app.use(binanceApi.routes());
+  // Binance's APIs not served here (/sapi, /fapi...) answer as Binance does, not with the client's page.
+  app.use(otherBinanceApis(logger));
   const router = buildApiRouter(routes, authenticator, idempotency.requests);
   app.use(router.routes());
   app.use(router.allowedMethods());
