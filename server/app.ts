@@ -29,6 +29,7 @@ import { openDatabase } from './db/database';
 import { fundingModule } from './funding/funding.module';
 import { FUNDING_QUEUES } from './funding/funding-queues';
 import { healthRoutes } from './health/health.routes';
+import { Outages } from './health/outages';
 import { idempotencyModule } from './idempotency/idempotency.module';
 import { logAppErrors } from './http/app-errors';
 import { errorMiddleware } from './http/error-middleware';
@@ -114,6 +115,10 @@ export async function createExchange(
       namespace,
     ),
   );
+  const outages = new Outages(
+    { database: () => dataSource.query('SELECT 1'), ...(redis && { redis: () => redis.ping() }) },
+    logger,
+  );
   const context: ServerContext = {
     config,
     logger,
@@ -125,6 +130,7 @@ export async function createExchange(
     settings,
     twoFactor,
     redis,
+    outages,
     redisPrefix: namespace,
   };
 
@@ -187,7 +193,7 @@ export async function createExchange(
   // Outermost: the log shows the status the error middleware answered with.
   app.use(requestLog(logger));
   app.use(closeWhenBodyUnread);
-  app.use(errorMiddleware(logger));
+  app.use(errorMiddleware(context));
   // Each route reads its body itself, after authorizing the caller (server/http/router.ts).
   // The Binance-compatible surface first: /api/v3 answers {code, msg}, not the web API's {detail}.
   const bans = new IpBans(context);
@@ -203,7 +209,7 @@ export async function createExchange(
   });
   app.use(binanceApi.routes());
   // Binance's APIs not served here (/sapi, /fapi...) answer as Binance does, not with the client's page.
-  app.use(otherBinanceApis(logger));
+  app.use(otherBinanceApis);
   const router = buildApiRouter(routes, authenticator, idempotency.requests);
   app.use(router.routes());
   app.use(router.allowedMethods());
@@ -261,6 +267,7 @@ export async function createExchange(
       // After the books have stopped: ending the lock session hands them to the other processes.
       await cluster?.close();
       settings.stop();
+      outages.close();
       await bus.close();
       await database.close();
     },

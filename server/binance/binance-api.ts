@@ -5,8 +5,7 @@ import type { ServerContext } from '../context';
 import type { MarketDataService } from '../market-data/market-data.service';
 import type { TradingService } from '../trading/trading.service';
 import { accountRoutes } from './account-routes';
-import type { Logger } from '../logger';
-import { BinanceCode, BinanceError, binanceErrors } from './binance-error';
+import { answerBinanceError, BinanceCode, BinanceError, binanceErrors } from './binance-error';
 import { marketRoutes } from './market-routes';
 import { orderRoutes } from './order-routes';
 import type { IpBans } from './ip-bans';
@@ -38,19 +37,20 @@ const GROUPS: BinanceRoutes[] = [accountRoutes, marketRoutes, orderRoutes, userS
  */
 export function binanceApiRouter(deps: BinanceApiDeps): Router {
   const router = new Router({ prefix: '/api/v3' });
-  router.use(binanceErrors(deps.context.logger));
+  router.use(binanceErrors(deps.context));
   // Before anything else: a banned address costs one look-up in memory.
   router.use(deps.bans.guard);
   router.use(deps.limits.reportUsedWeight);
   for (const addRoutes of GROUPS) addRoutes(router, deps);
   // Last: whatever no group answers is not part of the surface.
-  router.all('/{*path}', unknownEndpoint);
+  router.all('/{*path}', (ctx) => {
+    throw unknownEndpoint(ctx);
+  });
   return router;
 }
 
-function unknownEndpoint(ctx: Context): never {
-  throw new BinanceError(404, BinanceCode.UNKNOWN, `Unknown endpoint: ${ctx.method} ${ctx.path}`);
-}
+const unknownEndpoint = (ctx: Context) =>
+  new BinanceError(404, BinanceCode.UNKNOWN, `Unknown endpoint: ${ctx.method} ${ctx.path}`);
 
 /**
  * Binance's other REST APIs (its old v1, margin and wallet, futures, options, portfolio margin),
@@ -59,7 +59,5 @@ function unknownEndpoint(ctx: Context): never {
  */
 const OTHER_BINANCE_APIS = /^\/(api\/v1|sapi|fapi|dapi|eapi|papi|wapi|vapi)(\/|$)/;
 
-export function otherBinanceApis(logger: Logger): Middleware {
-  const answer = binanceErrors(logger);
-  return (ctx, next) => (OTHER_BINANCE_APIS.test(ctx.path) ? answer(ctx, async () => unknownEndpoint(ctx)) : next());
-}
+export const otherBinanceApis: Middleware = (ctx, next) =>
+  OTHER_BINANCE_APIS.test(ctx.path) ? answerBinanceError(ctx, unknownEndpoint(ctx)) : next();
