@@ -38,10 +38,10 @@ function buildIfStale(name, output, sources, script) {
 buildIfStale(
   'server',
   'dist/server/main.js',
-  ['server', 'engine', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', 'package.json'],
+  ['server', 'engine', 'shared', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', 'package.json'],
   'build:server',
 );
-buildIfStale('client', 'client/dist/index.html', ['client', 'package.json'], 'build:client');
+buildIfStale('client', 'client/dist/index.html', ['client', 'shared', 'package.json'], 'build:client');
 
 const serverNodeArgs = require('./server-node-args');
 

@@ -14,7 +14,7 @@ import { DeviceCookies } from './auth/device-cookies';
 import { resolveJwtSecret } from './auth/jwt-secret';
 import { FailureThrottle, passwordThrottle } from './auth/failure-throttle';
 import { TokenService } from './auth/tokens';
-import { binanceApiRouter } from './binance/binance-api';
+import { binanceApiRouter, otherBinanceApis } from './binance/binance-api';
 import { IpBans } from './binance/ip-bans';
 import { RequestLimits } from './binance/request-weight';
 import { WindowCounters } from './binance/window-counters';
@@ -30,6 +30,7 @@ import { openDatabase } from './db/database';
 import { fundingModule } from './funding/funding.module';
 import { FUNDING_QUEUES } from './funding/funding-queues';
 import { healthRoutes } from './health/health.routes';
+import { Outages } from './health/outages';
 import { idempotencyModule } from './idempotency/idempotency.module';
 import { logAppErrors } from './http/app-errors';
 import { errorMiddleware } from './http/error-middleware';
@@ -118,6 +119,10 @@ export async function createExchange(
       namespace,
     ),
   );
+  const outages = new Outages(
+    { database: () => dataSource.query('SELECT 1'), ...(redis && { redis: () => redis.ping() }) },
+    logger,
+  );
   const context: ServerContext = {
     config,
     logger,
@@ -129,6 +134,7 @@ export async function createExchange(
     settings,
     twoFactor,
     redis,
+    outages,
     redisPrefix: namespace,
   };
 
@@ -194,7 +200,7 @@ export async function createExchange(
   // Outermost: the log shows the status the error middleware answered with.
   app.use(requestLog(logger));
   app.use(closeWhenBodyUnread);
-  app.use(errorMiddleware(logger));
+  app.use(errorMiddleware(context));
   // Each route reads its body itself, after authorizing the caller (server/http/router.ts).
   // The Binance-compatible surface first: /api/v3 answers {code, msg}, not the web API's {detail}.
   const bans = new IpBans(context);
@@ -209,6 +215,8 @@ export async function createExchange(
     bans,
   });
   app.use(binanceApi.routes());
+  // Binance's APIs not served here (/sapi, /fapi...) answer as Binance does, not with the client's page.
+  app.use(otherBinanceApis);
   const router = buildApiRouter(routes, authenticator, idempotency.requests);
   app.use(router.routes());
   app.use(router.allowedMethods());
@@ -272,6 +280,7 @@ export async function createExchange(
       // After the books have stopped: ending the lock session hands them to the other processes.
       await cluster?.close();
       settings.stop();
+      outages.close();
       await bus.close();
       await database.close();
     },

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Authenticator } from './auth/authenticator';
 import type { EventBus, Redis } from './bus/event-bus';
 import type { Config } from './config/config';
+import type { Outages } from './health/outages';
 import type { RouteSpec } from './http/route';
 import type { Logger } from './logger';
 import type { Notifier } from './realtime/notifier';
@@ -24,6 +25,8 @@ export interface ServerContext {
   /** The second factor that guarded actions ask for (`requireTwoFactor`). */
   twoFactor: TwoFactorService;
   redis: Redis | null;
+  /** The database and Redis as requests found them: an outage is logged once and answered 503. */
+  outages: Outages;
   /** The deployment's namespace of Redis channels and keys (bus/redis-prefix.ts). */
   redisPrefix: string;
 }

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useEffect, type ReactElement } from 'react';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AdminOnly, PublicOnly, SignedIn, TraderOnly } from './auth/guards';
 import { useSession } from './auth/session';
 import ErrorBoundary from './components/ErrorBoundary';
 import Loading from './components/Loading';
 import { PRODUCT_NAME } from './components/Logo';
+import { PAGE_PATHS, type PagePath } from '../../shared/page-paths';
 import Landing from './pages/Landing';
 import Login from './pages/Login';
 import Register from './pages/Register';
@@ -26,7 +27,64 @@ import Trade from './pages/Trade';
 const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
 const Settings = lazy(() => import('./pages/Settings'));
 
-const TITLES: Record<string, string> = {
+/** Each page's screen, with its guard: a page of the list without a screen, or the reverse, does not compile. */
+const PAGES: Record<PagePath, ReactElement> = {
+  '/': (
+    <PublicOnly>
+      <Landing />
+    </PublicOnly>
+  ),
+  // Login wraps itself in PublicOnly: it picks the destination (/admin or /trade).
+  '/login': <Login />,
+  '/register': (
+    <PublicOnly>
+      <Register />
+    </PublicOnly>
+  ),
+  '/dashboard': (
+    <TraderOnly>
+      <Dashboard />
+    </TraderOnly>
+  ),
+  '/trading': (
+    <TraderOnly>
+      <SimpleTrading />
+    </TraderOnly>
+  ),
+  '/trade': (
+    <TraderOnly>
+      <Trade />
+    </TraderOnly>
+  ),
+  '/markets': <Markets />,
+  '/buy-crypto': <BuyCrypto />,
+  '/derivatives': <Derivatives />,
+  '/earn': <Earn />,
+  '/admin': (
+    <AdminOnly>
+      <AdminPage />
+    </AdminOnly>
+  ),
+  '/account/api': (
+    <TraderOnly>
+      <ApiManagement />
+    </TraderOnly>
+  ),
+  '/settings': (
+    <SignedIn>
+      <Settings />
+    </SignedIn>
+  ),
+  // Profile-menu entries that live inside existing screens.
+  '/assets': <Navigate to="/dashboard" replace />,
+  '/account': <Navigate to="/dashboard?tab=kyc" replace />,
+  '/orders': <Navigate to="/trade" replace />,
+  '/referral': <NotOffered title="Referral" />,
+  '/rewards': <NotOffered title="Rewards Hub" />,
+};
+
+/** The tab's title before the product's name; a page without one shows the name alone. */
+const TITLES: Partial<Record<PagePath, string>> = {
   '/login': 'Log in',
   '/register': 'Register',
   '/dashboard': 'Dashboard',
@@ -46,7 +104,9 @@ export default function App() {
   const { pathname } = useLocation();
 
   useEffect(() => {
-    const title = TITLES[pathname];
+    // Matched as the router matches (any case, trailing slashes): a path of no page is the Not Found page.
+    const page = PAGE_PATHS.find((path) => matchPath(path, pathname));
+    const title = page ? TITLES[page] : 'Not found';
     document.title = title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [pathname]);
   if (loading) return <Loading />;
@@ -56,82 +116,9 @@ export default function App() {
     <ErrorBoundary key={pathname}>
       <Suspense fallback={<Loading />}>
         <Routes>
-          <Route
-            path="/"
-            element={
-              <PublicOnly>
-                <Landing />
-              </PublicOnly>
-            }
-          />
-          {/* Login wraps itself in PublicOnly: it picks the destination (/admin or /trade). */}
-          <Route path="/login" element={<Login />} />
-          <Route
-            path="/register"
-            element={
-              <PublicOnly>
-                <Register />
-              </PublicOnly>
-            }
-          />
-          <Route
-            path="/dashboard"
-            element={
-              <TraderOnly>
-                <Dashboard />
-              </TraderOnly>
-            }
-          />
-          <Route
-            path="/trading"
-            element={
-              <TraderOnly>
-                <SimpleTrading />
-              </TraderOnly>
-            }
-          />
-          <Route
-            path="/trade"
-            element={
-              <TraderOnly>
-                <Trade />
-              </TraderOnly>
-            }
-          />
-          <Route path="/markets" element={<Markets />} />
-          <Route path="/buy-crypto" element={<BuyCrypto />} />
-          <Route path="/derivatives" element={<Derivatives />} />
-          <Route path="/earn" element={<Earn />} />
-          <Route
-            path="/admin"
-            element={
-              <AdminOnly>
-                <AdminPage />
-              </AdminOnly>
-            }
-          />
-          <Route
-            path="/account/api"
-            element={
-              <TraderOnly>
-                <ApiManagement />
-              </TraderOnly>
-            }
-          />
-          {/* Profile-menu entries that live inside existing screens. */}
-          <Route path="/assets" element={<Navigate to="/dashboard" replace />} />
-          <Route path="/account" element={<Navigate to="/dashboard?tab=kyc" replace />} />
-          <Route path="/orders" element={<Navigate to="/trade" replace />} />
-          <Route path="/referral" element={<NotOffered title="Referral" />} />
-          <Route path="/rewards" element={<NotOffered title="Rewards Hub" />} />
-          <Route
-            path="/settings"
-            element={
-              <SignedIn>
-                <Settings />
-              </SignedIn>
-            }
-          />
+          {PAGE_PATHS.map((path) => (
+            <Route key={path} path={path} element={PAGES[path]} />
+          ))}
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

@@ -1,28 +1,38 @@
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
+import { Money } from '../ledger/money';
 
-/** A spreadsheet would run a cell starting like a formula: such text is kept as text by a leading quote. */
-const FORMULA_START = /^[=+@\t\r]|^-[^\d]/;
+/**
+ * A cell of an export, typed by its column: text, a number or an amount (written as they are, a
+ * negative one with its minus sign), a time, or nothing.
+ */
+export type CsvCell = string | number | Money | Date | null;
 
-function csvCell(value: string | number | Date | null): string {
+/** A spreadsheet runs a text cell starting with one of these as a formula (OWASP's CSV injection list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * One cell as RFC 4180 writes it. Text that would start a formula is kept as text by a leading
+ * quote, and such a cell is always quoted; numbers are never touched, so `-12.5` stays a number.
+ */
+function csvCell(value: CsvCell): string {
   if (value === null) return '';
-  const text = value instanceof Date ? value.toISOString() : String(value);
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  if (value instanceof Money) return value.toFixed();
+  if (typeof value === 'number') return String(value);
+  const text = value instanceof Date ? value.toISOString() : value;
+  if (FORMULA_START.test(text)) return quoted(`'${text}`);
+  return /[",\r\n]/.test(text) ? quoted(text) : text;
 }
 
-export const csvLine = (cells: Array<string | number | Date | null>) => `${cells.map(csvCell).join(',')}\r\n`;
+const csvLine = (cells: CsvCell[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /**
  * Answers with a CSV file to save, its rows streamed as they are read, batch by batch, so an export
  * of any size never sits whole in memory.
  */
-export function sendCsv(
-  ctx: Context,
-  filename: string,
-  header: string[],
-  rows: AsyncIterable<Array<string | number | Date | null>>,
-): undefined {
+export function sendCsv(ctx: Context, filename: string, header: string[], rows: AsyncIterable<CsvCell[]>): undefined {
   async function* lines() {
     yield csvLine(header);
     for await (const row of rows) yield csvLine(row);

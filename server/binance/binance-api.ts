@@ -1,10 +1,11 @@
 import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
 import type { ApiKeyAccess } from '../api-keys/api-keys.module';
 import type { ServerContext } from '../context';
 import type { MarketDataService } from '../market-data/market-data.service';
 import type { TradingService } from '../trading/trading.service';
 import { accountRoutes } from './account-routes';
-import { BinanceCode, BinanceError, binanceErrors } from './binance-error';
+import { answerBinanceError, BinanceCode, BinanceError, binanceErrors } from './binance-error';
 import { marketRoutes } from './market-routes';
 import { orderRoutes } from './order-routes';
 import type { IpBans } from './ip-bans';
@@ -36,14 +37,27 @@ const GROUPS: BinanceRoutes[] = [accountRoutes, marketRoutes, orderRoutes, userS
  */
 export function binanceApiRouter(deps: BinanceApiDeps): Router {
   const router = new Router({ prefix: '/api/v3' });
-  router.use(binanceErrors(deps.context.logger));
+  router.use(binanceErrors(deps.context));
   // Before anything else: a banned address costs one look-up in memory.
   router.use(deps.bans.guard);
   router.use(deps.limits.reportUsedWeight);
   for (const addRoutes of GROUPS) addRoutes(router, deps);
   // Last: whatever no group answers is not part of the surface.
   router.all('/{*path}', (ctx) => {
-    throw new BinanceError(404, BinanceCode.UNKNOWN, `Unknown endpoint: ${ctx.method} ${ctx.path}`);
+    throw unknownEndpoint(ctx);
   });
   return router;
 }
+
+const unknownEndpoint = (ctx: Context) =>
+  new BinanceError(404, BinanceCode.UNKNOWN, `Unknown endpoint: ${ctx.method} ${ctx.path}`);
+
+/**
+ * Binance's other REST APIs (its old v1, margin and wallet, futures, options, portfolio margin),
+ * which this exchange does not serve: a program that calls one reads Binance's 404 for an unknown
+ * endpoint, as under /api/v3, not the web client's page.
+ */
+const OTHER_BINANCE_APIS = /^\/(api\/v1|sapi|fapi|dapi|eapi|papi|wapi|vapi)(\/|$)/;
+
+export const otherBinanceApis: Middleware = (ctx, next) =>
+  OTHER_BINANCE_APIS.test(ctx.path) ? answerBinanceError(ctx, unknownEndpoint(ctx)) : next();

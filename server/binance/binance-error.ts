@@ -1,6 +1,7 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
+import type { ServerContext } from '../context';
+import { RETRY_AFTER_SECONDS } from '../health/outages';
 import { HttpError } from '../http/errors';
-import type { Logger } from '../logger';
 
 /**
  * The Binance-compatible surface answers failures as Binance does, `{code, msg}`, so the programs
@@ -19,6 +20,7 @@ export class BinanceError extends Error {
 /** Binance's error codes this surface answers with (their names as Binance documents them). */
 export const BinanceCode = {
   UNKNOWN: -1000,
+  DISCONNECTED: -1001,
   UNAUTHORIZED: -1002,
   TOO_MANY_REQUESTS: -1003,
   UNEXPECTED_RESP: -1006,
@@ -56,6 +58,7 @@ export const BinanceCode = {
 } as const;
 
 export const UNKNOWN_MESSAGE = 'An unknown error occurred while processing the request.';
+const DISCONNECTED_MESSAGE = 'Internal error; unable to process your request. Please try again.';
 
 /** Status and code for an {detail} error a shared service threw (a 5xx is never passed on as such). */
 function fromHttpError(error: HttpError): BinanceError {
@@ -66,17 +69,33 @@ function fromHttpError(error: HttpError): BinanceError {
   return new BinanceError(error.status, BinanceCode.INVALID_PARAMETER, error.message);
 }
 
-/** The surface's error middleware: every failure becomes {code, msg}; an unexpected one is logged and hides its cause. */
-export function binanceErrors(logger: Logger): Middleware {
+/** Answers `error` as Binance does; a 503 says when to come back. */
+export function answerBinanceError(ctx: Context, error: BinanceError): void {
+  ctx.status = error.status;
+  ctx.body = { code: error.code, msg: error.message };
+  if (error.status === 503) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+}
+
+/**
+ * The surface's error middleware: every failure becomes {code, msg}; the database or Redis
+ * unreachable is 503 with -1001 (the outage logged once, by `outages`); an unexpected failure is
+ * logged and hides its cause.
+ */
+export function binanceErrors({ logger, outages }: Pick<ServerContext, 'logger' | 'outages'>): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
-      const known = error instanceof BinanceError ? error : error instanceof HttpError ? fromHttpError(error) : null;
+      const known =
+        error instanceof BinanceError
+          ? error
+          : error instanceof HttpError
+            ? fromHttpError(error)
+            : outages.causedBy(error)
+              ? new BinanceError(503, BinanceCode.DISCONNECTED, DISCONNECTED_MESSAGE)
+              : null;
       if (!known) logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
-      const answer = known ?? new BinanceError(500, BinanceCode.UNKNOWN, UNKNOWN_MESSAGE);
-      ctx.status = answer.status;
-      ctx.body = { code: answer.code, msg: answer.message };
+      answerBinanceError(ctx, known ?? new BinanceError(500, BinanceCode.UNKNOWN, UNKNOWN_MESSAGE));
     }
   };
 }

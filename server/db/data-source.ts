@@ -12,6 +12,17 @@ export interface DatabaseOptions {
   onConnect?: (client: PoolClient) => Promise<unknown>;
 }
 
+/**
+ * Gives a new connection an 'error' listener for good. The pool drops its own when it lends the
+ * connection out, and TypeORM adds one only a tick later: a server going down (57P01) in that gap,
+ * in the same packet as the answer that freed the connection, would be an unhandled 'error' that
+ * ends the process. Its queries fail all the same, and the pool drops it when it comes back.
+ */
+async function prepareConnection(client: PoolClient, onConnect: DatabaseOptions['onConnect']) {
+  client.on('error', () => undefined);
+  await onConnect?.(client);
+}
+
 /** The one way the process talks to PostgreSQL (real or embedded). Schema comes from migrations only. */
 export function createDataSource({ url, poolSize, onConnect }: DatabaseOptions): DataSource {
   return new DataSource({
@@ -26,7 +37,11 @@ export function createDataSource({ url, poolSize, onConnect }: DatabaseOptions):
     // gen_random_uuid() is built into PostgreSQL 13+ and PGlite: no extension to install.
     uuidExtension: 'pgcrypto',
     installExtensions: false,
-    extra: { max: poolSize, connectionTimeoutMillis: 30000, onConnect },
+    extra: {
+      max: poolSize,
+      connectionTimeoutMillis: 30000,
+      onConnect: (client: PoolClient) => prepareConnection(client, onConnect),
+    },
   });
 }
 

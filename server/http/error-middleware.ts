@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
+import type { ServerContext } from '../context';
+import { RETRY_AFTER_SECONDS } from '../health/outages';
 import { InsufficientFundsError } from '../ledger/ledger';
-import type { Logger } from '../logger';
 import { HttpError, statusDetail } from './errors';
 
 interface StatusError {
@@ -27,17 +28,25 @@ function toHttpError(error: unknown): HttpError | null {
   return null;
 }
 
-export function errorMiddleware(logger: Logger): Middleware {
+/**
+ * Answers every failure under /api as {detail}: a known one with its status, the database or Redis
+ * unreachable with 503 (the outage logged once, by `outages`), anything else with a logged 500.
+ */
+export function errorMiddleware({ logger, outages }: Pick<ServerContext, 'logger' | 'outages'>): Middleware {
   return async (ctx, next) => {
     try {
       await next();
       // A status set without a body (no route: 404; the router's method check: 405) gets its detail too.
       if (ctx.status >= 400 && ctx.body == null) throw new HttpError(ctx.status, statusDetail(ctx.status));
     } catch (error) {
-      const known = toHttpError(error);
+      const known =
+        toHttpError(error) ??
+        (outages.causedBy(error) ? new HttpError(503, 'Service temporarily unavailable, please retry') : null);
       if (known) {
         ctx.status = known.status;
         ctx.body = known.body;
+        // Every 503 says when to come back: an outage, or trading not yet serving a market.
+        if (known.status === 503) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
         return;
       }
       logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');

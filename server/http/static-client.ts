@@ -2,6 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import serve from 'koa-static';
+import { PAGE_PATHS } from '../../shared/page-paths';
 
 /**
  * Paths that speak a protocol of their own: the API's JSON (and its JSON 404), the market and user
@@ -13,9 +14,18 @@ const PROTOCOL_PATHS = /^\/(api|ws|stream|ws-api|socket\.io)(\/|$)/;
 const isAppRequest = (ctx: Context) =>
   (ctx.method === 'GET' || ctx.method === 'HEAD') && !PROTOCOL_PATHS.test(ctx.path);
 
+const PAGES = new Set<string>(PAGE_PATHS);
+
+/** One of the client's pages, matched as its router matches: in any case, trailing slashes ignored. */
+const isClientPage = (pagePath: string) => PAGES.has((pagePath.replace(/\/+$/, '') || '/').toLowerCase());
+
+/** A path that could name a page: its last segment has no extension (a file's would). */
+const looksLikePage = (pagePath: string) => !/\.[^/]*$/.test(pagePath);
+
 /**
- * Serves the built client: its hashed assets cached for a year, and index.html for every other path
- * of the app, so the client's router draws the page, or its Not Found page. index.html itself is
+ * Serves the built client: its hashed assets cached for a year, and index.html for the client's
+ * pages, so its router draws them. Any other page path gets index.html with 404, which the client
+ * draws as its Not Found page; a missing file is left to the API's JSON 404. index.html itself is
  * never cached without asking again: it names the assets of the current build.
  */
 export function staticClient(distDir: string): Middleware[] {
@@ -23,15 +33,19 @@ export function staticClient(distDir: string): Middleware[] {
   const index = path.join(root, 'index.html');
   if (!existsSync(index)) return [];
   const assets = serve(root, { index: false, maxage: 365 * 24 * 3600 * 1000, immutable: true, gzip: true });
-  const sendIndex = (ctx: Context) => {
+  const sendIndex = (ctx: Context, status: number) => {
+    ctx.status = status;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = createReadStream(index);
   };
   const client: Middleware = async (ctx, next) => {
     if (!isAppRequest(ctx)) return next();
-    if (ctx.path === '/index.html') return sendIndex(ctx);
-    await assets(ctx, async () => sendIndex(ctx));
+    if (ctx.path === '/index.html') return sendIndex(ctx, 200);
+    await assets(ctx, async () => {
+      if (isClientPage(ctx.path)) sendIndex(ctx, 200);
+      else if (looksLikePage(ctx.path)) sendIndex(ctx, 404);
+    });
   };
   return [client];
 }

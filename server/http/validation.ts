@@ -26,12 +26,16 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {
   return parsed.data;
 }
 
-/** Query strings repeat keys as arrays; our APIs take one value per key, the last one wins. */
+/**
+ * The query string as one value per key, as the API takes them. A key sent twice (`limit=5&limit=500`)
+ * is refused: picking either value would answer a request the caller may not have meant.
+ */
 export function flattenQuery(query: Record<string, string | string[] | undefined>): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
-    flat[key] = Array.isArray(value) ? (value[value.length - 1] ?? '') : value;
+    if (Array.isArray(value)) throw badRequest(`${key}: sent more than once`);
+    flat[key] = value;
   }
   return flat;
 }

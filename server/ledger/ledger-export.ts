@@ -34,8 +34,9 @@ interface ExportedEntry {
 /**
  * The journal entries made in [since, until), in the order they were written, as CSV rows: each
  * with its journal (the entries of one posting share it), the account's owner (a user's e-mail or a
- * system account's name) and the signed changes of its buckets. Read a batch at a time by id, so
- * entries written meanwhile never repeat or shift a row.
+ * system account's name) and the signed changes of its buckets as amounts (numbers to the CSV,
+ * never escaped as text). Read a batch at a time by id, so entries written meanwhile never repeat or
+ * shift a row.
  */
 export async function* ledgerCsvRows(manager: EntityManager, since: Date, until: Date) {
   for (let after = '0'; ;) {
@@ -58,8 +59,8 @@ export async function* ledgerCsvRows(manager: EntityManager, since: Date, until:
         entry.owner,
         entry.user_id,
         entry.asset,
-        money(entry.available).toFixed(),
-        money(entry.locked).toFixed(),
+        money(entry.available),
+        money(entry.locked),
         entry.reason,
         entry.reference_type,
         entry.reference_id,

@@ -1,5 +1,5 @@
 import { query, signInAdmin, useBackOfficeExchange } from '../support/back-office';
-import { ApiClient, registerTrader } from '../support/http-client';
+import { ApiClient, registerTrader, uniqueEmail } from '../support/http-client';
 
 const suite = useBackOfficeExchange();
 
@@ -17,8 +17,8 @@ const parseCsv = (text: string) => text.trimEnd().split('\r\n');
  * A second administrator of its own, so this test's entries are told apart from everyone else's
  * (test files share the database).
  */
-async function freshAdmin() {
-  const { email, password, user } = await registerTrader(suite.api, 'Audit Admin');
+async function freshAdmin(email = uniqueEmail()) {
+  const { password, user } = await registerTrader(suite.api, 'Audit Admin', email);
   await suite.server.exchange.context.dataSource.query('UPDATE users SET is_admin = true WHERE id = $1', [user.id]);
   const admin = await new ApiClient(suite.server.url).post('/auth/login', { email, password });
   return { client: suite.api.withToken(admin.body.token), email, id: user.id as string };
@@ -125,6 +125,18 @@ describe('the audit log', () => {
     );
     const lines = parseCsv((await fetchAsAdmin(`/admin/audit/export${query({ actor: admin.email })}`)).text);
     expect(lines[1]!.endsWith(`,"'=HYPERLINK(""x"")"`)).toBe(true);
+  });
+
+  it('an administrator whose e-mail or note starts with a minus sign and a digit gets no formula either', async () => {
+    const admin = await freshAdmin(uniqueEmail('-1+1'));
+    const other = await registerTrader(suite.api);
+    const deposit = await other.client.post(`/deposit/request${query({ amount: 5 })}`);
+    await admin.client.post(
+      `/admin/deposit/reject${query({ deposit_id: deposit.body.id, admin_notes: "-2+3+cmd|' /C calc'!A0" })}`,
+    );
+    const lines = parseCsv((await fetchAsAdmin(`/admin/audit/export${query({ actor: admin.email })}`)).text);
+    expect(lines[1]!.split(',').slice(1, 3)).toEqual([`"'${admin.email}"`, 'Audit Admin']);
+    expect(lines[1]!.endsWith(`,"'-2+3+cmd|' /C calc'!A0"`)).toBe(true);
   });
 
   it('refuses filters that are none, and is for administrators only', async () => {

@@ -45,6 +45,17 @@ describe('every answer under /api is JSON {"detail"}', () => {
     expect(JSON.parse(response.body)).toEqual({ detail: 'Not found' });
   });
 
+  it.each([
+    ['GET', '/api/market/depth?symbol=BTCUSDT&limit=5&limit=500', 'limit'],
+    ['GET', '/api/market/depth?symbol=BTCUSDT&symbol=ETHUSDT', 'symbol'],
+    ['GET', '/api/health?probe=1&probe=1', 'probe'],
+    ['POST', '/api/auth/login?email=a@example.com&email=b@example.com', 'email'],
+  ])('%s %s, a query parameter sent twice, answers 400', async (method, path, name) => {
+    const response = await call(method, path);
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body)).toEqual({ detail: `${name}: sent more than once` });
+  });
+
   it('a request the HTTP parser cannot read answers 400 with a detail, and the connection closes', async () => {
     const connection = await RawConnection.open(server.url);
     connection.writeHead('NOT A METHOD', '/api/health');

@@ -1,5 +1,5 @@
 import { query, traderWithDeposit, useBackOfficeExchange } from '../support/back-office';
-import { registerTrader, type ApiClient } from '../support/http-client';
+import { registerTrader, uniqueEmail, type ApiClient } from '../support/http-client';
 
 const suite = useBackOfficeExchange();
 
@@ -49,6 +49,17 @@ describe('the ledger export', () => {
     // Written in order: ids rise down the file.
     const ids = rows.map((row) => BigInt(row.entry_id!));
     expect(ids).toEqual([...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+  it('keeps an e-mail starting like a formula as text, and a negative amount as a number', async () => {
+    const trader = await registerTrader(suite.api, 'Minus Trader', uniqueEmail('-1+1'));
+    const deposit = await trader.client.post(`/deposit/request${query({ amount: 7 })}`);
+    await suite.admin.post(`/admin/deposit/approve${query({ deposit_id: deposit.body.id })}`);
+    const rows = rowsOf((await exportLedger({ from: today(), to: today() })).text);
+    const credit = rows.find((row) => row.user_id === trader.user.id)!;
+    expect(credit).toMatchObject({ account_owner: `"'${trader.email}"`, available: '7' });
+    const debit = rows.find((row) => row.journal_id === credit.journal_id && row.account_owner === 'external');
+    expect(debit).toMatchObject({ available: '-7' });
   });
 
   it('holds only the entries of the days asked for (UTC, both ends included)', async () => {

@@ -117,7 +117,7 @@ describe('order counts', () => {
     const config = { ...context.config, API_ORDER_LIMIT: orderLimit, API_DAILY_ORDER_LIMIT: dailyOrderLimit };
     const limits = new RequestLimits({ ...context, config }, new IpBans({ ...context, config }));
     const router = new Router({ prefix: '/api/v3' });
-    router.use(binanceErrors(createLogger('silent')));
+    router.use(binanceErrors({ ...context, logger: createLogger('silent') }));
     // As the order routes do: the request's weight counted with its order counts, or alone when it is refused first.
     router.post('/order', limits.orderWeight(20), async (ctx) => {
       if (ctx.get('x-refuse')) throw new BinanceError(400, BinanceCode.INVALID_PARAMETER, 'Refused before counting.');

@@ -55,7 +55,8 @@ describe('security headers on every answer', () => {
     ['the client', 'GET', '/', 200],
     ['a client route', 'GET', '/trade', 200],
     ['a client asset', 'GET', '/assets/app.js', 200],
-    ['an unknown page (the app answers)', 'GET', '/no-such-page', 200],
+    ['an unknown page (the app answers, with 404)', 'GET', '/no-such-page', 404],
+    ['a file the client does not have', 'GET', '/assets/missing.js', 404],
     ['Socket.IO', 'GET', '/socket.io/?EIO=4&transport=polling', 200],
     ["Socket.IO's refusal", 'GET', '/socket.io/?EIO=9&transport=polling', 400],
   ])('%s', async (_what, method, path, status) => {

@@ -15,19 +15,21 @@ describe('an unknown address', () => {
   });
 
   it.each(['/does-not-exist', '/some/deeply/nested/page'])(
-    '%s opens the app on its Not Found page, which leads back home',
+    '%s opens the app on its Not Found page, answered with 404 and titled so, which leads back home',
     async (path) => {
       const page = await openPage(browser, server.baseUrl);
       const response = await page.goto(path);
-      expect(response!.status()).toBe(200);
+      expect(response!.status()).toBe(404);
       expect(response!.headers()['content-type']).toMatch(/^text\/html/);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       await page.getByText(`There is no page at ${path}.`).waitFor();
+      expect(await page.title()).toBe('Not found | CryptoExchange');
       expect(await page.locator('body').textContent()).not.toContain('"detail"');
 
       await page.getByRole('link', { name: 'Back to home' }).click();
       await page.waitForURL(`${server.baseUrl}/`);
       await page.getByRole('link', { name: 'Register' }).first().waitFor();
+      expect(await page.title()).toBe('CryptoExchange');
       await page.context().close();
     },
   );
@@ -55,7 +57,7 @@ describe("the profile menu's programmes the venue does not run yet", () => {
     ['/rewards', 'Rewards Hub'],
   ])('%s says %s is not offered yet, not that the page does not exist', async (path, title) => {
     const page = await openPage(browser, server.baseUrl);
-    await page.goto(path);
+    expect((await page.goto(path))!.status()).toBe(200);
     await page.getByRole('heading', { name: title }).waitFor();
     await page.getByText('This programme is not offered yet.').waitFor();
     expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0);

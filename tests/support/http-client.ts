@@ -57,8 +57,7 @@ export class ApiClient {
 export const uniqueEmail = (prefix = 'trader') => `${prefix}-${randomUUID().slice(0, 12)}@example.com`;
 
 /** Registers a new trader and returns a client signed in as them. */
-export async function registerTrader(api: ApiClient, name = 'Test Trader') {
-  const email = uniqueEmail();
+export async function registerTrader(api: ApiClient, name = 'Test Trader', email = uniqueEmail()) {
   const password = 'trader-password-1';
   const response = await api.post('/auth/register', { email, password, full_name: name });
   if (response.status !== 200) throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body)}`);

@@ -2,7 +2,10 @@ import { Link, useLocation } from 'react-router-dom';
 import SiteFooter from '../components/SiteFooter';
 import SiteHeader from '../components/SiteHeader';
 
-/** Any path the app has no screen for (the server answers every page path with the app). */
+/**
+ * Any path the app has no screen for: the server answers such a page path with the app and 404, and
+ * App.tsx titles the tab "Not found".
+ */
 export default function NotFound() {
   const { pathname } = useLocation();
   return (

@@ -1,0 +1,28 @@
+/**
+ * Every page of the web client: the paths its router draws (client/src/App.tsx builds its routes
+ * from this list). The server answers these with the app and 200, and any other page path with the
+ * app's Not Found page and 404 (server/http/static-client.ts).
+ */
+export const PAGE_PATHS = [
+  '/',
+  '/login',
+  '/register',
+  '/dashboard',
+  '/trading',
+  '/trade',
+  '/markets',
+  '/buy-crypto',
+  '/derivatives',
+  '/earn',
+  '/admin',
+  '/account/api',
+  '/settings',
+  // Profile-menu entries that live inside other screens, or say the programme is not offered yet.
+  '/assets',
+  '/account',
+  '/orders',
+  '/referral',
+  '/rewards',
+] as const;
+
+export type PagePath = (typeof PAGE_PATHS)[number];
