@@ -26,3 +26,6 @@ export const PAGE_PATHS = [
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];
+
+/** The tab's title on a path that is no page, as the server's 404 and the client's Not Found page give it. */
+export const NOT_FOUND_TITLE = 'Not found';

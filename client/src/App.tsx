@@ -5,7 +5,7 @@ import { useSession } from './auth/session';
 import ErrorBoundary from './components/ErrorBoundary';
 import Loading from './components/Loading';
 import { PRODUCT_NAME } from './components/Logo';
-import { PAGE_PATHS, type PagePath } from '../../shared/page-paths';
+import { NOT_FOUND_TITLE, PAGE_PATHS, type PagePath } from '../../shared/page-paths';
 import Landing from './pages/Landing';
 import Login from './pages/Login';
 import Register from './pages/Register';
@@ -106,7 +106,11 @@ export default function App() {
   useEffect(() => {
     // Matched as the router matches (any case, trailing slashes): a path of no page is the Not Found page.
     const page = PAGE_PATHS.find((path) => matchPath(path, pathname));
-    const title = page ? TITLES[page] : 'Not found';
+    if (!page) {
+      document.title = NOT_FOUND_TITLE;
+      return;
+    }
+    const title = TITLES[page];
     document.title = title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [pathname]);
   if (loading) return <Loading />;

@@ -1,8 +1,9 @@
 import { createReadStream, existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import serve from 'koa-static';
-import { PAGE_PATHS } from '../../shared/page-paths';
+import { NOT_FOUND_TITLE, PAGE_PATHS } from '../../shared/page-paths';
 
 /**
  * Paths that speak a protocol of their own: the API's JSON (and its JSON 404), the market and user
@@ -33,18 +34,22 @@ export function staticClient(distDir: string): Middleware[] {
   const index = path.join(root, 'index.html');
   if (!existsSync(index)) return [];
   const assets = serve(root, { index: false, maxage: 365 * 24 * 3600 * 1000, immutable: true, gzip: true });
-  const sendIndex = (ctx: Context, status: number) => {
+  const sendIndex = async (ctx: Context, status: number) => {
     ctx.status = status;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = createReadStream(index);
+    // A 404 is titled as one before any script runs, for programs that read the page without running it.
+    ctx.body =
+      status === 404
+        ? (await readFile(index, 'utf8')).replace(/<title>[^<]*<\/title>/, `<title>${NOT_FOUND_TITLE}</title>`)
+        : createReadStream(index);
   };
   const client: Middleware = async (ctx, next) => {
     if (!isAppRequest(ctx)) return next();
     if (ctx.path === '/index.html') return sendIndex(ctx, 200);
     await assets(ctx, async () => {
-      if (isClientPage(ctx.path)) sendIndex(ctx, 200);
-      else if (looksLikePage(ctx.path)) sendIndex(ctx, 404);
+      if (isClientPage(ctx.path)) await sendIndex(ctx, 200);
+      else if (looksLikePage(ctx.path)) await sendIndex(ctx, 404);
     });
   };
   return [client];

@@ -24,11 +24,11 @@ afterAll(() => server.close());
 
 describe("the client's pages and files", () => {
   /** index.html as the app is answered: asked for again before each use, not to be framed. */
-  async function expectApp(response: Response) {
+  async function expectApp(response: Response, body = INDEX) {
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
-    expect(await response.text()).toBe(INDEX);
+    expect(await response.text()).toBe(body);
   }
 
   it.each(['/', '/trade', '/index.html', '/assets', '/account/api', '/TRADE', '/trade/'])(
@@ -41,11 +41,11 @@ describe("the client's pages and files", () => {
   );
 
   it.each(['/does-not-exist', '/deeply/nested/unknown/page', '/trade/unknown', '/apis', '/wsx'])(
-    '%s is no page of the client: index.html with 404, for its Not Found page',
+    '%s is no page of the client: index.html with 404 and titled Not found, for its Not Found page',
     async (page) => {
       const response = await fetch(`${server.url}${page}`);
       expect(response.status).toBe(404);
-      await expectApp(response);
+      await expectApp(response, INDEX.replace('<title>app</title>', '<title>Not found</title>'));
     },
   );
 

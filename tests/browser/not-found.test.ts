@@ -23,7 +23,7 @@ describe('an unknown address', () => {
       expect(response!.headers()['content-type']).toMatch(/^text\/html/);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       await page.getByText(`There is no page at ${path}.`).waitFor();
-      expect(await page.title()).toBe('Not found | CryptoExchange');
+      expect(await page.title()).toBe('Not found');
       expect(await page.locator('body').textContent()).not.toContain('"detail"');
 
       await page.getByRole('link', { name: 'Back to home' }).click();
