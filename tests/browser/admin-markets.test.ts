@@ -1,13 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { logIn, openPage, storeToken, toast, uniqueEmail } from './support/browser';
+import { logIn, openPage, PUSHED_MS, storeToken, toast, uniqueEmail } from './support/browser';
 import { adminToken, api, registerTrader, verifyAndFund } from './support/exchange-api';
 import type { ExchangeServer } from './support/exchange-server';
 import { withExchangeAndBrowser } from './support/suite';
 
 jest.setTimeout(180_000);
-
-/** How soon a pushed market change shows on an open screen: well within the catalog's refresh (10 s). */
-const PUSHED_MS = 3000;
 
 /** Opens the listing form and lists DOGE/USDT, the base asset typed as given. */
 async function listDoge(admin: Page, typed: string) {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { storeToken, toast, uniqueEmail } from './support/browser';
-import { registerTrader, verifyAndFund } from './support/exchange-api';
+import { PUSHED_MS, storeToken, toast, uniqueEmail } from './support/browser';
+import { adminToken, api, registerTrader, verifyAndFund } from './support/exchange-api';
 import type { ExchangeServer } from './support/exchange-server';
 import { withExchangeAndBrowser } from './support/suite';
 
@@ -133,6 +133,37 @@ describe('the trade screen on a phone', () => {
     await toast(page, 'BUY order placed!').waitFor();
     await form.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('tab', { name: 'Open Orders(1)' }).waitFor();
+    await page.context().close();
+  });
+
+  it("turns the bar's buttons off with the reason while the market takes no orders, as the push tells it", async () => {
+    const page = await openPhone('/trade?pair=SOLUSDT', traderToken);
+    await page.getByText('● Live').waitFor();
+    const bar = page.locator('.trade-bar');
+    const buy = bar.getByRole('button', { name: 'Buy' });
+    const sell = bar.getByRole('button', { name: 'Sell' });
+    expect(await buy.isDisabled()).toBe(false);
+    expect(await bar.getByRole('status').count()).toBe(0);
+
+    // The catalog's refresh is held back: only the market room's push can tell the screen.
+    await page.route('**/api/markets', (route) => route.abort());
+    const admin = await adminToken(server);
+    const setStatus = (status: string) => api(server, admin, 'PATCH', '/admin/markets/SOLUSDT', { status });
+    const reason = (text: string) => bar.getByRole('status').filter({ hasText: text }).waitFor({ timeout: PUSHED_MS });
+
+    await setStatus('halted');
+    await reason('Market is halted');
+    expect(await buy.isDisabled()).toBe(true);
+    expect(await sell.isDisabled()).toBe(true);
+
+    await setStatus('cancel_only');
+    await reason('Market is in cancel-only mode');
+    expect(await buy.isDisabled()).toBe(true);
+
+    await setStatus('trading');
+    await bar.locator('button:not([disabled])', { hasText: 'Buy' }).waitFor({ timeout: PUSHED_MS });
+    expect(await sell.isDisabled()).toBe(false);
+    expect(await bar.getByRole('status').count()).toBe(0);
     await page.context().close();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The trade screen on a phone, as the big venues' mobile web lays it out: the 24h strip, tabs for
  * the chart, the book, the market's trades and the pair list, the user's orders below, and a Buy /
- * Sell bar fixed at the bottom that opens the order form over the page on that side.
+ * Sell bar fixed at the bottom that opens the order form over the page on that side (while the market
+ * takes no new orders the bar's buttons are off and it says why).
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { Side } from '../api/types';
@@ -23,6 +24,7 @@ export default function PhoneTrade({
   panes,
   orders,
   form,
+  closedReason,
   onSide,
 }: {
   symbol: string;
@@ -30,12 +32,15 @@ export default function PhoneTrade({
   panes: Record<Pane, ReactNode>;
   orders: ReactNode;
   form: ReactNode;
+  /** Why the market takes no new orders now (halted, cancel-only); null while it trades. */
+  closedReason: string | null;
   /** The bar's button tapped: the form opens on that side. */
   onSide: (side: Side) => void;
 }) {
   const [pane, setPane] = useState<Pane>('chart');
   const [formOpen, setFormOpen] = useState(false);
   const closeForm = useCallback(() => setFormOpen(false), []);
+  const closed = closedReason !== null;
 
   // A pair picked from the list: show its chart.
   useEffect(() => setPane((shown) => (shown === 'pairs' ? 'chart' : shown)), [symbol]);
@@ -46,7 +51,7 @@ export default function PhoneTrade({
   };
 
   return (
-    <div className="phone-trade">
+    <div className={`phone-trade${closed ? ' closed' : ''}`}>
       {ticker}
       <div className="trade-panel">
         <Tabs items={PANES} active={pane} onChange={setPane} />
@@ -54,10 +59,15 @@ export default function PhoneTrade({
       </div>
       {orders}
       <div className="trade-bar">
-        <button type="button" className="btn btn-buy btn-lg" onClick={() => open('buy')}>
+        {closed && (
+          <div className="notice small" role="status">
+            {closedReason}
+          </div>
+        )}
+        <button type="button" className="btn btn-buy btn-lg" onClick={() => open('buy')} disabled={closed}>
           Buy
         </button>
-        <button type="button" className="btn btn-sell btn-lg" onClick={() => open('sell')}>
+        <button type="button" className="btn btn-sell btn-lg" onClick={() => open('sell')} disabled={closed}>
           Sell
         </button>
       </div>

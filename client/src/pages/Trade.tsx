@@ -170,6 +170,7 @@ export default function Trade() {
   const usdAccount = assets.find((a) => a.asset === 'USD' || a.asset === 'USDT');
   const availableQuote = usdAccount ? Number(usdAccount.available) : Number(user?.balance ?? 0);
   const lastPrice = ticker?.last_price ?? marketTrades[0]?.price ?? null;
+  const closed = closedReason(markets.bookMarket(symbol)?.status);
 
   const pairList = <PairList tickers={tickers} symbol={symbol} onSelect={selectPair} />;
   const orderBook = (
@@ -200,7 +201,7 @@ export default function Trade() {
       availableQuote={availableQuote}
       availableBase={availableOf(base)}
       kycApproved={user?.kyc_status === 'approved'}
-      closedReason={closedReason(markets.bookMarket(symbol)?.status)}
+      closedReason={closed}
       priceHint={priceHint}
       onPlaced={onPlaced}
       keepToastsClear={!phone}
@@ -232,6 +233,7 @@ export default function Trade() {
           panes={{ chart, book: orderBook, trades, pairs: pairList }}
           orders={userOrders}
           form={orderForm}
+          closedReason={closed}
           onSide={setSide}
         />
       ) : (

@@ -44,6 +44,9 @@ export async function logIn(page: Page, email: string, password: string, open = 
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
 
+/** How soon a pushed market change shows on an open screen: well within the catalog's refresh (10 s). */
+export const PUSHED_MS = 3000;
+
 /** The text of the visible toasts (notistack). */
 export function toast(page: Page, text: string) {
   return page.locator('#notistack-snackbar', { hasText: text });
