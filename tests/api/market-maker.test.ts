@@ -335,6 +335,7 @@ describe('the market maker, when the reference moves', () => {
       reference,
       { makerId, inventory: MAKER.inventory },
       createLogger('silent'),
+      server.exchange.context.outages,
       TIMER_NEVER_FIRES_MS,
     );
     const shape = ladderShape(ladderDepth(btc, MAKER.inventory, OPENING_BOOK_MARKETS));

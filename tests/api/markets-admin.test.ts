@@ -418,6 +418,7 @@ const DOGE = {
         reference,
         { makerId, inventory: MAKER.inventory },
         logger,
+        server.exchange.context.outages,
         TIMER_NEVER_FIRES_MS,
       );
       const quotedOnBothSides = (symbol: string) =>
