@@ -42,8 +42,8 @@ export function binanceApiRouter(deps: BinanceApiDeps): Router {
   router.use(deps.bans.guard);
   router.use(deps.limits.reportUsedWeight);
   for (const addRoutes of GROUPS) addRoutes(router, deps);
-  // Last: whatever no group answers is not part of the surface.
-  router.all('/{*path}', (ctx) => {
+  // Last: whatever no group answers is not part of the surface, /api/v3 itself included.
+  router.all('{/*path}', (ctx) => {
     throw unknownEndpoint(ctx);
   });
   return router;
