@@ -32,18 +32,25 @@ export type BinanceRoutes = (router: Router, deps: BinanceApiDeps) => void;
 const GROUPS: BinanceRoutes[] = [accountRoutes, marketRoutes, orderRoutes, userStreamRoutes];
 
 /**
+ * Where the surface's own middleware runs: every path under the prefix, in any case. Without a
+ * path koa-router matches a middleware case-sensitively but the routes in any case, so /API/V3/...
+ * would reach the routes past the error shape, the ban and the weight report.
+ */
+const EVERY_PATH = '{/*rest}';
+
+/**
  * The Binance spot REST API under /api/v3: Binance's paths, parameter names and answers, for the
  * programs written against it (see docs/binance-api.md). Mounted before the web API's router.
  */
 export function binanceApiRouter(deps: BinanceApiDeps): Router {
   const router = new Router({ prefix: '/api/v3' });
-  router.use(binanceErrors(deps.context));
+  router.use(EVERY_PATH, binanceErrors(deps.context));
   // Before anything else: a banned address costs one look-up in memory.
-  router.use(deps.bans.guard);
-  router.use(deps.limits.reportUsedWeight);
+  router.use(EVERY_PATH, deps.bans.guard);
+  router.use(EVERY_PATH, deps.limits.reportUsedWeight);
   for (const addRoutes of GROUPS) addRoutes(router, deps);
-  // Last: whatever no group answers is not part of the surface.
-  router.all('/{*path}', (ctx) => {
+  // Last: whatever no group answers is not part of the surface, /api/v3 itself included.
+  router.all('{/*path}', (ctx) => {
     throw unknownEndpoint(ctx);
   });
   return router;

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { ServerContext } from '../context';
-import { RETRY_AFTER_SECONDS } from '../health/outages';
+import { RETRY_AFTER_SECONDS, type Outages } from '../health/outages';
 import { HttpError } from '../http/errors';
 
 /**
@@ -77,23 +77,23 @@ export function answerBinanceError(ctx: Context, error: BinanceError): void {
 }
 
 /**
- * The surface's error middleware: every failure becomes {code, msg}; the database or Redis
- * unreachable is 503 with -1001 (the outage logged once, by `outages`); an unexpected failure is
- * logged and hides its cause.
+ * A failure as Binance answers it: the database or Redis unreachable is 503 with -1001 (the outage
+ * logged once, by `outages`); null for an unexpected failure, which its caller logs and answers
+ * with -1000, hiding its cause. Shared by the REST surface and the WebSocket API.
  */
+export function knownBinanceError(error: unknown, outages: Outages): BinanceError | null {
+  if (error instanceof BinanceError) return error;
+  if (error instanceof HttpError) return fromHttpError(error);
+  return outages.causedBy(error) ? new BinanceError(503, BinanceCode.DISCONNECTED, DISCONNECTED_MESSAGE) : null;
+}
+
+/** The surface's error middleware: every failure becomes {code, msg} (knownBinanceError). */
 export function binanceErrors({ logger, outages }: Pick<ServerContext, 'logger' | 'outages'>): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
-      const known =
-        error instanceof BinanceError
-          ? error
-          : error instanceof HttpError
-            ? fromHttpError(error)
-            : outages.causedBy(error)
-              ? new BinanceError(503, BinanceCode.DISCONNECTED, DISCONNECTED_MESSAGE)
-              : null;
+      const known = knownBinanceError(error, outages);
       if (!known) logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
       answerBinanceError(ctx, known ?? new BinanceError(500, BinanceCode.UNKNOWN, UNKNOWN_MESSAGE));
     }

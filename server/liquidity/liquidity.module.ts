@@ -76,6 +76,7 @@ export function liquidityModule(
           referencePrices,
           { makerId, inventory: MAKER.inventory },
           ctx.logger,
+          ctx.outages,
         );
         maker.start();
         if (ctx.config.MARKET_FLOW === 'on') {

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { availableBalance } from '../ledger/ledger';
 import { money, type Money } from '../ledger/money';
+import type { Outages } from '../health/outages';
 import type { Logger } from '../logger';
 import { findBookMarket, USD, type BookMarket } from '../markets/catalog';
 import type { ReferencePrices } from '../reference-prices/reference-prices.service';
@@ -55,6 +56,8 @@ export class MarketMaker {
     private readonly reference: ReferencePrices,
     private readonly accounts: MarketMakerAccounts,
     private readonly logger: Logger,
+    /** A round failing because the database or Redis is down is no warning of its own: the outage is logged once. */
+    private readonly outages: Outages,
     /** The period in which every market has its turn. */
     private readonly refreshMs = REFRESH_MS,
   ) {}
@@ -143,7 +146,8 @@ export class MarketMaker {
       await this.cancel(cancel);
       await this.place(market, place);
     } catch (error) {
-      this.logger.warn({ err: error, symbol: market.symbol }, 'market maker round failed');
+      if (!this.outages.causedBy(error))
+        this.logger.warn({ err: error, symbol: market.symbol }, 'market maker round failed');
     }
   }
 

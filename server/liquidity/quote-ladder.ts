@@ -95,16 +95,18 @@ function levelPrices(tick: Money, reference: Money, shape: LadderShape): LevelPr
 /**
  * Layered bids below and asks above the reference (levelPrices); each side's depth spread over its
  * levels, deeper levels bigger on average and every size varied by a hash of its price, rounded down
- * to the lot. Levels worth less than the market's minimum order value, and bids at 0, are left out.
+ * to the lot and to what a book counts. Levels worth less than the market's minimum order value,
+ * and bids at 0, are left out.
  */
 export function quoteLadder(market: BookMarket, reference: Money, shape: LadderShape): LadderQuote[] {
+  const tick = money(market.tickSize);
   const lot = money(market.lotSize);
   const minNotional = money(market.minNotional);
   let meanUnits = 0;
   for (let level = 0; level < shape.levels; level++) meanUnits += 1 + DEPTH_SLOPE * level;
   const unitValue = money(shape.depth).div(meanUnits);
   const quotes: LadderQuote[] = [];
-  for (const { level, bid, ask, tolerance } of levelPrices(money(market.tickSize), reference, shape)) {
+  for (const { level, bid, ask, tolerance } of levelPrices(tick, reference, shape)) {
     for (const [side, price] of [
       ['buy', bid],
       ['sell', ask],
@@ -112,7 +114,9 @@ export function quoteLadder(market: BookMarket, reference: Money, shape: LadderS
       if (price.lessThanOrEqualTo(0)) continue;
       const variation = 1 + SIZE_SPREAD * (2 * hashFraction(`${market.symbol}:${side}:${price.toFixed()}`) - 1);
       const value = unitValue.times(1 + DEPTH_SLOPE * level).times(variation.toFixed(6));
-      const amount = value.div(price).toNearest(lot, Decimal.ROUND_DOWN);
+      // A book counts an order's value in ticks x lots, as a safe integer: a level holds no more.
+      const mostLots = money(Number.MAX_SAFE_INTEGER).div(price.div(tick)).floor();
+      const amount = Decimal.min(value.div(price).toNearest(lot, Decimal.ROUND_DOWN), mostLots.times(lot));
       if (amount.greaterThan(0) && amount.times(price).greaterThanOrEqualTo(minNotional)) {
         quotes.push({ side, level, price: price.toFixed(), amount: amount.toFixed(), tolerance: tolerance.toFixed() });
       }

@@ -5,12 +5,14 @@ import { eventually } from '../support/eventually';
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server';
 import { startTestExchange, type TestExchange } from '../support/test-exchange';
 import { fundedTrader } from '../support/trader-fixtures';
+import { signedParams, WsApiClient } from '../support/ws-api-client';
 
 /**
  * The database restarted under a running exchange (a PostgreSQL of the test's own: the machine's is
  * never touched): requests meanwhile answer 503 with Retry-After, in {detail} under /api and in
- * Binance's {code, msg} under /api/v3, never 500; the log says once that the database went and
- * once that it came back, not a line per request.
+ * Binance's {code, msg} under /api/v3 (503 in the WebSocket API's answers too), never 500; the log
+ * says once that the database went and once that it came back, not a line per request nor per
+ * round of the market maker, which quotes on through it.
  */
 jest.setTimeout(180_000);
 
@@ -21,7 +23,7 @@ const logged: Array<{ level: number; msg: string }> = [];
 beforeAll(async () => {
   postgres = await startPostgresServer();
   const logger = createLogger('info', { write: (line: string) => void logged.push(JSON.parse(line)) });
-  server = await startTestExchange({ DATABASE_URL: postgres.url, DATABASE_POOL_SIZE: '4' }, logger);
+  server = await startTestExchange({ DATABASE_URL: postgres.url, DATABASE_POOL_SIZE: '4', MARKET_MAKER: 'on' }, logger);
 });
 afterAll(async () => {
   await server?.close();
@@ -59,6 +61,12 @@ it('a restart of the database: answers are 2xx, 4xx or 503 with Retry-After, and
     const answer = await signedCall(server.url, key, 'GET', path, params);
     return { status: answer.status, retryAfter: answer.headers['retry-after'] ?? null, body: answer.body };
   };
+  const wsApi = await WsApiClient.connect(server.url);
+  // A WebSocket API answer has no headers: its status alone says 503.
+  const wsLogon = async () => {
+    const answer = await wsApi.request('session.logon', signedParams(key));
+    return { status: answer.status as number, retryAfter: null, body: answer.error ?? answer.result };
+  };
   const calls: Record<string, () => Promise<Omit<Answer, 'call' | 'afterRestart'>>> = {
     balance: () => web('GET', '/user/balance'),
     'open orders': () => web('GET', '/trading/orders/open'),
@@ -67,6 +75,7 @@ it('a restart of the database: answers are 2xx, 4xx or 503 with Retry-After, and
     login: () => web('POST', '/auth/login', { email: trader.email, password: trader.password }),
     'Binance account': () => binance('/account'),
     'Binance open orders': () => binance('/openOrders', { symbol: 'XRPUSDT' }),
+    'WebSocket API logon': wsLogon,
   };
 
   const answers: Answer[] = [];
@@ -93,9 +102,12 @@ it('a restart of the database: answers are 2xx, 4xx or 503 with Retry-After, and
   );
   running = false;
   await Promise.all(loops);
+  wsApi.close();
 
   const unexpected = answers.filter(
-    (answer) => answer.status >= 500 && !(answer.status === 503 && Number(answer.retryAfter) > 0),
+    (answer) =>
+      answer.status >= 500 &&
+      !(answer.status === 503 && (Number(answer.retryAfter) > 0 || answer.call === 'WebSocket API logon')),
   );
   expect(unexpected).toEqual([]);
   const refusals = (call: string) =>
@@ -103,15 +115,15 @@ it('a restart of the database: answers are 2xx, 4xx or 503 with Retry-After, and
   expect(refusals('balance')).toEqual(
     new Set([JSON.stringify({ detail: 'Service temporarily unavailable, please retry' })]),
   );
-  expect(refusals('Binance account')).toEqual(
-    new Set([
-      JSON.stringify({ code: -1001, msg: 'Internal error; unable to process your request. Please try again.' }),
-    ]),
-  );
+  const disconnected = { code: -1001, msg: 'Internal error; unable to process your request. Please try again.' };
+  expect(refusals('Binance account')).toEqual(new Set([JSON.stringify(disconnected)]));
+  expect(refusals('WebSocket API logon')).toEqual(new Set([JSON.stringify(disconnected)]));
 
   const lines = (msg: string) => logged.filter((line) => line.msg === msg);
   await eventually(async () => lines('database reachable again')[0], 10_000, 'the recovery logged');
   expect(lines('request failed')).toEqual([]);
+  expect(lines('WebSocket API request failed')).toEqual([]);
+  expect(lines('market maker round failed')).toEqual([]);
   expect(lines('database unreachable: requests that need it answer 503')).toHaveLength(1);
   expect(lines('database reachable again')).toHaveLength(1);
 });

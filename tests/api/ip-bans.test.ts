@@ -99,6 +99,17 @@ it('bans an address that goes on past its 429s: 418 before any other work, strea
   expect(web.status).toBe(200);
 });
 
+it('refuses a banned address whatever the case of the path, as the routes answer in any case', async () => {
+  const [server] = servers;
+  const address = someAddress();
+  await earnBan(server!, address);
+  for (const path of ['/API/V3/ping', '/Api/v3/exchangeInfo']) {
+    const response = await fetch(`${server!.url}${path}`, { headers: { 'x-forwarded-for': address } });
+    expect(response.status).toBe(418);
+    expect(await response.json()).toEqual({ code: -1003, msg: expect.stringMatching(BANNED) });
+  }
+});
+
 it('ends after its time; the next ban of the address lasts twice as long', async () => {
   const [server] = servers;
   const address = someAddress();

@@ -150,6 +150,13 @@ describe('the market maker quote ladder', () => {
     expect(ladderShortfall({ ...xrp, lotSize: '1000000' }, money(xrp.seedPrice), shape)).toBe(empty);
     expect(ladderShortfall({ ...xrp, minNotional: '1000000' }, money(xrp.seedPrice), shape)).toBe(empty);
     expect(ladderShortfall(xrp, money(xrp.seedPrice), ladderShape(money(0)))).toBe(empty);
+    // A book counts an order's value in ticks x lots, here a billionth of a dollar each: a level holds no more.
+    const fine = { ...xrp, tickSize: '0.000000001', lotSize: '0.000000001', minNotional: '0' };
+    const counted = (quote: LadderQuote) =>
+      money(quote.price).div(fine.tickSize).times(money(quote.amount).div(fine.lotSize));
+    const fineLadder = quoteLadder(fine, money(xrp.seedPrice), shape);
+    expect(fineLadder.length).toBeGreaterThan(0);
+    expect(fineLadder.every((quote) => counted(quote).lessThanOrEqualTo(Number.MAX_SAFE_INTEGER))).toBe(true);
     // A listing is judged with the depth it would have among the markets listed now.
     const listed = { ...xrp, symbol: 'NEWUSDT', base: 'NEW' };
     expect(listingShortfall(listed, MAKER.inventory, OPENING_BOOK_MARKETS)).toBeNull();
@@ -335,6 +342,7 @@ describe('the market maker, when the reference moves', () => {
       reference,
       { makerId, inventory: MAKER.inventory },
       createLogger('silent'),
+      server.exchange.context.outages,
       TIMER_NEVER_FIRES_MS,
     );
     const shape = ladderShape(ladderDepth(btc, MAKER.inventory, OPENING_BOOK_MARKETS));

@@ -110,6 +110,18 @@ const DOGE = {
       400,
       'The market maker could not quote this market: a side of its ladder would be empty: one lot, or the minimum order value, is worth more than a level holds',
     ],
+    // Lots worth $10, but prices of 10^19 ticks, past what a book counts: no quote would be taken.
+    [
+      {
+        ...DOGE,
+        tick_size: '1',
+        lot_size: '0.000000000000000001',
+        min_notional: '0',
+        reference_price: '10000000000000000000',
+      },
+      400,
+      'The market maker could not quote this market: a side of its ladder would be empty: one lot, or the minimum order value, is worth more than a level holds',
+    ],
     [{ ...DOGE, symbol: 'BTCUSDT', base_asset: 'BTC' }, 409, 'Market already listed'],
     [{ ...DOGE, symbol: 'USDUSDT', base_asset: 'USD' }, 409, 'Another market already trades this asset'],
     [{ ...DOGE, symbol: 'USDTUSDT', base_asset: 'USDT' }, 409, 'Another market already trades this asset'],
@@ -418,6 +430,7 @@ const DOGE = {
         reference,
         { makerId, inventory: MAKER.inventory },
         logger,
+        server.exchange.context.outages,
         TIMER_NEVER_FIRES_MS,
       );
       const quotedOnBothSides = (symbol: string) =>

@@ -101,6 +101,7 @@ describe('the protocol paths keep their own answers', () => {
 
   it.each([
     ['GET', '/api/v3/does-not-exist'],
+    ['GET', '/api/v3'],
     ['GET', '/api/v1/ping'],
     ['GET', '/sapi/v1/asset/tradeFee'],
     ['POST', '/sapi/v1/margin/order'],

@@ -31,7 +31,7 @@ export async function startUserStreams(
   await userStreams.listen(ctx.notifier);
   const wsApi = new WsApiServer(
     httpServer,
-    { apiKeys, limits, userStreams, logger: ctx.logger },
+    { apiKeys, limits, userStreams, logger: ctx.logger, outages: ctx.outages },
     clientAddress,
     connectionLimits,
   );

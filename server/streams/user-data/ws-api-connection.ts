@@ -1,10 +1,11 @@
 import { WebSocket, type RawData } from 'ws';
 import { z } from 'zod';
 import type { ApiKeyAccess } from '../../api-keys/api-keys.module';
-import { BinanceCode, BinanceError, UNKNOWN_MESSAGE } from '../../binance/binance-error';
+import { BinanceCode, BinanceError, knownBinanceError, UNKNOWN_MESSAGE } from '../../binance/binance-error';
 import { integerParam, parseParams } from '../../binance/binance-params';
 import type { RequestLimits } from '../../binance/request-weight';
 import { checkSigned, usableKey, type BinanceCaller } from '../../binance/signed-request';
+import type { Outages } from '../../health/outages';
 import type { Logger } from '../../logger';
 import type { Pinged } from '../keep-alive';
 import { sendUnlessBehind } from '../stream-connection';
@@ -25,6 +26,7 @@ export interface WsApiDeps {
   limits: RequestLimits;
   userStreams: UserStreams;
   logger: Logger;
+  outages: Outages;
 }
 
 /** User data stream subscriptions one connection may hold at once (one per account). */
@@ -112,8 +114,13 @@ export class WsApiConnection implements Pinged {
         this.answer(request.id, { error, rateLimits });
       }
     } catch (error) {
-      this.deps.logger.error({ err: error, method: request.method }, 'WebSocket API request failed');
-      this.answer(request.id, { error: new BinanceError(500, BinanceCode.UNKNOWN, UNKNOWN_MESSAGE), rateLimits: [] });
+      // As the REST surface answers: an outage is 503 (logged once, by `outages`), not a line per request.
+      const known = knownBinanceError(error, this.deps.outages);
+      if (!known) this.deps.logger.error({ err: error, method: request.method }, 'WebSocket API request failed');
+      this.answer(request.id, {
+        error: known ?? new BinanceError(500, BinanceCode.UNKNOWN, UNKNOWN_MESSAGE),
+        rateLimits: [],
+      });
     }
   }
 
