@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { EventBus } from '../bus/event-bus';
 import { route } from '../http/route';
+import { RETRY_AFTER_SECONDS } from './outages';
 
 const status = z.enum(['ok', 'down']);
 
@@ -35,6 +36,8 @@ export function healthRoutes(dataSource: DataSource, embedded: boolean, bus: Eve
         };
         // Answered here rather than returned: the status depends on the checks.
         ctx.status = healthy ? 200 : 503;
+        // As every 503 says: when to ask again (a load balancer's probe may ignore it).
+        if (!healthy) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
         ctx.body = body;
         return undefined;
       },

@@ -52,6 +52,7 @@ it('with Redis killed, money requests and login answer 2xx, each committed once,
   const health = await trader.client.get('/health');
   expect(health.status).toBe(503);
   expect(health.body).toMatchObject({ status: 'degraded', database: { status: 'ok' }, bus: { status: 'down' } });
+  expect((await fetch(`${server.url}/api/health`)).headers.get('retry-after')).toBe('5');
 
   const rows = (sql: string) => dataSource.query(sql, [trader.user.id]);
   const funding = await rows('SELECT kind, status FROM funding_requests WHERE user_id = $1 ORDER BY kind');
