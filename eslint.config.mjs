@@ -3,7 +3,14 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'dist/**', 'client/dist/**', 'data/**', 'coverage/**', 'server/db/migrations/*-*.ts'],
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'client/dist/**',
+      'data/**',
+      'coverage/**',
+      'server/platform/db/migrations/*-*.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,9 +1,9 @@
-import { loadConfig } from './server/config/config';
-import { createDataSource } from './server/db/data-source';
-import { startEmbeddedPostgres } from './server/db/embedded-postgres';
+import { loadConfig } from './server/platform/config/config';
+import { createDataSource } from './server/platform/db/data-source';
+import { startEmbeddedPostgres } from './server/platform/db/embedded-postgres';
 
 /**
- * The DataSource for the TypeORM CLI (`npm run migration:generate -- server/db/migrations/Name`,
+ * The DataSource for the TypeORM CLI (`npm run migration:generate -- server/platform/db/migrations/Name`,
  * `npm run migration:run`): PostgreSQL at DATABASE_URL, or the embedded PGlite in DATA_DIR.
  */
 async function cliDataSource() {

@@ -4,7 +4,7 @@
  * own OrderBook to know which orders are alive, so every cancel and move names a live order.
  */
 import { OrderBook, type Command, type EngineEvent, type Side } from '../engine';
-import { seededRandom } from '../server/reference-prices/random-walk';
+import { seededRandom } from '../server/markets/reference-prices/random-walk';
 
 export interface StreamOptions {
   seed: number;

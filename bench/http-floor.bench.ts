@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { Pool } from 'undici';
-import { DEFAULT_BODY_LIMIT, jsonBodyReader } from '../server/http/request-body';
+import { DEFAULT_BODY_LIMIT, jsonBodyReader } from '../server/platform/http/request-body';
 import { processCpu } from './process-cpu';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);

@@ -14,7 +14,7 @@ import { createHmac } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { Client } from 'pg';
 import { Pool } from 'undici';
-import { createDataSource } from '../server/db/data-source';
+import { createDataSource } from '../server/platform/db/data-source';
 import { post } from '../server/ledger/ledger';
 import { call, withBenchExchange, TRADING_BENCH_ENV } from './exchange-server';
 import { measureWindow } from './process-cpu';

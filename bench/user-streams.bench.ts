@@ -17,9 +17,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { createDataSource } from '../server/db/data-source';
-import { accountPositions } from '../server/streams/user-data/account-events';
-import { executionReports } from '../server/streams/user-data/execution-reports';
+import { createDataSource } from '../server/platform/db/data-source';
+import { accountPositions } from '../server/gateways/streams/user-data/account-events';
+import { executionReports } from '../server/gateways/streams/user-data/execution-reports';
 import { emptyEffects } from '../server/trading/round-writer/round-effects';
 import type { OrderRow } from '../server/trading/order.entity';
 import type { TradeRow } from '../server/trading/trade.entity';

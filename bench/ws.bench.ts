@@ -18,7 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { io } from 'socket.io-client';
 import { Client, Pool } from 'undici';
 import WebSocket from 'ws';
-import { createDataSource } from '../server/db/data-source';
+import { createDataSource } from '../server/platform/db/data-source';
 import { ApiClient, registerTrader } from '../tests/support/http-client';
 import { onRealtimeEvents } from '../tests/support/market-socket';
 import { approveKyc, credit } from '../tests/support/trader-fixtures';

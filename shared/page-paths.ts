@@ -1,7 +1,7 @@
 /**
  * Every page of the web client: the paths its router draws (client/src/App.tsx builds its routes
  * from this list). The server answers these with the app and 200, and any other page path with the
- * app's Not Found page and 404 (server/http/static-client.ts).
+ * app's Not Found page and 404 (server/platform/http/static-client.ts).
  */
 export const PAGE_PATHS = [
   '/',

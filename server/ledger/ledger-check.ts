@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { money } from './money';
+import { money } from '../kernel/money';
 
 export interface LedgerMismatch {
   account_id: string;

@@ -14,7 +14,7 @@ export type Bucket = 'available' | 'locked';
 @Index('ledger_entries_reference', ['reference_type', 'reference_id'], {
   where: "reference_type NOT IN ('trade', 'order')",
 })
-// The export's date ranges: a BRIN index (server/db/migrations), which TypeORM cannot describe, so it leaves it alone.
+// The export's date ranges: a BRIN index (server/platform/db/migrations), which TypeORM cannot describe, so it leaves it alone.
 @Index('ledger_entries_created_at', { synchronize: false })
 export class LedgerEntry {
   @PrimaryGeneratedColumn({ type: 'bigint' })

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { SqlParams } from '../db/sql-params';
+import { SqlParams } from '../platform/db/sql-params';
 import type { SystemAccount } from './account.entity';
 import type { Bucket } from './ledger-entry.entity';
 import {
@@ -10,7 +10,7 @@ import {
   ZERO,
   type LedgerUnits,
   type Money as MoneyValue,
-} from './money';
+} from '../kernel/money';
 
 export type AccountOwner = { userId: string } | { system: SystemAccount };
 

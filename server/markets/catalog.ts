@@ -1,5 +1,5 @@
 import type { MarketSpec } from '../../engine';
-import { money } from '../ledger/money';
+import { money } from '../kernel/money';
 import type { MarketRow, MarketStatus } from './market.entity';
 import type { OpeningMarket } from './opening-markets';
 
@@ -7,7 +7,7 @@ import type { OpeningMarket } from './opening-markets';
  * The instruments of the venue, as the `markets` table lists them. Pairs quoted in USDT settle in
  * the USD account (1 USDT = 1 USD here). Order-book markets trade on the matching engine; forex
  * pairs are simulated instruments traded only on the simple screen, where a buy takes the base
- * currency and pays the quote currency, as on an FX desk (server/instant-trade/README.md).
+ * currency and pays the quote currency, as on an FX desk (server/trading/desk/README.md).
  *
  * Every process holds one catalog (it serves one database): loaded at start and replaced whenever
  * an administrator changes a market (catalog-sync.ts), so the lookups below are synchronous.

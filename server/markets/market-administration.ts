@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { recordAudit } from '../audit/audit-log';
-import type { ServerContext } from '../context';
-import { badRequest, conflict } from '../http/errors';
-import { money } from '../ledger/money';
+import { recordAudit } from '../platform/audit/audit-log';
+import type { ServerContext } from '../platform/context';
+import { badRequest, conflict } from '../platform/http/errors';
+import { money } from '../kernel/money';
 import {
   assets,
   bookMarketOf,
@@ -16,7 +16,7 @@ import type { CatalogSync } from './catalog-sync';
 import { assertBookRules, listedBook, writeMarketChange } from './market-change';
 import { MarketRow } from './market.entity';
 import { changesBookRules, type MarketChange, type MarketView, type NewMarket } from './market-schemas';
-import { bookMarketView } from './markets.routes';
+import { bookMarketView } from '../gateways/web/markets.routes';
 
 /** What a market's room is told after an administrator changes the market: the market as the catalog lists it. */
 export const MARKET_EVENT = 'market';

@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { checkMarketSpec, type MarketSpec } from '../../engine';
-import { recordAudit } from '../audit/audit-log';
-import { badRequest, notFound } from '../http/errors';
-import { money } from '../ledger/money';
+import { recordAudit } from '../platform/audit/audit-log';
+import { badRequest, notFound } from '../platform/http/errors';
+import { money } from '../kernel/money';
 import { bookMarkets, shortestDecimal, type BookMarket } from './catalog';
 import { MarketRow } from './market.entity';
 import type { MarketChange } from './market-schemas';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { feeRateSchema } from '../config/config';
+import { feeRateSchema } from '../platform/config/config';
 import { MARKET_STATUSES } from './market.entity';
 
-// What the administrator's market routes take and answer (server/admin/markets-admin.routes.ts).
+// What the administrator's market routes take and answer (server/gateways/admin/markets-admin.routes.ts).
 
 /** A decimal string of at most 18 decimals, as the numeric columns keep them. */
 const decimal = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'must be a decimal string');

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { createExchange } from '../app';
-import { loadConfig } from '../config/config';
-import { startEmbeddedPostgres } from '../db/embedded-postgres';
-import { createLogger } from '../logger';
+import { loadConfig } from '../platform/config/config';
+import { startEmbeddedPostgres } from '../platform/db/embedded-postgres';
+import { createLogger } from '../platform/logger';
 
 /**
  * The client's types of every route, generated from the OpenAPI description:

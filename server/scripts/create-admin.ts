@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { emailField, newPassword } from '../auth/auth.schemas';
-import { createUser } from '../auth/create-user';
-import { generatePassword, passwordProblem } from '../auth/password-policy';
-import { loadConfig } from '../config/config';
-import { openDatabase } from '../db/database';
+import { emailField, newPassword } from '../identity/auth/auth.schemas';
+import { createUser } from '../identity/auth/create-user';
+import { generatePassword, passwordProblem } from '../identity/auth/password-policy';
+import { loadConfig } from '../platform/config/config';
+import { openDatabase } from '../platform/db/database';
 
 /** `npm run admin:create -- --email ops@example.com [--password ...] [--name ...]` */
 async function main() {

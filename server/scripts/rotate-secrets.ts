@@ -1,13 +1,13 @@
 import 'reflect-metadata';
-import { loadConfig } from '../config/config';
-import { resealColumn, SEALED_COLUMNS } from '../crypto/sealed-columns';
-import { resolveEncryptionKeys, SecretBox } from '../crypto/secret-box';
-import { openDatabase } from '../db/database';
+import { loadConfig } from '../platform/config/config';
+import { resealColumn, SEALED_COLUMNS } from '../platform/crypto/sealed-columns';
+import { resolveEncryptionKeys, SecretBox } from '../platform/crypto/secret-box';
+import { openDatabase } from '../platform/db/database';
 
 /**
  * `npm run rotate-secrets`: seals every secret the database keeps again under ENCRYPTION_KEY,
  * opening each with it or ENCRYPTION_KEYS_PREVIOUS; afterwards the previous keys may be dropped
- * (server/crypto/README.md). Prints counts, never a secret; fails when a value opened with none of the keys.
+ * (server/platform/crypto/README.md). Prints counts, never a secret; fails when a value opened with none of the keys.
  */
 async function main() {
   const config = loadConfig();

@@ -1,4 +1,4 @@
-import { money, toJsonNumber } from '../ledger/money';
+import { money, toJsonNumber } from '../kernel/money';
 import { findBookMarket } from '../markets/catalog';
 import type { OrderView, UserTradeView } from './order-schemas';
 import type { OrderRow } from './order.entity';

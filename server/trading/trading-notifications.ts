@@ -1,8 +1,8 @@
-import { balanceMessages } from '../accounts/balance-events';
-import type { ServerContext } from '../context';
-import { userMessage, userRoom, type RealtimeMessage, type UserStreamEvent } from '../realtime/notifier';
-import { accountPositions } from '../streams/user-data/account-events';
-import { executionReports } from '../streams/user-data/execution-reports';
+import { balanceMessages } from '../money/accounts/balance-events';
+import type { ServerContext } from '../platform/context';
+import { userMessage, userRoom, type RealtimeMessage, type UserStreamEvent } from '../gateways/realtime/notifier';
+import { accountPositions } from '../gateways/streams/user-data/account-events';
+import { executionReports } from '../gateways/streams/user-data/execution-reports';
 import { BOOK_DIFF_TOPIC, bookDiff, publicTrades, TRADES_TOPIC } from './market-events';
 import type { CommittedRound } from './sequencer/order-sequencer';
 import { orderView, userTradeView } from './order-views';

@@ -1,14 +1,14 @@
 import type { EntityManager } from 'typeorm';
 import type { MarketSpec } from '../../engine';
-import type { ExchangeModule, ServerContext } from '../context';
-import { HttpError } from '../http/errors';
+import type { ExchangeModule, ServerContext } from '../platform/context';
+import { HttpError } from '../platform/http/errors';
 import { ensureAccounts } from '../ledger/ledger';
 import { bookMarkets, findBookMarket, onCatalogChange, USD, type BookMarket } from '../markets/catalog';
 import { feeRatesOf } from './sequencer/funds-hold';
 import { OrderSequencer } from './sequencer/order-sequencer';
 import { recoverMarket, suspendedTradersWithOpenOrders } from './checkpoints/recovery';
 import { publishCommittedRound } from './trading-notifications';
-import { tradingRoutes } from './trading.routes';
+import { tradingRoutes } from '../gateways/web/trading.routes';
 import type { Outcome, Submission } from './sequencer/order-execution';
 import { cancelAllOrdersOn, TradingService, type Books } from './trading.service';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { fromLots, fromTicks } from '../../engine';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors';
-import type { KeyedRequest } from '../idempotency/keyed-request';
-import { AnswerLookup } from '../idempotency/answer-lookup';
-import { isKeyTaken } from '../idempotency/recorded-answers';
-import { poolStatementRunner, type StatementRunner } from '../db/named-statement';
+import { badRequest, conflict, HttpError, notFound } from '../platform/http/errors';
+import type { KeyedRequest } from '../platform/idempotency/keyed-request';
+import { AnswerLookup } from '../platform/idempotency/answer-lookup';
+import { isKeyTaken } from '../platform/idempotency/recorded-answers';
+import { poolStatementRunner, type StatementRunner } from '../platform/db/named-statement';
 import { bookMarkets, findBookMarket, refusalOfNewOrders, type BookMarket } from '../markets/catalog';
 import { listedBook, writeMarketChange } from '../markets/market-change';
 import type { MarketChange } from '../markets/market-schemas';
@@ -95,7 +95,7 @@ export class TradingService {
     this.sequencer = sequencer;
   }
 
-  /** `keyed`: sent with an Idempotency-Key, the order's round records its answer (see server/idempotency). */
+  /** `keyed`: sent with an Idempotency-Key, the order's round records its answer (see server/platform/idempotency). */
   async placeOrder(userId: string, request: OrderPlacement, keyed: KeyedRequest | null = null): Promise<OrderView> {
     const { market, command } = await this.placement(userId, request);
     return this.run(market, command, keyed);

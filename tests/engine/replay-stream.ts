@@ -3,7 +3,7 @@
  * regenerated and reviewed. Regenerate with: npx tsx tests/engine/generate-replay-fixture.ts
  */
 import type { Command, Side } from '../../engine';
-import { seededRandom } from '../../server/reference-prices/random-walk';
+import { seededRandom } from '../../server/markets/reference-prices/random-walk';
 
 export function replayStream(seed = 7, length = 3000): Command[] {
   const rnd = seededRandom(seed);

@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '../../server/db/data-source';
-import { initializeWithRetry } from '../../server/db/database';
+import { createDataSource } from '../../server/platform/db/data-source';
+import { initializeWithRetry } from '../../server/platform/db/database';
 import { ApiClient } from './http-client';
 
 const ROOT = path.resolve(__dirname, '..', '..');

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { EntityManager } from 'typeorm';
-import { openDatabase, type Database } from '../../server/db/database';
+import { openDatabase, type Database } from '../../server/platform/db/database';
 
 export interface FixtureTrade {
   symbol: string;

@@ -1,4 +1,4 @@
-import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
+import { startEmbeddedPostgres } from '../../server/platform/db/embedded-postgres';
 import { createFreshDatabase } from './fresh-database';
 
 /**

@@ -6,7 +6,7 @@ import {
   type CatalogRow,
 } from '../../server/markets/catalog';
 import { OPENING_MARKETS } from '../../server/markets/opening-markets';
-import type { Instrument } from '../../server/reference-prices/instruments';
+import type { Instrument } from '../../server/markets/reference-prices/instruments';
 
 /**
  * The markets the venue opened with (what a fresh database lists), trading at the default fee

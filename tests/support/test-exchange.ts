@@ -3,8 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createExchange, type Exchange } from '../../server/app';
-import { loadConfig, type Config } from '../../server/config/config';
-import { createLogger, type Logger } from '../../server/logger';
+import { loadConfig, type Config } from '../../server/platform/config/config';
+import { createLogger, type Logger } from '../../server/platform/logger';
 
 export interface TestExchange {
   exchange: Exchange;

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
-import { User } from '../../server/auth/user.entity';
+import { User } from '../../server/identity/auth/user.entity';
 import { post } from '../../server/ledger/ledger';
-import { money, type Money } from '../../server/ledger/money';
+import { money, type Money } from '../../server/kernel/money';
 import { ApiClient, registerTrader } from './http-client';
 import type { TestExchange } from './test-exchange';
 

@@ -1,5 +1,5 @@
 import { checkLedger } from '../../server/ledger/ledger-check';
-import { money } from '../../server/ledger/money';
+import { money } from '../../server/kernel/money';
 import type { ApiClient } from './http-client';
 import type { TestExchange } from './test-exchange';
 

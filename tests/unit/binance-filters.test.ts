@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { BinanceError } from '../../server/binance/binance-error';
-import { newOrderParams, orderPlacement } from '../../server/binance/order-params';
-import { HttpError } from '../../server/http/errors';
+import { BinanceError } from '../../server/gateways/binance/binance-error';
+import { newOrderParams, orderPlacement } from '../../server/gateways/binance/order-params';
+import { HttpError } from '../../server/platform/http/errors';
 
 import { orderTerms } from '../../server/trading/books/order-input';
 import { OPENING_BOOK_MARKETS, loadOpeningCatalog } from '../support/opening-catalog';

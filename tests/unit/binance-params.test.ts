@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
-import { BinanceError } from '../../server/binance/binance-error';
+import { BinanceError } from '../../server/gateways/binance/binance-error';
 import {
   decimalParam,
   enumParam,
@@ -9,7 +9,7 @@ import {
   paramsOf,
   parseParams,
   type BinanceParams,
-} from '../../server/binance/binance-params';
+} from '../../server/gateways/binance/binance-params';
 
 /** What a reading answers: its parameters, or Binance's refusal. */
 function outcome(read: () => unknown): unknown {

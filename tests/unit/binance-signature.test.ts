@@ -1,7 +1,12 @@
 import fc from 'fast-check';
-import { randomCredential, API_KEY_FORMAT } from '../../server/api-keys/api-key-credentials';
-import { BinanceError } from '../../server/binance/binance-error';
-import { binanceSignature, checkTimestamp, totalParams, withoutSignature } from '../../server/binance/signed-request';
+import { randomCredential, API_KEY_FORMAT } from '../../server/identity/api-keys/api-key-credentials';
+import { BinanceError } from '../../server/gateways/binance/binance-error';
+import {
+  binanceSignature,
+  checkTimestamp,
+  totalParams,
+  withoutSignature,
+} from '../../server/gateways/binance/signed-request';
 
 /** Binance's documented example of a SIGNED request (its REST API documentation, "SIGNED Endpoint Examples"). */
 const SECRET = 'NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { decimalText } from '../../server/binance/decimal-text';
-import { money } from '../../server/ledger/money';
+import { decimalText } from '../../server/gateways/binance/decimal-text';
+import { money } from '../../server/kernel/money';
 
 /** Binance's amounts: at least 8 decimals, exact, whether read as plain text or through a decimal. */
 it('writes every decimal with at least 8 decimals, keeping all it has, as a decimal would', () => {

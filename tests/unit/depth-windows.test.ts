@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { DepthWindows, type WindowDiff } from '../../server/market-data/depth-windows';
+import { DepthWindows, type WindowDiff } from '../../server/trading/market-data/depth-windows';
 import type { BookDiff } from '../../server/trading/market-events';
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { feeFor, OrderBook, type MarketSpec } from '../../engine';
-import { HttpError } from '../../server/http/errors';
+import { HttpError } from '../../server/platform/http/errors';
 
 import { orderTerms } from '../../server/trading/books/order-input';
 import type { OrderPlacement } from '../../server/trading/order-schemas';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { OrderBook } from '../../engine';
-import { toLedgerUnits, type LedgerUnits } from '../../server/ledger/money';
+import { toLedgerUnits, type LedgerUnits } from '../../server/kernel/money';
 import { USD } from '../../server/markets/catalog';
 import type { MarketState } from '../../server/trading/books/market-state';
 import { ledgerUnits, orderTerms } from '../../server/trading/books/order-input';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { fromLots, fromNotional, fromTicks, minNotionalUnits } from '../../engine';
-import { HttpError } from '../../server/http/errors';
-import { toLedgerUnits } from '../../server/ledger/money';
+import { HttpError } from '../../server/platform/http/errors';
+import { toLedgerUnits } from '../../server/kernel/money';
 
 import { ledgerUnits, orderTerms } from '../../server/trading/books/order-input';
 import { orderRequestSchema, type OrderPlacement, type OrderRequest } from '../../server/trading/order-schemas';

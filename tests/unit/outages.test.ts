@@ -1,8 +1,8 @@
 import { ClientClosedError, ClientOfflineError, SocketClosedUnexpectedlyError } from 'redis';
 import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
-import { outageOf, Outages } from '../../server/health/outages';
-import { HttpError } from '../../server/http/errors';
-import { createLogger } from '../../server/logger';
+import { outageOf, Outages } from '../../server/platform/health/outages';
+import { HttpError } from '../../server/platform/http/errors';
+import { createLogger } from '../../server/platform/logger';
 
 /** An error as the pg driver makes them: PostgreSQL's SQLSTATE in `code`, or a socket's errno name. */
 const pgError = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});

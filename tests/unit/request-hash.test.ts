@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { requestHash } from '../../server/idempotency/keyed-request';
-import { money } from '../../server/ledger/money';
+import { requestHash } from '../../server/platform/idempotency/keyed-request';
+import { money } from '../../server/kernel/money';
 
 /** What a repeat is compared by: the same request hashes the same, any other request differently. */
 

@@ -1,5 +1,5 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { keyId, SecretBox } from '../../server/crypto/secret-box';
+import { keyId, SecretBox } from '../../server/platform/crypto/secret-box';
 
 /** Sealing under one key, opening under a keyring of the current key and the previous ones. */
 const keyA = randomBytes(32);

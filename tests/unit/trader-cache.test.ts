@@ -1,10 +1,10 @@
-import { toLedgerUnits } from '../../server/ledger/money';
+import { toLedgerUnits } from '../../server/kernel/money';
 import type { TraderStanding } from '../../server/trading/may-trade';
 import { BalanceSheet } from '../../server/trading/traders/balance-sheet';
 import { TraderCache } from '../../server/trading/traders/trader-cache';
 import type { Traders } from '../../server/trading/traders/trader-reads';
 
-/** Which traders a round must read, by the cache's own rules (the rounds around it are in tests/api/trading.test.ts). */
+/** Which traders a round must read, by the cache's own rules (the rounds around it are in tests/api/trading/trading.test.ts). */
 const standing: TraderStanding = { kyc_status: 'approved', is_active: true, is_admin: false, is_system: false };
 
 /** What a read of `balances` (user -> asset -> available) would give. */

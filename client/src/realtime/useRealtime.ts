@@ -2,7 +2,7 @@
  * The one socket hook. A single shared Socket.IO connection (same origin, path /socket.io),
  * authenticated with the stored token; market rooms are reference-counted and re-joined on reconnect.
  * The server sends each room's events of a moment as one 'batch' packet of [event, data] pairs
- * (server/realtime); they are handed to the listeners of each event in the order they came.
+ * (server/gateways/realtime); they are handed to the listeners of each event in the order they came.
  */
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';

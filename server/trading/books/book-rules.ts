@@ -1,5 +1,5 @@
 import { fromTicks, OrderBook, type MarketSpec } from '../../../engine';
-import { money } from '../../ledger/money';
+import { money } from '../../kernel/money';
 
 /** Why a book's rules may not change now. */
 export const BOOK_NOT_EMPTY =

@@ -10,8 +10,8 @@ import {
   type Side,
   type TimeInForce,
 } from '../../../engine';
-import { badRequest } from '../../http/errors';
-import { toLedgerUnits, type LedgerUnits } from '../../ledger/money';
+import { badRequest } from '../../platform/http/errors';
+import { toLedgerUnits, type LedgerUnits } from '../../kernel/money';
 import type { BookMarket } from '../../markets/catalog';
 import type { OrderKind, OrderPlacement } from '../order-schemas';
 

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { stateHash, type BookSnapshot, type MarketSpec, type OrderBook } from '../../../engine';
-import { conflict } from '../../http/errors';
-import type { Logger } from '../../logger';
+import { conflict } from '../../platform/http/errors';
+import type { Logger } from '../../platform/logger';
 import { BOOK_NOT_EMPTY, emptiedUnder } from '../books/book-rules';
 import { OPEN_STATUSES } from '../books/live-order';
 import type { MarketState } from '../books/market-state';

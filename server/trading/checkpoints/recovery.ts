@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { isCurrentStateHash, OrderBook, type BookSnapshot, type Command, type MarketSpec } from '../../../engine';
-import type { Logger } from '../../logger';
+import type { Logger } from '../../platform/logger';
 import type { BookMarket } from '../../markets/catalog';
 import { specOf } from '../../markets/market-change';
 import type { MarketRow } from '../../markets/market.entity';

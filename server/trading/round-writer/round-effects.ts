@@ -1,5 +1,5 @@
 import type { Command } from '../../../engine';
-import type { AnswerRow } from '../../idempotency/recorded-answers';
+import type { AnswerRow } from '../../platform/idempotency/recorded-answers';
 import type { Posting } from '../../ledger/ledger';
 import type { LiveOrder } from '../books/live-order';
 import type { MarketState } from '../books/market-state';

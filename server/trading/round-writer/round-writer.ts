@@ -1,6 +1,6 @@
-import type { StatementRunner } from '../../db/named-statement';
-import { SqlParams } from '../../db/sql-params';
-import { insertAnswersSql } from '../../idempotency/recorded-answers';
+import type { StatementRunner } from '../../platform/db/named-statement';
+import { SqlParams } from '../../platform/db/sql-params';
+import { insertAnswersSql } from '../../platform/idempotency/recorded-answers';
 import { CHANGED_USER_ACCOUNTS, postingsSql, type AccountBalance } from '../../ledger/ledger';
 import { KEEP_NEWEST_STATE_HASH } from '../checkpoints/book-checkpoints';
 import { mayBeFilledSql, mayTradeSql } from '../may-trade';
@@ -34,7 +34,7 @@ export interface WrittenRound {
 /**
  * Everything a round changed, every symbol's together, as ONE statement: ledger postings (see
  * postingsSql), orders, trades, command log, state hashes and the answers of keyed commands (see
- * server/idempotency), each table of rows one JSON parameter whatever the size. Sent outside any transaction block, the statement is its own transaction: it
+ * server/platform/idempotency), each table of rows one JSON parameter whatever the size. Sent outside any transaction block, the statement is its own transaction: it
  * commits whole, durably, before its answer comes back, in a single round trip. It answers the users'
  * accounts it changed (both buckets). `after` is the round written just before this one on the
  * same connection, whose effects this round was computed on: unless its last command is there (it

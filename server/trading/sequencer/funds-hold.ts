@@ -1,6 +1,6 @@
 import { feeFor, type OrderBook } from '../../../engine';
-import { badRequest } from '../../http/errors';
-import { money } from '../../ledger/money';
+import { badRequest } from '../../platform/http/errors';
+import { money } from '../../kernel/money';
 import type { BookMarket } from '../../markets/catalog';
 import { assertMinNotional, type OrderTerms } from '../books/order-input';
 

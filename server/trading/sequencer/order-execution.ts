@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isStopDue, type Command, type EngineEvent, type RejectReason, type TradeEvent } from '../../../engine';
-import { INVALID_TOKEN } from '../../auth/authenticator';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../http/errors';
-import type { KeyedRequest } from '../../idempotency/keyed-request';
+import { INVALID_TOKEN } from '../../identity/auth/authenticator';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../platform/http/errors';
+import type { KeyedRequest } from '../../platform/idempotency/keyed-request';
 import type { Posting } from '../../ledger/ledger';
-import type { LedgerUnits } from '../../ledger/money';
+import type { LedgerUnits } from '../../kernel/money';
 import { USD } from '../../markets/catalog';
 import { RULES_CHANGED, sameRules } from '../books/book-rules';
 import type { LiveOrder } from '../books/live-order';

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { MarketSpec } from '../../../engine';
-import { pgPool } from '../../db/data-source';
-import { pipelineStatements, poolStatementRunner, statementRunner } from '../../db/named-statement';
-import { HttpError } from '../../http/errors';
+import { pgPool } from '../../platform/db/data-source';
+import { pipelineStatements, poolStatementRunner, statementRunner } from '../../platform/db/named-statement';
+import { HttpError } from '../../platform/http/errors';
 import {
   accountKeys,
   asInsufficientFunds,
@@ -12,7 +12,7 @@ import {
   InsufficientFundsError,
   type Posting,
 } from '../../ledger/ledger';
-import type { Logger } from '../../logger';
+import type { Logger } from '../../platform/logger';
 import { rulesOf } from '../books/book-rules';
 import type { MarketState } from '../books/market-state';
 import { BookCheckpoints } from '../checkpoints/book-checkpoints';

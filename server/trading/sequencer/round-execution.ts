@@ -1,4 +1,4 @@
-import { answerRow } from '../../idempotency/recorded-answers';
+import { answerRow } from '../../platform/idempotency/recorded-answers';
 import { orderRecord } from '../books/order-rows';
 import { orderView } from '../order-views';
 import { emptyEffects, type MarketRound, type RoundEffects } from '../round-writer/round-effects';

@@ -1,4 +1,4 @@
-import { toLedgerUnits, type LedgerUnits } from '../../ledger/money';
+import { toLedgerUnits, type LedgerUnits } from '../../kernel/money';
 import type { Posting } from '../../ledger/ledger';
 
 /**

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { StatementRunner } from '../../db/named-statement';
+import type { StatementRunner } from '../../platform/db/named-statement';
 import { ensureAccounts } from '../../ledger/ledger';
 import type { TraderStanding } from '../may-trade';
 import { roundCommittedSql, type RoundMarker } from '../round-writer/round-marker';

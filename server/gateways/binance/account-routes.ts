@@ -1,0 +1,89 @@
+import type { DataSource } from 'typeorm';
+import { z } from 'zod';
+import type { Config } from '../../platform/config/config';
+import { money } from '../../kernel/money';
+import { assets, USD } from '../../markets/catalog';
+import type { BinanceRoutes } from './binance-api';
+import { booleanParam, parseParams } from './binance-params';
+import { decimalText } from './decimal-text';
+import { authenticateSigned } from './signed-request';
+
+/** The dollar balance is USDT on this surface (1 USDT = 1 USD here); every other asset keeps its name. */
+export const binanceAsset = (asset: string) => (asset === USD ? 'USDT' : asset);
+
+interface AccountRow {
+  kyc_status: string;
+  asset: string | null;
+  available: string | null;
+  locked: string | null;
+  changed_at: Date | null;
+}
+
+/** The user's KYC status and accounts, with when each last changed (its newest ledger entry, by the entries' index). */
+async function readAccount(dataSource: DataSource, userId: string): Promise<AccountRow[]> {
+  return dataSource.query(
+    `SELECT u.kyc_status, a.asset, a.available, a.locked, latest.created_at AS changed_at
+       FROM users u
+       LEFT JOIN accounts a ON a.user_id = u.id
+       LEFT JOIN LATERAL (SELECT e.created_at FROM ledger_entries e WHERE e.account_id = a.id
+                           ORDER BY e.id DESC LIMIT 1) latest ON true
+      WHERE u.id = $1`,
+    [userId],
+  );
+}
+
+/** A fee rate as Binance gives it: in basis points (makerCommission), and as a decimal string (commissionRates). */
+const basisPoints = (rate: string) => money(rate).times(10_000).toNumber();
+
+const accountParams = z.object({ omitZeroBalances: booleanParam('omitZeroBalances').optional() });
+
+function accountView(rows: AccountRow[], config: Config, keyCanTrade: boolean, omitZeroBalances: boolean) {
+  const byAsset = new Map(rows.filter((row) => row.asset !== null).map((row) => [row.asset!, row]));
+  const balances = assets()
+    .map((asset) => {
+      const row = byAsset.get(asset);
+      return {
+        asset: binanceAsset(asset),
+        free: decimalText(row?.available ?? '0'),
+        locked: decimalText(row?.locked ?? '0'),
+      };
+    })
+    .filter((balance) => !omitZeroBalances || !money(balance.free).isZero() || !money(balance.locked).isZero());
+  const changedAt = rows.map((row) => row.changed_at?.getTime() ?? 0);
+  const zeroRate = decimalText('0');
+  return {
+    makerCommission: basisPoints(config.MAKER_FEE_RATE),
+    takerCommission: basisPoints(config.TAKER_FEE_RATE),
+    buyerCommission: 0,
+    sellerCommission: 0,
+    commissionRates: {
+      maker: decimalText(config.MAKER_FEE_RATE),
+      taker: decimalText(config.TAKER_FEE_RATE),
+      buyer: zeroRate,
+      seller: zeroRate,
+    },
+    // This key's view: its owner may trade (KYC approved) and the key was given trading.
+    canTrade: keyCanTrade && rows[0]?.kyc_status === 'approved',
+    // Deposits and withdrawals go through the web application's bank transfers.
+    canWithdraw: true,
+    canDeposit: true,
+    brokered: false,
+    requireSelfTradePrevention: false,
+    preventSor: false,
+    updateTime: Math.max(0, ...changedAt),
+    accountType: 'SPOT',
+    balances,
+    permissions: ['SPOT'],
+  };
+}
+
+/** GET /api/v3/account (USER_DATA, weight 20): the caller's balances, available ("free") and held ("locked"). */
+export const accountRoutes: BinanceRoutes = (router, deps) => {
+  router.get('/account', deps.limits.weight(20), async (ctx) => {
+    const caller = await authenticateSigned(ctx, deps, 'read');
+    const { omitZeroBalances = false } = parseParams(accountParams, caller.params, true);
+    const rows = await readAccount(deps.context.dataSource, caller.userId);
+    // Binance's uid is a number; ours is the account's id.
+    ctx.body = { ...accountView(rows, deps.context.config, caller.canTrade, omitZeroBalances), uid: caller.userId };
+  });
+};

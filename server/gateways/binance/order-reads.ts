@@ -1,0 +1,119 @@
+import type { DataSource } from 'typeorm';
+import { OPEN_STATUSES } from '../../trading/books/live-order';
+import type { OrderRow } from '../../trading/order.entity';
+import type { TradeRow } from '../../trading/trade.entity';
+
+/**
+ * A user's orders and fills as Binance's endpoints name them: by symbol and orderId (the order's
+ * per-symbol seq) or client order id, trades by their per-symbol seq. Every read is the user's own.
+ */
+
+/** Which orders or trades of a user on one symbol: from an id, within times, or the latest. */
+export interface ListWindow {
+  fromId?: number;
+  startTime?: number;
+  endTime?: number;
+}
+
+/** From an id or a start time, the list runs forward from there; otherwise it is the latest, answered ascending too. */
+const readsForward = (window: ListWindow) => window.fromId !== undefined || window.startTime !== undefined;
+
+const time = (ms: number | undefined) => (ms === undefined ? null : new Date(ms));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An order named by its orderId or its client order id (an order placed without one is named by its own id). */
+export type OrderName = { orderId: number } | { clientOrderId: string };
+
+export async function findOrder(
+  db: DataSource,
+  userId: string,
+  symbol: string,
+  name: OrderName,
+): Promise<OrderRow | null> {
+  const [row]: OrderRow[] =
+    'orderId' in name
+      ? await db.query('SELECT * FROM orders WHERE user_id = $1 AND symbol = $2 AND seq = $3', [
+          userId,
+          symbol,
+          name.orderId,
+        ])
+      : await db.query(
+          `SELECT * FROM orders WHERE user_id = $1 AND symbol = $2
+              AND (client_order_id = $3 OR (client_order_id IS NULL AND id = $4::uuid))
+            ORDER BY client_order_id NULLS LAST LIMIT 1`,
+          [userId, symbol, name.clientOrderId, UUID.test(name.clientOrderId) ? name.clientOrderId : null],
+        );
+  return row ?? null;
+}
+
+/** The user's open orders (waiting stops included), on one symbol or all, oldest first. */
+export async function openOrders(db: DataSource, userId: string, symbol: string | null): Promise<OrderRow[]> {
+  return db.query(
+    `SELECT * FROM orders WHERE user_id = $1 AND status = ANY($2::varchar[]) AND ($3::varchar IS NULL OR symbol = $3)
+      ORDER BY created_at, symbol, seq`,
+    [userId, OPEN_STATUSES, symbol],
+  );
+}
+
+/** Up to `limit` of the user's orders on a symbol, open or not, by orderId ascending. */
+export async function listOrders(
+  db: DataSource,
+  userId: string,
+  symbol: string,
+  window: ListWindow,
+  limit: number,
+): Promise<OrderRow[]> {
+  const forward = readsForward(window);
+  const rows: OrderRow[] = await db.query(
+    `SELECT * FROM orders WHERE user_id = $1 AND symbol = $2 AND ($3::bigint IS NULL OR seq >= $3)
+        AND ($4::timestamptz IS NULL OR created_at >= $4) AND ($5::timestamptz IS NULL OR created_at <= $5)
+      ORDER BY seq ${forward ? 'ASC' : 'DESC'} LIMIT $6`,
+    [userId, symbol, window.fromId ?? null, time(window.startTime), time(window.endTime), limit],
+  );
+  return forward ? rows : rows.reverse();
+}
+
+/** A fill of the user with the orderId of their order in it. */
+export interface AccountTradeRow extends TradeRow {
+  order_seq: string;
+}
+
+/**
+ * Up to `limit` of the user's fills on a symbol (of one order of theirs, if `orderId` is given), by
+ * trade id ascending. A user is on one side of a fill only (their orders never meet each other).
+ */
+export async function listTrades(
+  db: DataSource,
+  userId: string,
+  symbol: string,
+  window: ListWindow & { order?: OrderRow },
+  limit: number,
+): Promise<AccountTradeRow[]> {
+  const forward = readsForward(window) || window.order !== undefined;
+  const order = forward ? 'ASC' : 'DESC';
+  // Each side through its user's index; a symbol's trade ids rise with their times, which bounds the scan from an id.
+  const side = (who: 'maker' | 'taker') =>
+    `(SELECT * FROM trades WHERE ${who}_user_id = $1 AND symbol = $2
+         AND ($3::bigint IS NULL OR (seq >= $3 AND created_at >= (SELECT created_at FROM trades WHERE symbol = $2 AND seq >= $3
+                                                                 ORDER BY seq LIMIT 1)))
+         AND ($4::timestamptz IS NULL OR created_at >= $4) AND ($5::timestamptz IS NULL OR created_at <= $5)
+         AND ($6::uuid IS NULL OR (${who}_order_id = $6 AND created_at >= $7))
+       ORDER BY created_at ${order}, seq ${order} LIMIT $8)`;
+  const rows: AccountTradeRow[] = await db.query(
+    `SELECT t.*, o.seq AS order_seq FROM (${side('maker')} UNION ALL ${side('taker')}) t
+       JOIN orders o ON o.id = CASE WHEN t.taker_user_id = $1 THEN t.taker_order_id ELSE t.maker_order_id END
+      ORDER BY t.seq ${order} LIMIT $8`,
+    [
+      userId,
+      symbol,
+      window.fromId ?? null,
+      time(window.startTime),
+      time(window.endTime),
+      window.order?.id ?? null,
+      window.order?.created_at ?? null,
+      limit,
+    ],
+  );
+  return forward ? rows : rows.reverse();
+}

@@ -1,0 +1,41 @@
+import type { ExchangeModule, ServerContext } from '../../platform/context';
+import type { SecretBox } from '../../platform/crypto/secret-box';
+import { DISCONNECT_TOPIC } from '../../gateways/realtime/notifier';
+import { ApiKeyLookup } from './api-key-lookup';
+import { ApiKeyUsage } from './api-key-usage';
+import { apiKeysRoutes } from '../../gateways/web/api-keys.routes';
+import { API_KEYS_CHANGED_TOPIC, ApiKeysService } from './api-keys.service';
+
+/** What the Binance-compatible surface needs of the keys: finding the key a request names, and noting its use. */
+export interface ApiKeyAccess {
+  lookup: ApiKeyLookup;
+  usage: ApiKeyUsage;
+}
+
+const userIdOf = (message: unknown): string | null => {
+  const userId = (message as { user_id?: unknown } | null)?.user_id;
+  return typeof userId === 'string' ? userId : null;
+};
+
+/** Traders' API keys, their secrets sealed by `box`: the web routes that manage them, and the lookup signed requests use. */
+export function apiKeysModule(ctx: ServerContext, box: SecretBox): ExchangeModule & ApiKeyAccess {
+  const lookup = new ApiKeyLookup(ctx.dataSource, box, ctx.logger);
+  const usage = new ApiKeyUsage(ctx.dataSource, ctx.logger);
+  const service = new ApiKeysService(ctx.dataSource, box, ctx.bus, lookup);
+  const forget = (message: unknown) => {
+    const userId = userIdOf(message);
+    if (userId) lookup.forgetUser(userId);
+  };
+  return {
+    routes: apiKeysRoutes(service, ctx.twoFactor),
+    lookup,
+    usage,
+    async start() {
+      // A revocation in another process or a reactivation, and a suspension (whose sockets are closed on the same message).
+      await ctx.bus.subscribe(API_KEYS_CHANGED_TOPIC, forget);
+      await ctx.bus.subscribe(DISCONNECT_TOPIC, forget);
+      usage.start();
+    },
+    stop: () => usage.stop(),
+  };
+}

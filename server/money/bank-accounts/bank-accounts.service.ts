@@ -1,0 +1,93 @@
+import type { EntityManager } from 'typeorm';
+import { recordAudit } from '../../platform/audit/audit-log';
+import { announceToAdmins } from '../back-office/back-office-events';
+import type { ServerContext } from '../../platform/context';
+import { notFound } from '../../platform/http/errors';
+import { BankAccount } from './bank-account.entity';
+
+export type NewBankAccount = Pick<BankAccount, 'bank_name' | 'account_number' | 'account_holder'>;
+
+const view = ({ id, bank_name, account_number, account_holder, is_active, created_at }: BankAccount) => ({
+  id,
+  bank_name,
+  account_number,
+  account_holder,
+  is_active,
+  created_at,
+});
+
+/** Pushed to every socket when an administrator adds, toggles or deletes a bank account. */
+export const BANK_ACCOUNTS_CHANGED = 'bank-accounts';
+
+const NEWEST_FIRST = { created_at: 'DESC', id: 'DESC' } as const;
+
+/** The venue's bank accounts: administrators keep the list, traders see the active ones. */
+export class BankAccountsService {
+  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>) {}
+
+  async active() {
+    const accounts = await this.ctx.dataSource
+      .getRepository(BankAccount)
+      .find({ where: { is_active: true }, order: NEWEST_FIRST });
+    return accounts.map(view);
+  }
+
+  async all() {
+    const accounts = await this.ctx.dataSource.getRepository(BankAccount).find({ order: NEWEST_FIRST });
+    return accounts.map(view);
+  }
+
+  create(adminId: string, fields: NewBankAccount) {
+    return this.change(adminId, 'create', async (manager) => manager.save(manager.create(BankAccount, fields)));
+  }
+
+  /** Flips active/inactive in one statement, so two clicks flip it twice rather than racing. */
+  toggle(adminId: string, id: string) {
+    return this.change(adminId, 'toggle', async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(BankAccount)
+        .set({ is_active: () => 'NOT is_active' })
+        .where({ id })
+        .returning('*')
+        .execute();
+      return (result.raw as BankAccount[])[0];
+    });
+  }
+
+  delete(adminId: string, id: string) {
+    return this.change(adminId, 'delete', async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .delete()
+        .from(BankAccount)
+        .where({ id })
+        .returning('*')
+        .execute();
+      return (result.raw as BankAccount[])[0];
+    });
+  }
+
+  /** One administrator change: applied and audited in one transaction, then announced. */
+  private async change(
+    adminId: string,
+    action: string,
+    apply: (manager: EntityManager) => Promise<BankAccount | undefined>,
+  ) {
+    const account = await this.ctx.dataSource.transaction(async (manager) => {
+      const changed = await apply(manager);
+      if (!changed) throw notFound('Bank account not found');
+      await recordAudit(manager, {
+        adminId,
+        action: `bank_account.${action}`,
+        targetType: 'bank_account',
+        targetId: changed.id,
+      });
+      return changed;
+    });
+    announceToAdmins(this.ctx, 'bank_account');
+    // The active list is public: every open page showing it reloads it.
+    this.ctx.notifier.toEveryone(BANK_ACCOUNTS_CHANGED, {});
+    return view(account);
+  }
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { keyedRequestSchema } from '../../platform/idempotency/keyed-request';
+import { marketChangeSchema } from '../../markets/market-schemas';
+import { orderKind, orderPlacementSchema, orderStatus, side, timeInForce } from '../order-schemas';
+
+/**
+ * The calls one process forwards to the owner of a symbol's book over Redis, and the owner's
+ * replies. Everything received is parsed here first: a message from another process is input
+ * (an order with the schema the trading core places it with, an order answer with the order route's answer schema).
+ */
+const symbol = z.string().min(1).max(16);
+const userId = z.string().min(1);
+const keyed = keyedRequestSchema.nullable();
+
+/** TradingService's calls that need the book, with the symbol whose owner runs them. */
+export const bookCall = z.discriminatedUnion('method', [
+  // keyed: sent with an Idempotency-Key, whose answer the owner's round records.
+  z.object({ method: z.literal('placeOrder'), symbol, userId, request: orderPlacementSchema, keyed }),
+  z.object({ method: z.literal('cancelOrder'), symbol, userId, orderId: z.string(), keyed }),
+  z.object({ method: z.literal('placeOrderRecord'), symbol, userId, request: orderPlacementSchema }),
+  z.object({ method: z.literal('cancelOrderRecord'), symbol, userId, orderId: z.string() }),
+  z.object({ method: z.literal('cancelAllOrdersOnBook'), symbol, userId }),
+  z.object({ method: z.literal('depth'), symbol, limit: z.number().int() }),
+  z.object({ method: z.literal('lastPrice'), symbol }),
+  z.object({ method: z.literal('changeBookRules'), symbol, adminId: userId, change: marketChangeSchema }),
+]);
+export type BookCall = z.infer<typeof bookCall>;
+
+export const bookRequest = z.object({ id: z.string().min(1), replyTo: z.string().min(1), call: bookCall });
+export type BookRequest = z.infer<typeof bookRequest>;
+
+/** The owner's answer: the call's result, or the HttpError it threw (status and detail as the client would get them). */
+export const bookReply = z.discriminatedUnion('ok', [
+  z.object({ id: z.string(), ok: z.literal(true), value: z.unknown() }),
+  z.object({ id: z.string(), ok: z.literal(false), status: z.number().int().min(400).max(599), detail: z.string() }),
+]);
+export type BookReply = z.infer<typeof bookReply>;
+
+const levels = z.array(z.tuple([z.string(), z.string()]));
+export const depth = z.object({ lastUpdateId: z.number().int().min(0), bids: levels, asks: levels });
+export const lastPrice = z.string().nullable();
+export const canceledCount = z.number().int().min(0);
+
+/** An order's row and its fills, as placeOrderRecord and cancelOrderRecord answer them (times travel as text). */
+const decimal = z.string();
+const orderRow = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  symbol,
+  side,
+  type: orderKind,
+  time_in_force: timeInForce,
+  post_only: z.boolean(),
+  price: decimal.nullable(),
+  stop_price: decimal.nullable(),
+  amount: decimal,
+  filled: decimal,
+  quote_filled: decimal,
+  reserved: decimal,
+  status: orderStatus,
+  seq: z.string(),
+  client_order_id: z.string().nullable(),
+  quote_amount: decimal.nullable(),
+  created_at: z.coerce.date(),
+  updated_at: z.coerce.date(),
+});
+const tradeRow = z.object({
+  id: z.string(),
+  symbol,
+  seq: z.string(),
+  price: decimal,
+  amount: decimal,
+  quote_amount: decimal,
+  taker_side: side,
+  maker_order_id: z.string(),
+  taker_order_id: z.string(),
+  maker_user_id: z.string(),
+  taker_user_id: z.string(),
+  maker_fee: decimal,
+  taker_fee: decimal,
+  created_at: z.coerce.date(),
+});
+export const orderRecord = z.object({ order: orderRow, fills: z.array(tradeRow) });
+
+/** Where a symbol's owner listens for calls, and where a process listens for replies (inside the cluster's namespace). */
+export const bookChannel = (symbol: string) => `book:${symbol}`;
+export const replyChannel = (processId: string) => `reply:${processId}`;

@@ -1,0 +1,55 @@
+import type { ExchangeModule, ServerContext } from '../../platform/context';
+import { onCatalogChange } from '../../markets/catalog';
+import { openBooks } from '../trading.module';
+import { tradingRoutes } from '../../gateways/web/trading.routes';
+import type { TradingService } from '../trading.service';
+import { bookChannel } from './book-messages';
+import { BookOwnership } from './book-ownership';
+import { answerBookRequests } from './book-requests';
+import type { Cluster } from './cluster';
+import { ClusteredTradingService } from './clustered-trading.service';
+import { BookForwarder } from './forwarder';
+
+/**
+ * The trading core when several processes share the database: this process serves the books whose
+ * locks it holds (and takes over those of a process that dies), and forwards the rest.
+ */
+export function clusteredTradingModule(
+  ctx: ServerContext,
+  cluster: Cluster,
+): ExchangeModule & { service: TradingService } {
+  const forwarder = new BookForwarder(cluster, ctx.logger);
+  const requestChannel = (symbol: string) => cluster.channel(bookChannel(symbol));
+  const served: string[] = [];
+  const ownership = new BookOwnership(
+    cluster,
+    (markets) => openBooks(ctx, markets),
+    async (symbol) => {
+      await cluster.subscribe(
+        requestChannel(symbol),
+        answerBookRequests(cluster, (call) => service.runForwarded(call), ctx.logger),
+      );
+      served.push(symbol);
+    },
+    ctx.logger,
+  );
+  const service = new ClusteredTradingService(ctx.dataSource, ownership, forwarder);
+  let stopFollowing = () => {};
+  return {
+    service,
+    routes: tradingRoutes(service),
+    async start() {
+      await forwarder.start();
+      await ownership.start();
+      // A market listed meanwhile: its book goes to whichever process locks it first. A claim under
+      // way may have read the catalog before the change: the second one reads it after.
+      stopFollowing = onCatalogChange(() => void ownership.claim().then(() => ownership.claim()));
+    },
+    async stop() {
+      stopFollowing();
+      // Stop taking calls first: the others then see no owner and wait for the next one, not for a reply from here.
+      for (const symbol of served) await cluster.unsubscribe(requestChannel(symbol));
+      await ownership.stop();
+    },
+  };
+}

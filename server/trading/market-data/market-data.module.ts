@@ -1,0 +1,40 @@
+import type { ExchangeModule, ServerContext } from '../../platform/context';
+import { money } from '../../kernel/money';
+import type { ReferencePrices } from '../../markets/reference-prices/reference-prices.service';
+import type { TradingService } from '../trading.service';
+import { InstrumentQuotes } from './instrument-quotes';
+import { MarketDataService } from './market-data.service';
+import { marketDataRoutes } from '../../gateways/web/market-data.routes';
+import { MarketPushes } from './market-pushes';
+
+/** Public market data over HTTP, pushes to market rooms, and the simple screen's quotes to everyone. */
+export function marketDataModule(
+  ctx: ServerContext,
+  referencePrices: ReferencePrices,
+  trading: TradingService,
+): ExchangeModule & { quotes: InstrumentQuotes; service: MarketDataService } {
+  const quotes = new InstrumentQuotes(referencePrices, trading, money(ctx.config.DESK_SPREAD));
+  const marketData = new MarketDataService(ctx.dataSource, trading, quotes);
+  const pushes = new MarketPushes(ctx.bus, ctx.notifier, ctx.dataSource, marketData, ctx.logger);
+  let running = false;
+  referencePrices.onTick(() => {
+    if (!running) return;
+    quotes
+      .board()
+      .then((board) => ctx.notifier.toEveryone('quotes', board))
+      .catch((error: unknown) => ctx.logger.warn({ err: error }, 'quotes push failed'));
+  });
+  return {
+    routes: marketDataRoutes(marketData, quotes),
+    quotes,
+    service: marketData,
+    async start() {
+      running = true;
+      await pushes.start();
+    },
+    async stop() {
+      running = false;
+      pushes.stop();
+    },
+  };
+}
