@@ -62,6 +62,7 @@ import { liquidityModule } from './trading/liquidity/liquidity.module';
 import { marketDataModule } from './trading/market-data/market-data.module';
 import { marketHistoryModule } from './trading/market-history/market-history.module';
 import { CatalogSync } from './markets/catalog-sync';
+import { refusalAnswer } from './gateways/web/refusal-answers';
 import { marketsRoutes } from './gateways/web/markets.routes';
 import { referencePricesModule } from './markets/reference-prices/reference-prices.module';
 import { ConnectionLimits } from './gateways/streams/connection-limits';
@@ -153,7 +154,7 @@ export async function createExchange(
   const trading = cluster ? clusteredTradingModule(context, cluster) : tradingModule(context);
   const referencePrices = referencePricesModule(context);
   const marketData = marketDataModule(context, referencePrices.service, trading.service);
-  const idempotency = idempotencyModule(context);
+  const idempotency = idempotencyModule(context, refusalAnswer);
   const apiKeys = apiKeysModule(context, secretBox);
   const marketStreams = marketStreamsModule(context, trading.service, elect);
   const modules: ExchangeModule[] = [
@@ -200,7 +201,7 @@ export async function createExchange(
   // Outermost: the log shows the status the error middleware answered with.
   app.use(requestLog(logger));
   app.use(closeWhenBodyUnread);
-  app.use(errorMiddleware(context));
+  app.use(errorMiddleware(context, refusalAnswer));
   // Each route reads its body itself, after authorizing the caller (server/platform/http/router.ts).
   // The Binance-compatible surface first: /api/v3 answers {code, msg}, not the web API's {detail}.
   const bans = new IpBans(context);

@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { SqlParams } from '../platform/db/sql-params';
+import { Refusal } from '../kernel/refusal';
+import { refuseLedger } from './refusals';
 import type { SystemAccount } from './account.entity';
 import type { Bucket } from './ledger-entry.entity';
 import {
@@ -31,24 +33,23 @@ export interface Posting {
   legs: Leg[];
 }
 
-export class InsufficientFundsError extends Error {
-  constructor() {
-    super('Insufficient balance');
-  }
-}
-
 /**
  * The accounts' check constraint is what refuses a bucket going below zero: users' accounts never,
  * system accounts except the outside world (deposits come from it) and the house desk (the venue's
  * own position against simple-screen trades, short an asset it sold). A statement it stops comes
- * back here as InsufficientFundsError; anything else as it was.
+ * back here as the refusal 'insufficient-balance'; anything else as it was.
  */
 export const NEVER_NEGATIVE = 'accounts_never_negative';
 
 export function asInsufficientFunds(error: unknown): unknown {
   const pgError = error as { code?: string; constraint?: string };
-  return pgError.code === '23514' && pgError.constraint === NEVER_NEGATIVE ? new InsufficientFundsError() : error;
+  return pgError.code === '23514' && pgError.constraint === NEVER_NEGATIVE
+    ? refuseLedger('insufficient-balance')
+    : error;
 }
+
+export const isInsufficientFunds = (error: unknown): boolean =>
+  error instanceof Refusal && error.code === 'insufficient-balance';
 
 /** An account as one string: its owner (user id or system account) and asset. */
 const accountOf = (owner: AccountOwner, asset: string) => `${'userId' in owner ? owner.userId : owner.system}:${asset}`;
@@ -233,7 +234,7 @@ export const CHANGED_USER_ACCOUNTS = `SELECT user_id, asset, available::text AS 
 /**
  * Applies postings inside the caller's transaction: creates missing accounts, then one statement
  * locks, changes and journals them (postingsSql). All or nothing with the transaction; a bucket
- * that would go below zero where that is not allowed throws InsufficientFundsError. Answers the
+ * that would go below zero where that is not allowed throws the refusal 'insufficient-balance'. Answers the
  * users' accounts it changed, as it leaves them (what is pushed to them once the transaction commits).
  */
 export async function post(manager: EntityManager, ...postings: Posting[]): Promise<AccountBalance[]> {

@@ -1,8 +1,11 @@
 import type { Middleware } from 'koa';
 import type { ServerContext } from '../context';
 import { RETRY_AFTER_SECONDS } from '../health/outages';
-import { InsufficientFundsError } from '../../ledger/ledger';
+import { Refusal } from '../../kernel/refusal';
 import { HttpError, statusDetail } from './errors';
+
+/** How the web API words a domain's refusal (the table is the web gateway's). */
+export type RefusalAnswer = (refusal: Refusal) => HttpError;
 
 interface StatusError {
   status?: unknown;
@@ -13,9 +16,9 @@ interface StatusError {
 }
 
 /** Maps anything thrown to {status, detail}; unknown failures become a logged 500 without internals. */
-function toHttpError(error: unknown): HttpError | null {
+function toHttpError(error: unknown, answer: RefusalAnswer): HttpError | null {
   if (error instanceof HttpError) return error;
-  if (error instanceof InsufficientFundsError) return new HttpError(400, 'Insufficient balance');
+  if (error instanceof Refusal) return answer(error);
   const e = (error ?? {}) as StatusError;
   const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : null;
   if (status !== null && status >= 400 && status < 500) {
@@ -32,7 +35,10 @@ function toHttpError(error: unknown): HttpError | null {
  * Answers every failure under /api as {detail}: a known one with its status, the database or Redis
  * unreachable with 503 (the outage logged once, by `outages`), anything else with a logged 500.
  */
-export function errorMiddleware({ logger, outages }: Pick<ServerContext, 'logger' | 'outages'>): Middleware {
+export function errorMiddleware(
+  { logger, outages }: Pick<ServerContext, 'logger' | 'outages'>,
+  answer: RefusalAnswer,
+): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -40,7 +46,7 @@ export function errorMiddleware({ logger, outages }: Pick<ServerContext, 'logger
       if (ctx.status >= 400 && ctx.body == null) throw new HttpError(ctx.status, statusDetail(ctx.status));
     } catch (error) {
       const known =
-        toHttpError(error) ??
+        toHttpError(error, answer) ??
         (outages.causedBy(error) ? new HttpError(503, 'Service temporarily unavailable, please retry') : null);
       if (known) {
         ctx.status = known.status;

@@ -1,3 +1,4 @@
+import type { RefusalAnswer } from '../http/error-middleware';
 import type { ExchangeModule, ServerContext } from '../context';
 import { IdempotentRequests } from './idempotent-requests';
 import { deleteExpiredAnswers } from './recorded-answers';
@@ -8,7 +9,10 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
  * Idempotency keys: the runner the router hands keyed requests to, and the cleanup of expired
  * answers at start and every hour (in every process: deleting what another already deleted is harmless).
  */
-export function idempotencyModule(ctx: Pick<ServerContext, 'dataSource' | 'logger'>): ExchangeModule & {
+export function idempotencyModule(
+  ctx: Pick<ServerContext, 'dataSource' | 'logger'>,
+  refusalAnswer: RefusalAnswer,
+): ExchangeModule & {
   requests: IdempotentRequests;
 } {
   let timer: NodeJS.Timeout | null = null;
@@ -21,7 +25,7 @@ export function idempotencyModule(ctx: Pick<ServerContext, 'dataSource' | 'logge
     }
   };
   return {
-    requests: new IdempotentRequests(ctx.dataSource),
+    requests: new IdempotentRequests(ctx.dataSource, refusalAnswer),
     routes: [],
     async start() {
       await cleanup();

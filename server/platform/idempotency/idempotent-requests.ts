@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { conflict, HttpError } from '../http/errors';
-import { InsufficientFundsError } from '../../ledger/ledger';
+import { Refusal } from '../../kernel/refusal';
+import type { RefusalAnswer } from '../http/error-middleware';
 import type { KeyedRequest } from './keyed-request';
 import { AnswerLookup, keySlot } from './answer-lookup';
 import { isKeyTaken, recordRefusal, type Answer } from './recorded-answers';
@@ -12,9 +13,9 @@ const WAIT_FOR_EARLIER_MS = 10_000;
  * A refusal another attempt would meet again, so it is the request's answer: a 4xx, but not a
  * rate limit. (A 5xx or a dropped connection is no answer: nothing is recorded and a retry runs again.)
  */
-function finalRefusal(error: unknown): HttpError | null {
-  // The ledger's overdraft comes as its own error; the client gets it as this 400.
-  const refusal = error instanceof InsufficientFundsError ? new HttpError(400, error.message) : error;
+function finalRefusal(error: unknown, answer: RefusalAnswer): HttpError | null {
+  // A domain's refusal is recorded as the web API words it.
+  const refusal = error instanceof Refusal ? answer(error) : error;
   if (!(refusal instanceof HttpError)) return null;
   return refusal.status >= 400 && refusal.status < 500 && refusal.status !== 429 ? refusal : null;
 }
@@ -33,7 +34,10 @@ export class IdempotentRequests {
   private readonly running = new Map<string, Promise<unknown>>();
   private readonly answers: AnswerLookup;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly refusalAnswer: RefusalAnswer,
+  ) {
     this.answers = new AnswerLookup(dataSource);
   }
 
@@ -66,7 +70,7 @@ export class IdempotentRequests {
       return { status: keyed.successStatus, body: await work() };
     } catch (error) {
       if (isKeyTaken(error)) return null;
-      const refusal = finalRefusal(error);
+      const refusal = finalRefusal(error, this.refusalAnswer);
       if (refusal && !(await recordRefusal(this.dataSource.manager, keyed, refusal))) return null;
       throw error;
     }

@@ -9,7 +9,7 @@ import {
   asInsufficientFunds,
   type AccountBalance,
   ensureAccounts,
-  InsufficientFundsError,
+  isInsufficientFunds,
   type Posting,
 } from '../../ledger/ledger';
 import type { Logger } from '../../platform/logger';
@@ -440,7 +440,7 @@ export class OrderSequencer {
     if (all.length > 1) {
       this.logger.warn({ size: all.length, error }, 'order round failed; retrying its commands one by one');
       for (const { line, p } of all) await this.run([{ line, pending: [p] }], false);
-    } else if (error instanceof InsufficientFundsError) {
+    } else if (isInsufficientFunds(error)) {
       all[0]!.p.resolve({ ok: false, error: new HttpError(400, INSUFFICIENT_BALANCE) });
     } else if (isTraderChange(error)) {
       // Read afresh now, its trader is refused (or not) as the database says.

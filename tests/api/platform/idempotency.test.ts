@@ -4,6 +4,7 @@ import { DecisionQueueService } from '../../../server/money/back-office/decision
 import { FUNDING_QUEUES } from '../../../server/money/funding/funding-queues';
 import { FundingService } from '../../../server/money/funding/funding.service';
 import { IdempotentRequests } from '../../../server/platform/idempotency/idempotent-requests';
+import { refusalAnswer } from '../../../server/gateways/web/refusal-answers';
 import { requestHash, type KeyedRequest } from '../../../server/platform/idempotency/keyed-request';
 import { deleteExpiredAnswers } from '../../../server/platform/idempotency/recorded-answers';
 import { KycService } from '../../../server/money/kyc/kyc.service';
@@ -372,7 +373,10 @@ describe('two processes racing with one key', () => {
   /** Each process has its own runner: between them stands only the key's row in the database. */
   async function race(userId: string, work: (keyed: KeyedRequest) => Promise<unknown>) {
     const keyed = { userId, key: randomUUID(), requestHash: 'f'.repeat(64), successStatus: 200 };
-    const processes = [new IdempotentRequests(dataSource()), new IdempotentRequests(dataSource())];
+    const processes = [
+      new IdempotentRequests(dataSource(), refusalAnswer),
+      new IdempotentRequests(dataSource(), refusalAnswer),
+    ];
     const answers = await Promise.all(processes.map((requests) => requests.answer(keyed, () => work(keyed))));
     // As the clients get them: JSON.
     expect(JSON.parse(JSON.stringify(answers[1]))).toEqual(JSON.parse(JSON.stringify(answers[0])));
