@@ -6,26 +6,26 @@ import ErrorBoundary from './components/ErrorBoundary';
 import Loading from './components/Loading';
 import { PRODUCT_NAME } from './components/Logo';
 import { NOT_FOUND_TITLE, PAGE_PATHS, type PagePath } from '../../shared/page-paths';
-import Landing from './pages/Landing';
-import Login from './pages/Login';
-import Register from './pages/Register';
-import Dashboard from './pages/Dashboard';
-import SimpleTrading from './pages/SimpleTrading';
-import Markets from './pages/Markets';
-import BuyCrypto from './pages/BuyCrypto';
-import Derivatives from './pages/Derivatives';
-import Earn from './pages/Earn';
-import NotFound from './pages/NotFound';
-import NotOffered from './pages/NotOffered';
-import ApiManagement from './pages/ApiManagement';
+import Landing from './public/Landing';
+import Login from './public/Login';
+import Register from './public/Register';
+import Dashboard from './dashboard/Dashboard';
+import SimpleTrading from './trade/SimpleTrading';
+import Markets from './public/Markets';
+import BuyCrypto from './public/BuyCrypto';
+import Derivatives from './public/Derivatives';
+import Earn from './public/Earn';
+import NotFound from './public/NotFound';
+import NotOffered from './public/NotOffered';
+import ApiManagement from './account/ApiManagement';
 // In the main bundle although only traders open it: a lazy screen first shows Suspense's fallback,
 // and React then holds the screen back up to 300 ms, which delayed the live book on every visit.
 // The chart, its heaviest part, still loads on demand.
-import Trade from './pages/Trade';
+import Trade from './trade/Trade';
 
 // The heaviest screens load on demand: traders never download the admin area, visitors neither.
-const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
-const Settings = lazy(() => import('./pages/Settings'));
+const AdminPage = lazy(() => import('./admin/AdminPage'));
+const Settings = lazy(() => import('./account/Settings'));
 
 /** Each page's screen, with its guard: a page of the list without a screen, or the reverse, does not compile. */
 const PAGES: Record<PagePath, ReactElement> = {

@@ -7,7 +7,13 @@ import App from './App';
 import { MarketsProvider } from './markets';
 import LiveNotices from './notices/LiveNotices';
 import { useToastsBelowHeader } from './notices/useToastsBelowHeader';
+// The base first: the features' rules refine the base's, so they come after them.
 import './theme.css';
+import './public/public.css';
+import './dashboard/dashboard.css';
+import './trade/trade.css';
+import './account/account.css';
+import './admin/admin.css';
 
 function Root() {
   useToastsBelowHeader();
