@@ -21,7 +21,11 @@ const upward = LAYERS.slice(0, -1).map(([name, path], index) => ({
     .join(', ')}: it may not import them`,
   severity: 'error',
   from: { path: `^(${path})` },
-  to: { path: `^(${LAYERS.slice(index + 1).map(([, higher]) => higher).join('|')})` },
+  to: {
+    path: `^(${LAYERS.slice(index + 1)
+      .map(([, higher]) => higher)
+      .join('|')})`,
+  },
 }));
 
 module.exports = {
