@@ -38,6 +38,14 @@ module.exports = {
       from: { path: '^server/(ledger|markets|identity|money|trading)/' },
       to: { path: '^server/platform/http/' },
     },
+    {
+      name: 'no-folder-circles',
+      comment: 'folders import one way, inside a layer too: a circle makes them one room',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^server/' },
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
