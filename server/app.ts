@@ -19,6 +19,7 @@ import { IpBans } from './gateways/binance/ip-bans';
 import { RequestLimits } from './gateways/binance/request-weight';
 import { WindowCounters } from './gateways/binance/window-counters';
 import { bankAccountsModule } from './money/bank-accounts/bank-accounts.module';
+import { DomainEvents } from './platform/bus/domain-events';
 import { connectRedis, createEventBus } from './platform/bus/event-bus';
 import { redisPrefix } from './platform/bus/redis-prefix';
 import { Cluster, clusterWanted, soleProcess } from './trading/cluster/cluster';
@@ -47,6 +48,8 @@ import { staticClient } from './platform/http/static-client';
 import { kycModule } from './money/kyc/kyc.module';
 import { KYC_QUEUE } from './money/kyc/kyc-queue';
 import { createLogger, type Logger } from './platform/logger';
+import { subscribeRealtimePushes } from './gateways/realtime/domain-pushes';
+import { marketPushesModule } from './gateways/realtime/market-pushes';
 import { Notifier } from './gateways/realtime/notifier';
 import { startSocketHub } from './gateways/realtime/socket-hub';
 import { SocketPlaces } from './gateways/realtime/socket-places';
@@ -68,6 +71,7 @@ import { referencePricesModule } from './markets/reference-prices/reference-pric
 import { ConnectionLimits } from './gateways/streams/connection-limits';
 import { processConnectionCap } from './gateways/streams/descriptor-limit';
 import { marketStreamsModule, startStreamHub } from './gateways/streams/streams.module';
+import { subscribeUserStreamPushes } from './gateways/streams/user-data/user-stream-pushes';
 import { startUserStreams } from './gateways/streams/user-data/user-streams.module';
 
 export interface Exchange {
@@ -105,7 +109,11 @@ export async function createExchange(
   const adminsNeedTwoFactor = config.ADMIN_REQUIRE_2FA === 'on';
   const authenticator = new Authenticator(tokens, dataSource, logger, { adminsNeedTwoFactor });
   const notifier = new Notifier(bus, logger);
-  const sessions = new SessionService(dataSource, tokens, bus, notifier, authenticator);
+  // What the domains commit, told to the gateways, which word it for their protocols.
+  const events = new DomainEvents(logger);
+  subscribeRealtimePushes(events, notifier);
+  subscribeUserStreamPushes(events, notifier);
+  const sessions = new SessionService(dataSource, tokens, bus, events, authenticator);
   await sessions.follow();
   const settings = new SettingsStore(dataSource, bus, logger);
   await settings.start();
@@ -130,6 +138,7 @@ export async function createExchange(
     dataSource,
     bus,
     notifier,
+    events,
     authenticator,
     sessions,
     settings,
@@ -144,7 +153,7 @@ export async function createExchange(
     changes: passwordThrottle('password-change', redis, namespace),
     devices: new DeviceCookies(jwtSecret, redis, namespace),
   };
-  const auth = new AuthService(dataSource, sessions, twoFactor, passwordGuards, notifier, { adminsNeedTwoFactor });
+  const auth = new AuthService(dataSource, sessions, twoFactor, passwordGuards, events, { adminsNeedTwoFactor });
   // Several processes on one database: each book has one owner among them (server/trading/cluster).
   const cluster = clusterWanted(config, database.embedded)
     ? await Cluster.join(config.DATABASE_URL!, redis!, namespace, logger)
@@ -175,8 +184,9 @@ export async function createExchange(
     marketHistoryModule(context),
     trading,
     referencePrices,
-    // One process turns commits into market pushes: every process's hub delivers them, so more would repeat them.
+    // One process tells the quotes, one the market rooms: every process's hub delivers them, so more would repeat them.
     { ...marketData, start: () => elect('market-data-pushes', async () => marketData.start?.()) },
+    marketPushesModule(context, notifier, marketData.service, elect),
     marketStreams,
     instantTradeModule(context, marketData.quotes),
     // Last: it trades through the books, so it starts after them and stops before them.

@@ -16,10 +16,6 @@ import type { CatalogSync } from './catalog-sync';
 import { assertBookRules, listedBook, writeMarketChange } from './market-change';
 import { MarketRow } from './market.entity';
 import { changesBookRules, type MarketChange, type MarketView, type NewMarket } from './market-schemas';
-import { bookMarketView } from '../gateways/web/markets.routes';
-
-/** What a market's room is told after an administrator changes the market: the market as the catalog lists it. */
-export const MARKET_EVENT = 'market';
 
 /** What administering a market asks of its book's owner (the trading service). */
 export interface MarketBooks {
@@ -44,7 +40,7 @@ export const CANCEL_ORDERS_NEEDS_CLOSED_MARKET =
  */
 export class MarketAdministration {
   constructor(
-    private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>,
+    private readonly ctx: Pick<ServerContext, 'dataSource' | 'events'>,
     private readonly catalog: CatalogSync,
     private readonly defaults: DefaultFeeRates,
     private readonly books: MarketBooks,
@@ -113,8 +109,7 @@ export class MarketAdministration {
     if (changesBookRules(change)) await this.books.changeBookRules(adminId, symbol, change);
     else await this.ctx.dataSource.transaction((manager) => writeMarketChange(manager, adminId, symbol, change));
     await this.catalog.changed();
-    // Through the bus, so every process tells the sockets it holds in the room.
-    this.ctx.notifier.toMarket(symbol, MARKET_EVENT, bookMarketView(listedBook(symbol)));
+    this.ctx.events.publish({ type: 'markets.market-changed', market: listedBook(symbol) });
     return this.view(await this.ctx.dataSource.getRepository(MarketRow).findOneByOrFail({ symbol }));
   }
 

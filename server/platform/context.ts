@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Authenticator } from '../identity/auth/authenticator';
+import type { DomainEventPublisher } from './bus/domain-events';
 import type { EventBus, Redis } from './bus/event-bus';
 import type { Config } from './config/config';
 import type { Outages } from './health/outages';
@@ -17,6 +18,8 @@ export interface ServerContext {
   dataSource: DataSource;
   bus: EventBus;
   notifier: Notifier;
+  /** Where services tell what they committed (the gateways subscribe, see bus/domain-events.ts). */
+  events: DomainEventPublisher;
   authenticator: Authenticator;
   /** Ending sessions (a suspension ends all of a user's). */
   sessions: SessionService;

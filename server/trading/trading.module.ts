@@ -7,7 +7,7 @@ import { bookMarkets, findBookMarket, onCatalogChange, USD, type BookMarket } fr
 import { feeRatesOf } from './sequencer/funds-hold';
 import { OrderSequencer } from './sequencer/order-sequencer';
 import { recoverMarket, suspendedTradersWithOpenOrders } from './checkpoints/recovery';
-import { publishCommittedRound } from './trading-notifications';
+import { publishCommittedRound } from './committed-rounds';
 import { tradingRoutes } from '../gateways/web/trading.routes';
 import type { Outcome, Submission } from './sequencer/order-execution';
 import { cancelAllOrdersOn, TradingService, type Books } from './trading.service';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DepthWindows, type WindowDiff } from '../../server/trading/market-data/depth-windows';
-import type { BookDiff } from '../../server/trading/market-events';
+import type { BookDiff } from '../../server/trading/market-relay';
 
 /**
  * The book diffs of one market as the bus may bring them: in order, a message now and then lost

@@ -37,7 +37,7 @@ async function withBalances(manager: EntityManager, users: ListedUser[]) {
 /** Users and the counters of the admin page. */
 export class AdminService {
   constructor(
-    private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier' | 'sessions' | 'bus'>,
+    private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier' | 'sessions' | 'bus' | 'events'>,
     private readonly decisionQueues: DecisionQueueRegistry,
     private readonly queueService: DecisionQueueService,
     private readonly trading: Pick<TradingService, 'cancelAllOrders'>,
@@ -82,14 +82,14 @@ export class AdminService {
       });
       return active ? [] : this.ctx.sessions.endAll(manager, userId);
     });
+    // Every process forgets the user's keys it knows: a suspended user's are refused, an activated user's work again.
+    this.ctx.bus.publish(API_KEYS_CHANGED_TOPIC, { user_id: userId });
     if (!active) {
       // Told before their sockets close, so their open pages sign out at once and say why.
       this.ctx.notifier.toUser(userId, ACCOUNT_SUSPENDED, {});
       this.ctx.sessions.announceEnded(endedSessions);
       this.ctx.notifier.disconnectUser(userId);
       await this.trading.cancelAllOrders(userId);
-    } else {
-      this.ctx.bus.publish(API_KEYS_CHANGED_TOPIC, { user_id: userId });
     }
     announceToAdmins(this.ctx, 'user');
     // Read after the cancels: the balance shown is what their release left.

@@ -41,7 +41,7 @@ export const userMessage = (userId: string, event: string, data: unknown): Realt
 });
 
 /**
- * What services call after a commit to tell browsers something changed. It goes through the bus, so
+ * What the gateway's pushes (domain-pushes.ts, market-pushes.ts) send to browsers. It goes through the bus, so
  * every server process delivers it to its own sockets (see realtime/socket-hub.ts). A bus message
  * carries a list of messages: what is published during one turn of the event loop (a commit's
  * fills for many users, a round's trades) travels as one, in the order it was published.

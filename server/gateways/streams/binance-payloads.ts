@@ -6,7 +6,7 @@ import { ZERO } from '../../kernel/money';
 import { KLINE_INTERVALS, type KlineInterval } from '../../trading/market-data/candles';
 import type { DayStatistics } from '../../trading/market-data/day-statistics';
 import type { BookMarket } from '../../markets/catalog';
-import type { TradesMessage } from '../../trading/market-events';
+import type { TradesMessage } from '../../trading/market-relay';
 
 /**
  * The events of Binance's spot market streams, field for field: amounts and prices as decimal

@@ -14,7 +14,7 @@ import {
   tradesMessage,
   type BookDiff,
   type TradesMessage,
-} from '../../trading/market-events';
+} from '../../trading/market-relay';
 import type { TradingService } from '../../trading/trading.service';
 import {
   aggTradeEvents,
@@ -44,7 +44,8 @@ const sameLevel = (a: Level | null, b: Level | null) => a?.[0] === b?.[0] && a?.
 
 /**
  * Builds every market stream's events, in the one process elected for it, from what the books'
- * owners publish after each commit (server/trading/market-events.ts): diff depth merged over 100 ms
+ * owners publish after each commit on the market-data relay (server/trading/market-relay.ts; the
+ * market rooms' pushes, server/gateways/realtime/market-pushes.ts, build from it too): diff depth merged over 100 ms
  * and 1000 ms windows; partial depth read from the book (as committed, with its update id) when
  * a window moved it; trades, aggregate trades and the best prices as they come; tickers and klines
  * of the markets that traded, read once a second. Each event is serialized here once and published

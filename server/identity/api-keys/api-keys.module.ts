@@ -1,6 +1,5 @@
 import type { ExchangeModule, ServerContext } from '../../platform/context';
 import type { SecretBox } from '../../platform/crypto/secret-box';
-import { DISCONNECT_TOPIC } from '../../gateways/realtime/notifier';
 import { ApiKeyLookup } from './api-key-lookup';
 import { ApiKeyUsage } from './api-key-usage';
 import { apiKeysRoutes } from '../../gateways/web/api-keys.routes';
@@ -31,9 +30,8 @@ export function apiKeysModule(ctx: ServerContext, box: SecretBox): ExchangeModul
     lookup,
     usage,
     async start() {
-      // A revocation in another process or a reactivation, and a suspension (whose sockets are closed on the same message).
+      // A revocation in another process, a suspension or a reactivation.
       await ctx.bus.subscribe(API_KEYS_CHANGED_TOPIC, forget);
-      await ctx.bus.subscribe(DISCONNECT_TOPIC, forget);
       usage.start();
     },
     stop: () => usage.stop(),

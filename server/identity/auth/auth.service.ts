@@ -1,8 +1,7 @@
 import type { Context } from 'koa';
 import type { DataSource, EntityManager } from 'typeorm';
-import { announceToAdmins } from '../../money/back-office/back-office-events';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../platform/http/errors';
-import type { Notifier } from '../../gateways/realtime/notifier';
+import type { DomainEventPublisher } from '../../platform/bus/domain-events';
 import { clientOf, type SessionService } from '../sessions/sessions.service';
 import { twoFactorCodeRequired, invalidTwoFactorCode, type TwoFactorService } from '../two-factor/two-factor.service';
 import type { AuthenticatedUser } from './authenticated-user';
@@ -51,14 +50,13 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly twoFactor: TwoFactorService,
     private readonly guards: PasswordGuards,
-    private readonly notifier: Notifier,
+    private readonly events: DomainEventPublisher,
     private readonly options: AuthOptions,
   ) {}
 
   async register(ctx: Context, input: NewUser) {
     const user = await createUser(this.dataSource, { ...input, is_admin: false });
-    // The administrators' counters and list of users follow.
-    announceToAdmins({ notifier: this.notifier }, 'user');
+    this.events.publish({ type: 'identity.user-registered', userId: user.id });
     return this.signIn(ctx, user, false);
   }
 

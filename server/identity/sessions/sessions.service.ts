@@ -5,7 +5,7 @@ import type { Authenticator } from '../auth/authenticator';
 import type { TokenService } from '../auth/tokens';
 import type { EventBus } from '../../platform/bus/event-bus';
 import { notFound } from '../../platform/http/errors';
-import type { Notifier } from '../../gateways/realtime/notifier';
+import type { DomainEventPublisher } from '../../platform/bus/domain-events';
 import { Session } from './session.entity';
 
 /** Sessions ended by one process, so every process's authenticator stops trusting them: `{ session_ids }`. */
@@ -42,7 +42,7 @@ export class SessionService {
     private readonly dataSource: DataSource,
     private readonly tokens: TokenService,
     private readonly bus: EventBus,
-    private readonly notifier: Notifier,
+    private readonly events: DomainEventPublisher,
     private readonly authenticator: Authenticator,
   ) {}
 
@@ -116,6 +116,6 @@ export class SessionService {
     if (sessionIds.length === 0) return;
     this.authenticator.sessionsEnded(sessionIds);
     this.bus.publish(SESSIONS_ENDED_TOPIC, { session_ids: sessionIds });
-    this.notifier.disconnectSessions(sessionIds);
+    this.events.publish({ type: 'identity.sessions-ended', sessionIds });
   }
 }

@@ -1,5 +1,5 @@
-import { publishMoneyMoved, type MoneyMoved } from '../accounts/balance-events';
 import type { ServerContext } from '../../platform/context';
+import type { MoneyMoved } from '../money-events';
 import type { DecisionQueue, QueueItem } from './decision-queue';
 
 /**
@@ -7,19 +7,17 @@ import type { DecisionQueue, QueueItem } from './decision-queue';
  * status, and the money it moved), and the admins that the queue changed.
  */
 export function announceQueueChange(
-  ctx: Pick<ServerContext, 'notifier'>,
+  ctx: Pick<ServerContext, 'events'>,
   queue: Pick<DecisionQueue, 'kind' | 'ownerEvent'>,
   item: Pick<QueueItem, 'id' | 'status' | 'user_id'>,
   moved: MoneyMoved | null,
 ): void {
-  ctx.notifier.toUser(item.user_id, queue.ownerEvent, { kind: queue.kind, id: item.id, status: item.status });
-  if (moved) publishMoneyMoved(ctx.notifier, moved, { trade: false });
-  announceToAdmins(ctx, queue.kind);
+  ctx.events.publish({ type: 'money.queue-item-changed', queue, item, moved });
 }
 
 /**
  * What the admin room hears about: which list changed, so the admin page reloads it. The list is a
  * queue's kind, 'user' or 'bank_account'.
  */
-export const announceToAdmins = (ctx: Pick<ServerContext, 'notifier'>, list: string) =>
-  ctx.notifier.toAdmins('admin:update', { kind: list });
+export const announceToAdmins = (ctx: Pick<ServerContext, 'events'>, list: string) =>
+  ctx.events.publish({ type: 'money.admin-list-changed', list });

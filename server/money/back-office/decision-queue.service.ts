@@ -14,7 +14,7 @@ import { userRefs } from './user-refs';
 
 /** What every decision queue does the same way: its admin list, its decisions, its pending count. */
 export class DecisionQueueService {
-  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>) {}
+  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'events'>) {}
 
   /**
    * A page of the queue's items, optionally of one status, each with whose it is, and how many

@@ -1,6 +1,5 @@
 import type { EntityManager } from 'typeorm';
 import { recordAudit } from '../../platform/audit/audit-log';
-import { announceToAdmins } from '../back-office/back-office-events';
 import type { ServerContext } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';
 import { BankAccount } from './bank-account.entity';
@@ -16,14 +15,11 @@ const view = ({ id, bank_name, account_number, account_holder, is_active, create
   created_at,
 });
 
-/** Pushed to every socket when an administrator adds, toggles or deletes a bank account. */
-export const BANK_ACCOUNTS_CHANGED = 'bank-accounts';
-
 const NEWEST_FIRST = { created_at: 'DESC', id: 'DESC' } as const;
 
 /** The venue's bank accounts: administrators keep the list, traders see the active ones. */
 export class BankAccountsService {
-  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>) {}
+  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'events'>) {}
 
   async active() {
     const accounts = await this.ctx.dataSource
@@ -85,9 +81,7 @@ export class BankAccountsService {
       });
       return changed;
     });
-    announceToAdmins(this.ctx, 'bank_account');
-    // The active list is public: every open page showing it reloads it.
-    this.ctx.notifier.toEveryone(BANK_ACCOUNTS_CHANGED, {});
+    this.ctx.events.publish({ type: 'money.bank-accounts-changed' });
     return view(account);
   }
 }

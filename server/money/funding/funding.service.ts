@@ -13,7 +13,7 @@ import { fundingView } from './funding-view';
 
 /** Deposits and withdrawals as traders ask for them; administrators decide them in the back office's queues. */
 export class FundingService {
-  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier' | 'config' | 'settings'>) {}
+  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'events' | 'config' | 'settings'>) {}
 
   /**
    * A deposit waits with nothing moved; a withdrawal holds its amount in the same transaction, and

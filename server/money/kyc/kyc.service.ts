@@ -16,7 +16,7 @@ const REFUSED_WHILE: Partial<Record<KycStatus, string>> = {
 
 /** Identity checks as traders send them; administrators decide them in the back office's KYC queue. */
 export class KycService {
-  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier'>) {}
+  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'events'>) {}
 
   /**
    * Stores the document and marks the user submitted, together (with the answer to a keyed

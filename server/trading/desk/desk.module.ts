@@ -4,5 +4,5 @@ import { instantTradeRoutes } from '../../gateways/web/desk.routes';
 import { InstantTradeService } from './desk.service';
 
 export function instantTradeModule(ctx: ServerContext, quotes: InstrumentQuotes): ExchangeModule {
-  return { routes: instantTradeRoutes(new InstantTradeService(ctx.dataSource, ctx.notifier, quotes)) };
+  return { routes: instantTradeRoutes(new InstantTradeService(ctx.dataSource, ctx.events, quotes)) };
 }

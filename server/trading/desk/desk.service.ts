@@ -1,5 +1,4 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { publishMoneyMoved } from '../../money/accounts/balance-events';
 import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
 import { badRequest, conflict } from '../../platform/http/errors';
 import type { KeyedRequest } from '../../platform/idempotency/keyed-request';
@@ -10,7 +9,7 @@ import type { InstrumentQuotes } from '../market-data/instrument-quotes';
 import { instrumentOf, UNKNOWN_SYMBOL } from '../market-data/market-symbol';
 import { refusalOfNewOrders } from '../../markets/catalog';
 import { MarketRow } from '../../markets/market.entity';
-import type { Notifier } from '../../gateways/realtime/notifier';
+import type { DomainEventPublisher } from '../../platform/bus/domain-events';
 import { InstantTrade } from './desk-trade.entity';
 
 export const INVALID_AMOUNT = 'Please enter a valid amount';
@@ -81,7 +80,7 @@ const view = (row: ExecutionRow): ExecutionView => ({
 export class InstantTradeService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly notifier: Notifier,
+    private readonly events: DomainEventPublisher,
     private readonly quotes: InstrumentQuotes,
   ) {}
 
@@ -132,8 +131,7 @@ export class InstantTradeService {
       return { execution: answer, moved: { posting, balances } };
     });
 
-    publishMoneyMoved(this.notifier, moved, { trade: true });
-    this.notifier.toUser(user.id, 'fill', execution);
+    this.events.publish({ type: 'trading.desk-filled', userId: user.id, execution, moved });
     return execution;
   }
 

@@ -1,4 +1,4 @@
-import type { BookDiff } from '../market-events';
+import type { BookDiff } from '../market-relay';
 
 /** The book diffs of one window merged: every level changed in it with the last quantity it got. */
 export interface WindowDiff {

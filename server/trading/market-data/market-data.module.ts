@@ -5,9 +5,8 @@ import type { TradingService } from '../trading.service';
 import { InstrumentQuotes } from './instrument-quotes';
 import { MarketDataService } from './market-data.service';
 import { marketDataRoutes } from '../../gateways/web/market-data.routes';
-import { MarketPushes } from './market-pushes';
 
-/** Public market data over HTTP, pushes to market rooms, and the simple screen's quotes to everyone. */
+/** Public market data over HTTP, and the simple screen's quotes (told on each reference price tick). */
 export function marketDataModule(
   ctx: ServerContext,
   referencePrices: ReferencePrices,
@@ -15,13 +14,12 @@ export function marketDataModule(
 ): ExchangeModule & { quotes: InstrumentQuotes; service: MarketDataService } {
   const quotes = new InstrumentQuotes(referencePrices, trading, money(ctx.config.DESK_SPREAD));
   const marketData = new MarketDataService(ctx.dataSource, trading, quotes);
-  const pushes = new MarketPushes(ctx.bus, ctx.notifier, ctx.dataSource, marketData, ctx.logger);
   let running = false;
   referencePrices.onTick(() => {
     if (!running) return;
     quotes
       .board()
-      .then((board) => ctx.notifier.toEveryone('quotes', board))
+      .then((board) => ctx.events.publish({ type: 'trading.quotes-changed', board }))
       .catch((error: unknown) => ctx.logger.warn({ err: error }, 'quotes push failed'));
   });
   return {
@@ -30,11 +28,9 @@ export function marketDataModule(
     service: marketData,
     async start() {
       running = true;
-      await pushes.start();
     },
     async stop() {
       running = false;
-      pushes.stop();
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Depth, MarketSpec, OrderBook } from '../../../engine';
  * What others may read of a book (depth, last price): as of its last commit, never a round still
  * being written. `lastUpdateId` is the book's update id it is as of: the sequence number of the
  * last command applied to it (its command log's, so it survives restarts and a hand-over to another
- * process), the id the published book diffs count in (see trading-notifications.ts).
+ * process), the id the published book diffs count in (see committed-rounds.ts).
  */
 export interface CommittedBook {
   /** The rules its prices and quantities count in (ticks and lots). */

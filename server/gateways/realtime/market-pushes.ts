@@ -1,14 +1,16 @@
 import type { DataSource } from 'typeorm';
 import type { EventBus } from '../../platform/bus/event-bus';
+import type { ExchangeModule, ServerContext } from '../../platform/context';
 import type { Logger } from '../../platform/logger';
 import { toJsonNumber } from '../../kernel/money';
 import { findBookMarket } from '../../markets/catalog';
-import type { Notifier } from '../../gateways/realtime/notifier';
-import { BOOK_DIFF_TOPIC, bookDiffMessage, TRADES_TOPIC, tradesMessage } from '../market-events';
-import { loadKlines, type KlineInterval } from './candles';
-import { DepthWindows, type WindowDiff } from './depth-windows';
-import { KeyedThrottle } from './keyed-throttle';
-import { jsonLevels, type MarketDataService } from './market-data.service';
+import type { Election } from '../../trading/cluster/cluster';
+import { BOOK_DIFF_TOPIC, bookDiffMessage, TRADES_TOPIC, tradesMessage } from '../../trading/market-relay';
+import { loadKlines, type KlineInterval } from '../../trading/market-data/candles';
+import { DepthWindows, type WindowDiff } from '../../trading/market-data/depth-windows';
+import { KeyedThrottle } from '../../trading/market-data/keyed-throttle';
+import { jsonLevels, type MarketDataService } from '../../trading/market-data/market-data.service';
+import type { Notifier } from './notifier';
 
 /** The market room's depth updates: the book diffs of this long merged into one. */
 const DEPTH_PUSH_MS = 250;
@@ -18,7 +20,8 @@ const KLINE_PUSH_MS = 1000;
 const LIVE_KLINE_INTERVALS: readonly KlineInterval[] = ['1m', '15m'];
 
 /**
- * Turns the trading core's commits into market-room pushes: every trade at once; the book's diffs
+ * The Socket.IO formatter of the market-data relay (server/trading/market-relay.ts; the market
+ * streams' is server/gateways/streams/stream-source.ts): turns the trading core's commits into market-room pushes: every trade at once; the book's diffs
  * merged per market every DEPTH_PUSH_MS ('depth': the levels that changed, with the update ids they
  * cover, continuing from the `last_update_id` of a depth the client read); ticker and the current
  * candles throttled per market, so a burst of trades costs a few queries, not one each.
@@ -110,4 +113,21 @@ export class MarketPushes {
       this.logger.warn({ err: error, symbol }, `market ${what} push failed`);
     }
   }
+}
+
+/** Market-room pushes, built in the one process `elect` chooses: every process's hub delivers them, so more would repeat them. */
+export function marketPushesModule(
+  ctx: Pick<ServerContext, 'bus' | 'dataSource' | 'logger'>,
+  notifier: Notifier,
+  marketData: MarketDataService,
+  elect: Election,
+): ExchangeModule {
+  const pushes = new MarketPushes(ctx.bus, notifier, ctx.dataSource, marketData, ctx.logger);
+  return {
+    routes: [],
+    start: () => elect('market-room-pushes', () => pushes.start()),
+    async stop() {
+      pushes.stop();
+    },
+  };
 }

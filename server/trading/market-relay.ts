@@ -6,8 +6,10 @@ import type { CommittedBook } from './sequencer/committed-book';
 import type { TradeRow } from './trade.entity';
 
 /**
- * What the owner of a book publishes on the bus for market data after each commit: its trades, and
- * the diff of its book. Consumers (market-room pushes, market streams) parse them with these schemas.
+ * The market-data relay: what the owner of a book publishes on the bus after each commit, once: its
+ * trades, and the diff of its book. Its two formatters parse them with these schemas: the Socket.IO
+ * market rooms' pushes (server/gateways/realtime/market-pushes.ts) and the Binance market streams
+ * (server/gateways/streams/stream-source.ts).
  */
 export const TRADES_TOPIC = 'market.trades';
 export const BOOK_DIFF_TOPIC = 'market.book';
