@@ -25,6 +25,7 @@ import type { BookMarket } from '../server/markets/catalog';
 import { createFreshDatabase } from '../tests/support/fresh-database';
 import { processCpu } from './process-cpu';
 import { OPENING_BOOK_MARKETS } from '../tests/support/opening-catalog';
+import { ENTITIES } from '../server/entities';
 
 const TRADES = Number(process.env.BENCH_TRADES ?? 2_000_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 10);
@@ -141,7 +142,7 @@ async function main() {
     CLIENT_DIST: '/nonexistent',
   });
   // The history is there before the exchange starts, as it would be after days of trading.
-  const history = await openDatabase(config);
+  const history = await openDatabase(config, ENTITIES);
   // Up to a little ahead, so the current candles the pushes read have trades while the cases run.
   const endMs = Date.now() + AHEAD_MS;
   const startMs = endMs - DAYS * DAY_MS;

@@ -18,6 +18,7 @@ import { createDataSource } from '../server/platform/db/data-source';
 import { post } from '../server/ledger/ledger';
 import { call, withBenchExchange, TRADING_BENCH_ENV } from './exchange-server';
 import { measureWindow } from './process-cpu';
+import { ENTITIES } from '../server/entities';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = 3;
@@ -62,7 +63,7 @@ async function measureCommit(url: string): Promise<{ perSecond: number; micros: 
 }
 
 async function fundTraders(url: string, userIds: string[]) {
-  const dataSource = createDataSource({ url, poolSize: 1 });
+  const dataSource = createDataSource({ url, poolSize: 1, entities: ENTITIES });
   await dataSource.initialize();
   await dataSource.query("UPDATE users SET kyc_status = 'approved' WHERE id = ANY($1::uuid[])", [userIds]);
   await dataSource.transaction((manager) =>

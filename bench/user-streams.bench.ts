@@ -26,6 +26,7 @@ import type { TradeRow } from '../server/trading/trade.entity';
 import { approveKyc, credit } from '../tests/support/trader-fixtures';
 import { call, withBenchExchange, TRADING_BENCH_ENV } from './exchange-server';
 import { processCpu } from './process-cpu';
+import { ENTITIES } from '../server/entities';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 256);
 const SENT = Number(process.env.BENCH_ORDERS_SENT ?? 200);
@@ -114,7 +115,7 @@ async function benchDelivery() {
     'user-streams',
     { env: TRADING_BENCH_ENV, connections: 2 },
     async ({ server, http, databaseUrl }) => {
-      const dataSource = createDataSource({ url: databaseUrl, poolSize: 1 });
+      const dataSource = createDataSource({ url: databaseUrl, poolSize: 1, entities: ENTITIES });
       await dataSource.initialize();
       const sockets: WebSocket[] = [];
       try {

@@ -24,6 +24,7 @@ import { onRealtimeEvents } from '../tests/support/market-socket';
 import { approveKyc, credit } from '../tests/support/trader-fixtures';
 import { TRADING_BENCH_ENV, withBenchExchange, type BenchExchange } from './exchange-server';
 import { machineCpu, processCpu } from './process-cpu';
+import { ENTITIES } from '../server/entities';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 /**
@@ -239,7 +240,7 @@ async function setUpTraders(baseUrl: string, databaseUrl: string) {
   const api = new ApiClient(baseUrl);
   const maker = await registerTrader(api, 'Bench Maker');
   const takers = await Promise.all(Array.from({ length: TAKERS }, (_, i) => registerTrader(api, `Bench Taker ${i}`)));
-  const dataSource = createDataSource({ url: databaseUrl, poolSize: 1 });
+  const dataSource = createDataSource({ url: databaseUrl, poolSize: 1, entities: ENTITIES });
   await dataSource.initialize();
   for (const trader of [maker, ...takers]) {
     await approveKyc(dataSource, trader.user.id);

@@ -2,12 +2,16 @@ import 'reflect-metadata';
 import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { accountsModule } from './money/accounts/accounts.module';
-import { adminModule } from './gateways/admin/admin.module';
-import { marketsAdminModule } from './gateways/admin/markets-admin.routes';
+import { adminRoutesOf } from './gateways/admin/admin.module';
+import { marketsAdminRoutes } from './gateways/admin/markets-admin.routes';
+import { webRoutes } from './gateways/web/web-routes';
+import { AccountsService } from './money/accounts/accounts.service';
+import { FundingService } from './money/funding/funding.service';
+import { KycService } from './money/kyc/kyc.service';
+import { BankAccountsService } from './money/bank-accounts/bank-accounts.service';
+import { InstantTradeService } from './trading/desk/desk.service';
 import { apiKeysModule } from './identity/api-keys/api-keys.module';
 import { ensureAdmin } from './identity/auth/admin-bootstrap';
-import { authRoutes } from './gateways/web/auth.routes';
 import { AuthService } from './identity/auth/auth.service';
 import { Authenticator } from './identity/auth/authenticator';
 import { DeviceCookies } from './identity/auth/device-cookies';
@@ -18,34 +22,31 @@ import { binanceApiRouter, otherBinanceApis } from './gateways/binance/binance-a
 import { IpBans } from './gateways/binance/ip-bans';
 import { RequestLimits } from './gateways/binance/request-weight';
 import { WindowCounters } from './gateways/binance/window-counters';
-import { bankAccountsModule } from './money/bank-accounts/bank-accounts.module';
 import { DomainEvents } from './platform/bus/domain-events';
 import { connectRedis, createEventBus } from './platform/bus/event-bus';
 import { redisPrefix } from './platform/bus/redis-prefix';
 import { Cluster, clusterWanted, soleProcess } from './trading/cluster/cluster';
 import { clusteredTradingModule } from './trading/cluster/clustered-trading.module';
 import { proxyOptions, type Config } from './platform/config/config';
-import type { ExchangeModule, ServerContext } from './platform/context';
+import type { ServerContext } from './platform/context';
+import { startOrder } from './platform/modules';
 import { resolveEncryptionKeys, SecretBox } from './platform/crypto/secret-box';
 import { openDatabase } from './platform/db/database';
-import { fundingModule } from './money/funding/funding.module';
 import { FUNDING_QUEUES } from './money/funding/funding-queues';
-import { healthRoutes } from './gateways/web/health.routes';
 import { Outages } from './platform/health/outages';
 import { idempotencyModule } from './platform/idempotency/idempotency.module';
 import { logAppErrors } from './platform/http/app-errors';
 import { errorMiddleware } from './platform/http/error-middleware';
 import { createHttpServer } from './platform/http/http-server';
-import { buildOpenApi, type OpenApiDocument } from './platform/http/openapi';
+import { buildOpenApi, type OpenApiDocument } from './gateways/web/openapi';
 import { installUserRateLimits } from './platform/http/per-user-rate-limits';
 import { createRateLimiter } from './platform/http/rate-limit';
 import { closeWhenBodyUnread } from './platform/http/request-body';
 import { requestLog } from './platform/http/request-log';
-import { route } from './platform/http/route';
-import { buildApiRouter } from './platform/http/router';
+import { route } from './gateways/web/route';
+import { buildApiRouter } from './gateways/web/router';
 import { addSecurityHeaders } from './platform/http/security-headers';
 import { staticClient } from './platform/http/static-client';
-import { kycModule } from './money/kyc/kyc.module';
 import { KYC_QUEUE } from './money/kyc/kyc-queue';
 import { createLogger, type Logger } from './platform/logger';
 import { subscribeRealtimePushes } from './gateways/realtime/domain-pushes';
@@ -53,29 +54,28 @@ import { marketPushesModule } from './gateways/realtime/market-pushes';
 import { Notifier } from './gateways/realtime/notifier';
 import { startSocketHub } from './gateways/realtime/socket-hub';
 import { SocketPlaces } from './gateways/realtime/socket-places';
-import { sessionsRoutes } from './gateways/web/sessions.routes';
 import { SessionService } from './identity/sessions/sessions.service';
 import { SettingsStore } from './platform/settings/settings-store';
 import { tradingModule } from './trading/trading.module';
-import { twoFactorRoutes } from './gateways/web/two-factor.routes';
 import { TwoFactorService } from './identity/two-factor/two-factor.service';
 import type { TradingService } from './trading/trading.service';
-import { instantTradeModule } from './trading/desk/desk.module';
 import { liquidityModule } from './trading/liquidity/liquidity.module';
 import { marketDataModule } from './trading/market-data/market-data.module';
 import { marketHistoryModule } from './trading/market-history/market-history.module';
 import { CatalogSync } from './markets/catalog-sync';
 import { refusalAnswer } from './gateways/web/refusal-answers';
-import { marketsRoutes } from './gateways/web/markets.routes';
 import { referencePricesModule } from './markets/reference-prices/reference-prices.module';
 import { ConnectionLimits } from './gateways/streams/connection-limits';
 import { processConnectionCap } from './gateways/streams/descriptor-limit';
 import { marketStreamsModule, startStreamHub } from './gateways/streams/streams.module';
 import { subscribeUserStreamPushes } from './gateways/streams/user-data/user-stream-pushes';
 import { startUserStreams } from './gateways/streams/user-data/user-streams.module';
+import { ENTITIES } from './entities';
 
 export interface Exchange {
   context: ServerContext;
+  /** Pushes to Socket.IO rooms, in every process (gateways/realtime). */
+  notifier: Notifier;
   httpServer: Server;
   /** The trading core's service (orders, books), for modules and tests in this process. */
   trading: TradingService;
@@ -91,7 +91,7 @@ export async function createExchange(
   config: Config,
   logger: Logger = createLogger(config.LOG_LEVEL),
 ): Promise<Exchange> {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, ENTITIES);
   const { dataSource } = database;
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
   const namespace = redisPrefix(config);
@@ -137,12 +137,8 @@ export async function createExchange(
     logger,
     dataSource,
     bus,
-    notifier,
     events,
-    authenticator,
-    sessions,
     settings,
-    twoFactor,
     redis,
     outages,
     redisPrefix: namespace,
@@ -166,21 +162,10 @@ export async function createExchange(
   const idempotency = idempotencyModule(context, refusalAnswer);
   const apiKeys = apiKeysModule(context, secretBox);
   const marketStreams = marketStreamsModule(context, trading.service, elect);
-  const modules: ExchangeModule[] = [
+  // Listed in no order that matters: each starts after what it needs, and stops before it (platform/modules.ts).
+  const modules = startOrder([
     idempotency,
-    { routes: healthRoutes(dataSource, database.embedded, bus) },
-    { routes: marketsRoutes() },
-    { routes: authRoutes(auth, dataSource, createRateLimiter('auth', config.AUTH_RATE_LIMIT, redis, namespace)) },
-    { routes: sessionsRoutes(sessions) },
-    { routes: twoFactorRoutes(twoFactor) },
-    accountsModule(context),
-    fundingModule(context),
-    kycModule(context),
-    bankAccountsModule(context),
     apiKeys,
-    adminModule(context, [FUNDING_QUEUES.deposit, FUNDING_QUEUES.withdrawal, KYC_QUEUE], trading.service),
-    marketsAdminModule(context, catalog, trading.service),
-    // Before the books open: they number their trades after the past's.
     marketHistoryModule(context),
     trading,
     referencePrices,
@@ -188,11 +173,39 @@ export async function createExchange(
     { ...marketData, start: () => elect('market-data-pushes', async () => marketData.start?.()) },
     marketPushesModule(context, notifier, marketData.service, elect),
     marketStreams,
-    instantTradeModule(context, marketData.quotes),
-    // Last: it trades through the books, so it starts after them and stops before them.
     liquidityModule(context, trading.service, referencePrices.service, elect),
+  ]);
+  const adminRoutes = [
+    ...adminRoutesOf(
+      context,
+      sessions,
+      notifier,
+      [FUNDING_QUEUES.deposit, FUNDING_QUEUES.withdrawal, KYC_QUEUE],
+      trading.service,
+    ),
+    ...marketsAdminRoutes(context, catalog, trading.service),
   ];
-  const routes = modules.flatMap((module) => module.routes);
+  const routes = webRoutes(
+    {
+      dataSource,
+      bus,
+      embeddedDatabase: database.embedded,
+      authLimiter: createRateLimiter('auth', config.AUTH_RATE_LIMIT, redis, namespace),
+      auth,
+      sessions,
+      twoFactor,
+      apiKeys: apiKeys.service,
+      accounts: new AccountsService(dataSource),
+      funding: new FundingService(context),
+      kyc: new KycService(context),
+      bankAccounts: new BankAccountsService(context),
+      trading: trading.service,
+      marketData: marketData.service,
+      quotes: marketData.quotes,
+      desk: new InstantTradeService(dataSource, events, marketData.quotes),
+    },
+    adminRoutes,
+  );
   const openApi = buildOpenApi(routes);
   routes.push(
     route({
@@ -207,7 +220,7 @@ export async function createExchange(
 
   const app = new Koa(proxyOptions(config.TRUST_PROXY));
   logAppErrors(app, logger);
-  installUserRateLimits(app, context);
+  installUserRateLimits(app, context, (ctx) => authenticator.signedRequestUserId(ctx));
   // Outermost: the log shows the status the error middleware answered with.
   app.use(requestLog(logger));
   app.use(closeWhenBodyUnread);
@@ -260,7 +273,7 @@ export async function createExchange(
     httpServer,
     streamHub,
     context,
-    { apiKeys, limits },
+    { apiKeys, limits, notifier },
     clientAddress,
     connectionLimits,
   );
@@ -269,6 +282,7 @@ export async function createExchange(
 
   return {
     context,
+    notifier,
     httpServer,
     trading: trading.service,
     openApi,

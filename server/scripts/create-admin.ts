@@ -5,6 +5,7 @@ import { createUser } from '../identity/auth/create-user';
 import { generatePassword, passwordProblem } from '../identity/auth/password-policy';
 import { loadConfig } from '../platform/config/config';
 import { openDatabase } from '../platform/db/database';
+import { ENTITIES } from '../entities';
 
 /** `npm run admin:create -- --email ops@example.com [--password ...] [--name ...]` */
 async function main() {
@@ -21,7 +22,7 @@ async function main() {
   if (problem) throw new Error(`--password: ${problem}`);
 
   const config = loadConfig();
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, ENTITIES);
   try {
     await createUser(database.dataSource, { ...owner, password, is_admin: true });
     console.log(`Administrator created. E-mail: ${email.data}${values.password ? '' : `  Password: ${password}`}`);

@@ -3,6 +3,7 @@ import { loadConfig } from '../platform/config/config';
 import { resealColumn, SEALED_COLUMNS } from '../platform/crypto/sealed-columns';
 import { resolveEncryptionKeys, SecretBox } from '../platform/crypto/secret-box';
 import { openDatabase } from '../platform/db/database';
+import { ENTITIES } from '../entities';
 
 /**
  * `npm run rotate-secrets`: seals every secret the database keeps again under ENCRYPTION_KEY,
@@ -12,7 +13,7 @@ import { openDatabase } from '../platform/db/database';
 async function main() {
   const config = loadConfig();
   const box = new SecretBox(resolveEncryptionKeys(config));
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, ENTITIES);
   let unreadable = 0;
   try {
     for (const column of SEALED_COLUMNS) {

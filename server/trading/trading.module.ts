@@ -8,7 +8,6 @@ import { feeRatesOf } from './sequencer/funds-hold';
 import { OrderSequencer } from './sequencer/order-sequencer';
 import { recoverMarket, suspendedTradersWithOpenOrders } from './checkpoints/recovery';
 import { publishCommittedRound } from './committed-rounds';
-import { tradingRoutes } from '../gateways/web/trading.routes';
 import type { Outcome, Submission } from './sequencer/order-execution';
 import { cancelAllOrdersOn, TradingService, type Books } from './trading.service';
 
@@ -101,8 +100,10 @@ export function tradingModule(ctx: ServerContext): ExchangeModule & { service: T
   };
   let stopFollowing = () => {};
   return {
+    name: 'trading',
+    // The books number their trades after the past's, which market history may seed.
+    needs: ['market-history'],
     service,
-    routes: tradingRoutes(service),
     async start() {
       await openListed();
       service.attach(books);

@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { createDataSource } from '../../server/platform/db/data-source';
 import { initializeWithRetry } from '../../server/platform/db/database';
 import { ApiClient } from './http-client';
+import { ENTITIES } from '../../server/entities';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -87,7 +88,7 @@ export async function startExchangeProcess(
  * (and it waits, as a starting exchange does, until it has seen the exchange's connection leave).
  */
 export async function withDatabase<T>(work: (dataSource: DataSource) => Promise<T>): Promise<T> {
-  const dataSource = createDataSource({ url: process.env.TEST_DATABASE_URL!, poolSize: 1 });
+  const dataSource = createDataSource({ url: process.env.TEST_DATABASE_URL!, poolSize: 1, entities: ENTITIES });
   await initializeWithRetry(dataSource);
   try {
     return await work(dataSource);

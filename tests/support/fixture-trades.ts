@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { EntityManager } from 'typeorm';
+import { ENTITIES } from '../../server/entities';
 import { openDatabase, type Database } from '../../server/platform/db/database';
 
 export interface FixtureTrade {
@@ -34,9 +35,12 @@ export async function insertFixtureTrades(manager: EntityManager, trades: Fixtur
 
 /** The test database, migrated, without an exchange around it. */
 export function openTestDatabase(): Promise<Database> {
-  return openDatabase({
-    DATABASE_URL: process.env.TEST_DATABASE_URL,
-    DATABASE_POOL_SIZE: Number(process.env.TEST_DATABASE_POOL_SIZE ?? 1),
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'exchange-test-')),
-  });
+  return openDatabase(
+    {
+      DATABASE_URL: process.env.TEST_DATABASE_URL,
+      DATABASE_POOL_SIZE: Number(process.env.TEST_DATABASE_POOL_SIZE ?? 1),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'exchange-test-')),
+    },
+    ENTITIES,
+  );
 }

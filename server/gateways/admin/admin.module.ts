@@ -2,7 +2,10 @@ import type { DecisionQueue } from '../../money/back-office/decision-queue';
 import { DecisionQueueRegistry } from '../../money/back-office/decision-queue-registry';
 import { decisionQueueRoutes } from './decision-queue.routes';
 import { DecisionQueueService } from '../../money/back-office/decision-queue.service';
-import type { ExchangeModule, ServerContext } from '../../platform/context';
+import type { ServerContext } from '../../platform/context';
+import type { SessionService } from '../../identity/sessions/sessions.service';
+import type { Notifier } from '../realtime/notifier';
+import type { RouteSpec } from '../web/route';
 import type { TradingService } from '../../trading/trading.service';
 import { adminRoutes } from './admin.routes';
 import { AdminService } from './admin.service';
@@ -15,16 +18,20 @@ import { userDetailRoutes } from './user-detail.routes';
  * every decision queue given (in the order the page shows them). A suspension cancels the trader's
  * orders through `trading`.
  */
-export function adminModule(ctx: ServerContext, queues: DecisionQueue[], trading: TradingService): ExchangeModule {
+export function adminRoutesOf(
+  ctx: ServerContext,
+  sessions: SessionService,
+  notifier: Notifier,
+  queues: DecisionQueue[],
+  trading: TradingService,
+): RouteSpec[] {
   const decisionQueues = new DecisionQueueRegistry(queues);
   const queueService = new DecisionQueueService(ctx);
-  const admin = new AdminService(ctx, decisionQueues, queueService, trading);
-  return {
-    routes: [
-      ...adminRoutes(admin, decisionQueues, ctx),
-      ...fundingLimitsRoutes(ctx),
-      ...userDetailRoutes(ctx.dataSource),
-      ...decisionQueues.queues.flatMap((queue) => decisionQueueRoutes(queueService, queue)),
-    ],
-  };
+  const admin = new AdminService({ ...ctx, sessions, notifier }, decisionQueues, queueService, trading);
+  return [
+    ...adminRoutes(admin, decisionQueues, ctx),
+    ...fundingLimitsRoutes(ctx),
+    ...userDetailRoutes(ctx.dataSource),
+    ...decisionQueues.queues.flatMap((queue) => decisionQueueRoutes(queueService, queue)),
+  ];
 }

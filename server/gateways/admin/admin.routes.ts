@@ -4,7 +4,7 @@ import { recordId } from '../../money/back-office/decision-inputs';
 import { pageQuery, sendPage } from '../../money/back-office/list-query';
 import { userRefSchema } from '../../money/back-office/user-refs';
 import type { ServerContext } from '../../platform/context';
-import { route } from '../../platform/http/route';
+import { route } from '../web/route';
 import { checkLedger } from '../../ledger/ledger-check';
 import { LEDGER_CSV_HEADER, ledgerCsvRows } from '../../ledger/ledger-export';
 import { AUDIT_CSV_HEADER, auditCsvRows, auditFilters, auditListQuery, listAudit } from './audit-list';

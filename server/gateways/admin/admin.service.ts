@@ -7,8 +7,9 @@ import { announceToAdmins } from '../../money/back-office/back-office-events';
 import type { DecisionQueueRegistry } from '../../money/back-office/decision-queue-registry';
 import type { DecisionQueueService } from '../../money/back-office/decision-queue.service';
 import type { Page } from '../../money/back-office/list-query';
+import type { SessionService } from '../../identity/sessions/sessions.service';
 import type { ServerContext } from '../../platform/context';
-import { ACCOUNT_SUSPENDED } from '../realtime/notifier';
+import { ACCOUNT_SUSPENDED, type Notifier } from '../realtime/notifier';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { TradingService } from '../../trading/trading.service';
 
@@ -37,7 +38,10 @@ async function withBalances(manager: EntityManager, users: ListedUser[]) {
 /** Users and the counters of the admin page. */
 export class AdminService {
   constructor(
-    private readonly ctx: Pick<ServerContext, 'dataSource' | 'notifier' | 'sessions' | 'bus' | 'events'>,
+    private readonly ctx: Pick<ServerContext, 'dataSource' | 'bus' | 'events'> & {
+      sessions: SessionService;
+      notifier: Notifier;
+    },
     private readonly decisionQueues: DecisionQueueRegistry,
     private readonly queueService: DecisionQueueService,
     private readonly trading: Pick<TradingService, 'cancelAllOrders'>,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '../../platform/http/route';
+import { route } from '../web/route';
 import type { DecisionQueue } from '../../money/back-office/decision-queue';
 import type { DecisionQueueService } from '../../money/back-office/decision-queue.service';
 import { decisionInput, type Decision } from '../../money/back-office/decision-inputs';

@@ -1,5 +1,5 @@
 import type { ServerContext } from '../../platform/context';
-import { route } from '../../platform/http/route';
+import { route } from '../web/route';
 import { changeFundingLimits, fundingLimits, fundingLimitsChange, fundingLimitsView } from './funding-limits';
 
 /** The funding caps administrators edit: per request, per user per day, and how many may wait (0: none). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { recordId } from '../../money/back-office/decision-inputs';
 import { pageQuery, sendPage, type ListPage, type Page } from '../../money/back-office/list-query';
 import { fundingItem } from '../../money/funding/funding-view';
-import { route } from '../../platform/http/route';
+import { route } from '../web/route';
 import { orderViewSchema, userTradeViewSchema } from '../../trading/order-schemas';
 import { UserDetail } from './user-detail';
 

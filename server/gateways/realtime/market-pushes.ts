@@ -124,7 +124,8 @@ export function marketPushesModule(
 ): ExchangeModule {
   const pushes = new MarketPushes(ctx.bus, notifier, ctx.dataSource, marketData, ctx.logger);
   return {
-    routes: [],
+    name: 'market-room-pushes',
+    needs: ['trading'],
     start: () => elect('market-room-pushes', () => pushes.start()),
     async stop() {
       pushes.stop();

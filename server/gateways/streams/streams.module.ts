@@ -17,7 +17,8 @@ export function marketStreamsModule(
   const source = new MarketStreamSource(ctx.bus, ctx.dataSource, trading, ctx.logger);
   return {
     source,
-    routes: [],
+    name: 'market-streams',
+    needs: ['trading'],
     start: () => elect('market-streams', () => source.start()),
     async stop() {
       source.stop();

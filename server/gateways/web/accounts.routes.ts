@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '../../platform/http/route';
+import { route } from './route';
 import type { AccountsService } from '../../money/accounts/accounts.service';
 
 export function accountsRoutes(accounts: AccountsService) {

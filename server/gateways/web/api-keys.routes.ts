@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordId } from '../../money/back-office/decision-inputs';
-import { route } from '../../platform/http/route';
+import { route } from './route';
 import { standalone } from '../../platform/http/validation';
 import { twoFactorCode, type TwoFactorService } from '../../identity/two-factor/two-factor.service';
 import type { ApiKeysService } from '../../identity/api-keys/api-keys.service';

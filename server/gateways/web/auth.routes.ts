@@ -2,7 +2,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { rateLimited } from '../../platform/http/rate-limit';
-import { route } from '../../platform/http/route';
+import { route } from './route';
 import {
   changePasswordBody,
   loginBody,

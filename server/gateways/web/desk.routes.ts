@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userRateLimit } from '../../platform/http/per-user-rate-limits';
-import { route } from '../../platform/http/route';
+import { route } from './route';
 import { standalone } from '../../platform/http/validation';
 import { money } from '../../kernel/money';
 import { symbolParam } from '../../trading/market-data/market-symbol';
@@ -36,7 +36,7 @@ const execution = z.object({
   created_at: z.string(),
 });
 
-export function instantTradeRoutes(instantTrades: InstantTradeService) {
+export function deskRoutes(instantTrades: InstantTradeService) {
   return [
     route({
       method: 'post',

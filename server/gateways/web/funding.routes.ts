@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../../money/back-office/list-query';
 import { userRateLimit } from '../../platform/http/per-user-rate-limits';
-import { route } from '../../platform/http/route';
+import { route } from './route';
 import { usdAmount } from '../../money/funding/amount';
 import type { FundingKind } from '../../money/funding/funding-request.entity';
 import { fundingItem } from '../../money/funding/funding-view';

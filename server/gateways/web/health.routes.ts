@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { EventBus } from '../../platform/bus/event-bus';
-import { route } from '../../platform/http/route';
+import { route } from './route';
 import { RETRY_AFTER_SECONDS } from '../../platform/health/outages';
 
 const status = z.enum(['ok', 'down']);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordId } from '../../money/back-office/decision-inputs';
-import { route } from '../../platform/http/route';
+import { route } from './route';
 import { submissionItem } from '../../money/kyc/kyc-view';
 import { kycSubmission } from '../../money/kyc/kyc.schemas';
 import type { KycService } from '../../money/kyc/kyc.service';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '../../platform/http/route';
+import { route } from './route';
 import { KLINE_INTERVALS, type KlineInterval } from '../../trading/market-data/candles';
 import type { InstrumentQuotes } from '../../trading/market-data/instrument-quotes';
 import type { MarketDataService } from '../../trading/market-data/market-data.service';

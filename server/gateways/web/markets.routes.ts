@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '../../platform/http/route';
+import { route } from './route';
 import { MARKET_STATUSES } from '../../markets/market.entity';
 import { bookMarkets, forexPairs, simpleScreenMarkets, type BookMarket } from '../../markets/catalog';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordId } from '../../money/back-office/decision-inputs';
-import { route } from '../../platform/http/route';
+import { route } from './route';
 import type { SessionService } from '../../identity/sessions/sessions.service';
 
 const sessionItem = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userRateLimit } from '../../platform/http/per-user-rate-limits';
-import { route, type RouteSpec } from '../../platform/http/route';
+import { route, type RouteSpec } from './route';
 import { standalone } from '../../platform/http/validation';
 import { orderRequestSchema, orderViewSchema, userTradeViewSchema } from '../../trading/order-schemas';
 import { MAX_LIST } from '../../trading/read-limits';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '../../platform/http/route';
+import { route } from './route';
 import { twoFactorCode, type TwoFactorService } from '../../identity/two-factor/two-factor.service';
 
 const codeBody = z.object({ code: twoFactorCode });

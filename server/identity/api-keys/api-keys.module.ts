@@ -2,7 +2,6 @@ import type { ExchangeModule, ServerContext } from '../../platform/context';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 import { ApiKeyLookup } from './api-key-lookup';
 import { ApiKeyUsage } from './api-key-usage';
-import { apiKeysRoutes } from '../../gateways/web/api-keys.routes';
 import { API_KEYS_CHANGED_TOPIC, ApiKeysService } from './api-keys.service';
 
 /** What the Binance-compatible surface needs of the keys: finding the key a request names, and noting its use. */
@@ -16,8 +15,11 @@ const userIdOf = (message: unknown): string | null => {
   return typeof userId === 'string' ? userId : null;
 };
 
-/** Traders' API keys, their secrets sealed by `box`: the web routes that manage them, and the lookup signed requests use. */
-export function apiKeysModule(ctx: ServerContext, box: SecretBox): ExchangeModule & ApiKeyAccess {
+/** Traders' API keys, their secrets sealed by `box`: the service the web routes manage them with, and the lookup signed requests use. */
+export function apiKeysModule(
+  ctx: ServerContext,
+  box: SecretBox,
+): ExchangeModule & ApiKeyAccess & { service: ApiKeysService } {
   const lookup = new ApiKeyLookup(ctx.dataSource, box, ctx.logger);
   const usage = new ApiKeyUsage(ctx.dataSource, ctx.logger);
   const service = new ApiKeysService(ctx.dataSource, box, ctx.bus, lookup);
@@ -26,7 +28,8 @@ export function apiKeysModule(ctx: ServerContext, box: SecretBox): ExchangeModul
     if (userId) lookup.forgetUser(userId);
   };
   return {
-    routes: apiKeysRoutes(service, ctx.twoFactor),
+    name: 'api-keys',
+    service,
     lookup,
     usage,
     async start() {

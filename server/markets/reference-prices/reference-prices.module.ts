@@ -7,7 +7,9 @@ import { ReferencePrices } from './reference-prices.service';
 export function referencePricesModule(ctx: ServerContext): ExchangeModule & { service: ReferencePrices } {
   const service = new ReferencePrices(ctx.config, ctx.logger);
   return {
-    routes: [],
+    name: 'reference-prices',
+    // Resumes from the last trades, which market history may seed.
+    needs: ['market-history'],
     service,
     async start() {
       // A restart goes on from where the markets traded, not from their seed prices.

@@ -1,13 +1,18 @@
 import 'reflect-metadata';
 import type { Pool, PoolClient } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntitySchema } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { entities } from './entities';
 import { migrations } from './migrations';
+
+/** A TypeORM entity: its class (or schema). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export type Entity = Function | EntitySchema;
 
 export interface DatabaseOptions {
   url: string;
   poolSize: number;
+  /** The entities of every module (server/entities.ts): the database knows no domain of its own. */
+  entities: readonly Entity[];
   /** Run on each new connection before its first use. */
   onConnect?: (client: PoolClient) => Promise<unknown>;
 }
@@ -24,11 +29,11 @@ async function prepareConnection(client: PoolClient, onConnect: DatabaseOptions[
 }
 
 /** The one way the process talks to PostgreSQL (real or embedded). Schema comes from migrations only. */
-export function createDataSource({ url, poolSize, onConnect }: DatabaseOptions): DataSource {
+export function createDataSource({ url, poolSize, entities, onConnect }: DatabaseOptions): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
-    entities,
+    entities: [...entities],
     migrations,
     migrationsRun: false,
     synchronize: false,

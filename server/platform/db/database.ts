@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config/config';
-import { createDataSource } from './data-source';
+import { createDataSource, type Entity } from './data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 
 export interface Database {
@@ -38,6 +38,7 @@ const forgetPreparedStatements = (client: PoolClient) => client.query('DEALLOCAT
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite kept in DATA_DIR. Migrations run on open. */
 export async function openDatabase(
   config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR'>,
+  entities: readonly Entity[],
 ): Promise<Database> {
   let embedded: EmbeddedPostgres | null = null;
   let url = config.DATABASE_URL;
@@ -48,6 +49,7 @@ export async function openDatabase(
   const dataSource = createDataSource({
     url,
     poolSize: embedded ? 1 : config.DATABASE_POOL_SIZE,
+    entities,
     onConnect: forgetPreparedStatements,
   });
   await initializeWithRetry(dataSource);

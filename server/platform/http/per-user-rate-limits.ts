@@ -19,16 +19,13 @@ const guardsOfApp = new WeakMap<Koa, Record<UserBudget, Guard>>();
 /** Sets up the app's per-user budgets, shared through Redis when it is there. */
 export function installUserRateLimits(
   app: Koa,
-  {
-    config,
-    redis,
-    redisPrefix,
-    authenticator,
-  }: Pick<ServerContext, 'config' | 'redis' | 'redisPrefix' | 'authenticator'>,
+  { config, redis, redisPrefix }: Pick<ServerContext, 'config' | 'redis' | 'redisPrefix'>,
+  /** The user a request's token names (the identity layer's authenticator). */
+  callerId: (ctx: Context) => Promise<string | null>,
 ): void {
   // The guards run after the route's access check, so the token was verified (and is remembered).
   const userId = async (ctx: Context) => {
-    const id = await authenticator.signedRequestUserId(ctx);
+    const id = await callerId(ctx);
     if (!id) throw unauthorized();
     return id;
   };

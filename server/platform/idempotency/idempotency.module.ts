@@ -26,7 +26,7 @@ export function idempotencyModule(
   };
   return {
     requests: new IdempotentRequests(ctx.dataSource, refusalAnswer),
-    routes: [],
+    name: 'idempotency',
     async start() {
       await cleanup();
       timer = setInterval(() => void cleanup(), CLEANUP_INTERVAL_MS);

@@ -1,7 +1,6 @@
 import type { ExchangeModule, ServerContext } from '../../platform/context';
 import { onCatalogChange } from '../../markets/catalog';
 import { openBooks } from '../trading.module';
-import { tradingRoutes } from '../../gateways/web/trading.routes';
 import type { TradingService } from '../trading.service';
 import { bookChannel } from './book-messages';
 import { BookOwnership } from './book-ownership';
@@ -36,8 +35,10 @@ export function clusteredTradingModule(
   const service = new ClusteredTradingService(ctx.dataSource, ownership, forwarder);
   let stopFollowing = () => {};
   return {
+    name: 'trading',
+    // The books number their trades after the past's, which market history may seed.
+    needs: ['market-history'],
     service,
-    routes: tradingRoutes(service),
     async start() {
       await forwarder.start();
       await ownership.start();

@@ -44,7 +44,9 @@ export function liquidityModule(
   let topUps: NodeJS.Timeout | null = null;
   let stopFollowing = () => {};
   return {
-    routes: [],
+    name: 'liquidity',
+    // It trades through the books at reference prices: it starts after them and stops before them.
+    needs: ['trading', 'reference-prices'],
     async start() {
       if (ctx.config.MARKET_MAKER !== 'on') return;
       await elect('market-maker', async () => {

@@ -4,7 +4,6 @@ import type { ReferencePrices } from '../../markets/reference-prices/reference-p
 import type { TradingService } from '../trading.service';
 import { InstrumentQuotes } from './instrument-quotes';
 import { MarketDataService } from './market-data.service';
-import { marketDataRoutes } from '../../gateways/web/market-data.routes';
 
 /** Public market data over HTTP, and the simple screen's quotes (told on each reference price tick). */
 export function marketDataModule(
@@ -23,7 +22,8 @@ export function marketDataModule(
       .catch((error: unknown) => ctx.logger.warn({ err: error }, 'quotes push failed'));
   });
   return {
-    routes: marketDataRoutes(marketData, quotes),
+    name: 'market-data',
+    needs: ['trading'],
     quotes,
     service: marketData,
     async start() {

@@ -7,7 +7,7 @@ import { writeMarketHistory } from './market-history';
  */
 export function marketHistoryModule(ctx: ServerContext): ExchangeModule {
   return {
-    routes: [],
+    name: 'market-history',
     async start() {
       if (ctx.config.MARKET_FLOW !== 'on') return;
       const began = Date.now();

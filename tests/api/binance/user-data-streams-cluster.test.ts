@@ -7,6 +7,7 @@ import { ApiClient, registerTrader } from '../../support/http-client';
 import { StreamClient } from '../../support/stream-client';
 import { approveKyc, credit } from '../../support/trader-fixtures';
 import { signedParams, WsApiClient } from '../../support/ws-api-client';
+import { ENTITIES } from '../../../server/entities';
 
 /**
  * User data streams with two processes sharing the books (CLUSTER=on): the first process started
@@ -46,7 +47,7 @@ jest.setTimeout(180_000);
     database = await createFreshDatabase(process.env.TEST_DATABASE_URL!, 'user_streams_cluster');
     owner = await startClusterProcess(database.url);
     other = await startClusterProcess(database.url);
-    db = createDataSource({ url: database.url, poolSize: 2 });
+    db = createDataSource({ url: database.url, poolSize: 2, entities: ENTITIES });
     await db.initialize();
     // A process that has just started builds every user's events until it has heard which users
     // have streams elsewhere (UserStreamAudience): the tests run past that, on what it heard.

@@ -10,6 +10,7 @@ import { startExchangeProcess, tradingReady, type ExchangeProcess } from '../../
 import { createFreshDatabase, type FreshDatabase } from '../../support/fresh-database';
 import { ApiClient, loginAs, registerTrader } from '../../support/http-client';
 import { approveKyc, credit } from '../../support/trader-fixtures';
+import { ENTITIES } from '../../../server/entities';
 
 /**
  * A book's tick, lot and minimum order value change only while it holds no order: halted, emptied
@@ -77,7 +78,7 @@ const env = {
 
   beforeAll(async () => {
     database = await createFreshDatabase(process.env.TEST_DATABASE_URL!, 'market_rules');
-    db = createDataSource({ url: database.url, poolSize: 2 });
+    db = createDataSource({ url: database.url, poolSize: 2, entities: ENTITIES });
     await db.initialize();
     await start();
     expect((await admin.post('/admin/markets', FLOKI)).status).toBe(201);

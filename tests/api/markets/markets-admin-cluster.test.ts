@@ -6,6 +6,7 @@ import { createFreshDatabase, type FreshDatabase } from '../../support/fresh-dat
 import { ApiClient, loginAs, registerTrader } from '../../support/http-client';
 import { RecordingSocket } from '../../support/market-socket';
 import { approveKyc, credit } from '../../support/trader-fixtures';
+import { ENTITIES } from '../../../server/entities';
 
 /**
  * Two CLUSTER=on processes: a market listed or halted through one is, within a second, traded or
@@ -35,7 +36,7 @@ const PEPE = {
     const env = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
     running.push(await startClusterProcess(database.url, env));
     running.push(await startClusterProcess(database.url, env));
-    db = createDataSource({ url: database.url, poolSize: 2 });
+    db = createDataSource({ url: database.url, poolSize: 2, entities: ENTITIES });
     await db.initialize();
   });
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const notifier = () => server.exchange.context.notifier;
+const notifier = () => server.exchange.notifier;
 const probes = (socket: RecordingSocket) => socket.events.filter((e) => e.event === 'probe').map((e) => e.data);
 /** The packets that carried any probe, each as the probes it carried. */
 const probePackets = (socket: RecordingSocket) =>

@@ -15,6 +15,7 @@ import { RecordingSocket } from '../../support/market-socket';
 import { startTestExchange } from '../../support/test-exchange';
 import { approveKyc, credit } from '../../support/trader-fixtures';
 import { OPENING_BOOK_MARKETS } from '../../support/opening-catalog';
+import { ENTITIES } from '../../../server/entities';
 
 /** Several processes need real PostgreSQL and Redis; the embedded database serves one connection. */
 const clustered = process.env.TEST_DATABASE_POOL_SIZE !== '1' && Boolean(process.env.REDIS_URL);
@@ -93,7 +94,7 @@ describe('one process (CLUSTER off, the default)', () => {
     databaseUrl = database.url;
     first = await start('off');
     second = await start('off');
-    db = createDataSource({ url: databaseUrl, poolSize: 2 });
+    db = createDataSource({ url: databaseUrl, poolSize: 2, entities: ENTITIES });
     await db.initialize();
     buyer = await fundedTrader(new ApiClient(first.url), { USD: '100000' });
     seller = await fundedTrader(new ApiClient(second.url), { XRP: '100000' });

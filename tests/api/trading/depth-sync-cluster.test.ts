@@ -9,6 +9,7 @@ import { createFreshDatabase, type FreshDatabase } from '../../support/fresh-dat
 import { ApiClient, registerTrader } from '../../support/http-client';
 import { bookActions, cancelOpenOrders, runBookActions } from '../../support/random-book-orders';
 import { approveKyc, credit } from '../../support/trader-fixtures';
+import { ENTITIES } from '../../../server/entities';
 
 /**
  * Two processes with CLUSTER=on: the first owns every book and builds the stream events; a client
@@ -56,7 +57,7 @@ const DIFFS = `${SYMBOL.toLowerCase()}@depth@100ms`;
     database = await createFreshDatabase(process.env.TEST_DATABASE_URL!, 'depth_cluster');
     first = await start();
     second = await start();
-    db = createDataSource({ url: database.url, poolSize: 2 });
+    db = createDataSource({ url: database.url, poolSize: 2, entities: ENTITIES });
     await db.initialize();
     tokens = [];
     for (const exchange of [first, second]) {

@@ -1,3 +1,4 @@
+import type { Notifier } from '../../realtime/notifier';
 import type { IncomingMessage, Server } from 'node:http';
 import type { ApiKeyAccess } from '../../../identity/api-keys/api-keys.module';
 import type { RequestLimits } from '../../binance/request-weight';
@@ -17,7 +18,7 @@ export async function startUserStreams(
   httpServer: Server,
   hub: StreamHub,
   ctx: ServerContext,
-  { apiKeys, limits }: { apiKeys: ApiKeyAccess; limits: RequestLimits },
+  { apiKeys, limits, notifier }: { apiKeys: ApiKeyAccess; limits: RequestLimits; notifier: Notifier },
   clientAddress: (request: IncomingMessage) => string,
   connectionLimits: ConnectionLimits,
 ): Promise<{ close(): void }> {
@@ -28,7 +29,7 @@ export async function startUserStreams(
     ctx.bus,
     ctx.logger,
   );
-  await userStreams.listen(ctx.notifier);
+  await userStreams.listen(notifier);
   const wsApi = new WsApiServer(
     httpServer,
     { apiKeys, limits, userStreams, logger: ctx.logger, outages: ctx.outages },

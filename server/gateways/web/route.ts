@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
-import type { KeyedRequest } from '../idempotency/keyed-request';
+import type { KeyedRequest } from '../../platform/idempotency/keyed-request';
 
 /**
  * Who may call a route:

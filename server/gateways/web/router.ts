@@ -3,13 +3,13 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { assertTrader, TWO_FACTOR_SETUP_REQUIRED, type Authenticator } from '../../identity/auth/authenticator';
 import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
-import type { IdempotentRequests } from '../idempotency/idempotent-requests';
-import { idempotencyKeyOf, requestHash, type KeyedRequest } from '../idempotency/keyed-request';
-import { HttpError, forbidden, unauthorized } from './errors';
-import { bodyLimitOf, DEFAULT_BODY_LIMIT, jsonBodyReader } from './request-body';
+import type { IdempotentRequests } from '../../platform/idempotency/idempotent-requests';
+import { idempotencyKeyOf, requestHash, type KeyedRequest } from '../../platform/idempotency/keyed-request';
+import { HttpError, forbidden, unauthorized } from '../../platform/http/errors';
+import { bodyLimitOf, DEFAULT_BODY_LIMIT, jsonBodyReader } from '../../platform/http/request-body';
 import type { RouteSpec, SignedCaller } from './route';
-import { UploadSlots } from './upload-slots';
-import { flattenQuery, parseOrThrow } from './validation';
+import { UploadSlots } from '../../platform/http/upload-slots';
+import { flattenQuery, parseOrThrow } from '../../platform/http/validation';
 
 async function authorize(
   { access, reachableBeforeTwoFactor }: RouteSpec,

@@ -1,0 +1,18 @@
+import { GATEWAYS_ENTITIES } from './gateways/entities';
+import { IDENTITY_ENTITIES } from './identity/entities';
+import { LEDGER_ENTITIES } from './ledger/entities';
+import { MARKETS_ENTITIES } from './markets/entities';
+import { MONEY_ENTITIES } from './money/entities';
+import { PLATFORM_ENTITIES } from './platform/entities';
+import { TRADING_ENTITIES } from './trading/entities';
+
+/** Every TypeORM entity of the exchange, as each layer declares its own: the database is opened with them. */
+export const ENTITIES = [
+  ...PLATFORM_ENTITIES,
+  ...LEDGER_ENTITIES,
+  ...MARKETS_ENTITIES,
+  ...IDENTITY_ENTITIES,
+  ...MONEY_ENTITIES,
+  ...TRADING_ENTITIES,
+  ...GATEWAYS_ENTITIES,
+];

@@ -1,0 +1,70 @@
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { DataSource } from 'typeorm';
+import type { AuthService } from '../../identity/auth/auth.service';
+import type { ApiKeysService } from '../../identity/api-keys/api-keys.service';
+import type { SessionService } from '../../identity/sessions/sessions.service';
+import type { TwoFactorService } from '../../identity/two-factor/two-factor.service';
+import type { AccountsService } from '../../money/accounts/accounts.service';
+import type { BankAccountsService } from '../../money/bank-accounts/bank-accounts.service';
+import type { FundingService } from '../../money/funding/funding.service';
+import type { KycService } from '../../money/kyc/kyc.service';
+import type { EventBus } from '../../platform/bus/event-bus';
+import type { InstantTradeService } from '../../trading/desk/desk.service';
+import type { InstrumentQuotes } from '../../trading/market-data/instrument-quotes';
+import type { MarketDataService } from '../../trading/market-data/market-data.service';
+import type { TradingService } from '../../trading/trading.service';
+import { accountsRoutes } from './accounts.routes';
+import { apiKeysRoutes } from './api-keys.routes';
+import { authRoutes } from './auth.routes';
+import { bankAccountsRoutes } from './bank-accounts.routes';
+import { deskRoutes } from './desk.routes';
+import { depositAndWithdrawalRoutes } from './funding.routes';
+import { healthRoutes } from './health.routes';
+import { kycRoutes } from './kyc.routes';
+import { marketDataRoutes } from './market-data.routes';
+import { marketsRoutes } from './markets.routes';
+import type { RouteSpec } from './route';
+import { sessionsRoutes } from './sessions.routes';
+import { tradingRoutes } from './trading.routes';
+import { twoFactorRoutes } from './two-factor.routes';
+
+/** What the web API's routes call: the domains' services, composed by the app. */
+export interface WebServices {
+  dataSource: DataSource;
+  bus: EventBus;
+  embeddedDatabase: boolean;
+  /** The login and registration budget per address. */
+  authLimiter: RateLimiterAbstract;
+  auth: AuthService;
+  sessions: SessionService;
+  twoFactor: TwoFactorService;
+  apiKeys: ApiKeysService;
+  accounts: AccountsService;
+  funding: FundingService;
+  kyc: KycService;
+  bankAccounts: BankAccountsService;
+  trading: TradingService;
+  marketData: MarketDataService;
+  quotes: InstrumentQuotes;
+  desk: InstantTradeService;
+}
+
+/** Every route of the web API, the administrator's (gateways/admin) among them, in the order /api/openapi.json lists them. */
+export function webRoutes(services: WebServices, adminRoutes: RouteSpec[]): RouteSpec[] {
+  return [
+    ...healthRoutes(services.dataSource, services.embeddedDatabase, services.bus),
+    ...marketsRoutes(),
+    ...authRoutes(services.auth, services.dataSource, services.authLimiter),
+    ...sessionsRoutes(services.sessions),
+    ...twoFactorRoutes(services.twoFactor),
+    ...accountsRoutes(services.accounts),
+    ...depositAndWithdrawalRoutes(services.funding, services.twoFactor),
+    ...kycRoutes(services.kyc),
+    ...bankAccountsRoutes(services.bankAccounts),
+    ...apiKeysRoutes(services.apiKeys, services.twoFactor),
+    ...adminRoutes,
+    ...tradingRoutes(services.trading),
+    ...marketDataRoutes(services.marketData, services.quotes),
+    ...deskRoutes(services.desk),
+  ];
+}
