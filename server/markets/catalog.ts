@@ -148,12 +148,3 @@ export function findForexPair(symbol: string): ForexPair | undefined {
   const bare = normalizeSymbol(symbol);
   return listing.forex.find((p) => p.symbol === bare);
 }
-
-export const MARKET_HALTED = 'Market is halted';
-export const MARKET_CANCEL_ONLY = 'Market is in cancel-only mode';
-
-/** Why the market takes no new orders now (cancels always go through); null while it trades. */
-export function refusalOfNewOrders(market: Pick<BookMarket, 'status'>): string | null {
-  if (market.status === 'halted') return MARKET_HALTED;
-  return market.status === 'cancel_only' ? MARKET_CANCEL_ONLY : null;
-}

@@ -1,4 +1,5 @@
-import { badRequest, forbidden, type HttpError } from '../platform/http/errors';
+import type { Refusal } from '../kernel/refusal';
+import { refuseTrading, type TradingRefusal } from './refusals';
 
 /** What decides whether a user may trade: these columns of their users row. */
 export interface TraderStanding {
@@ -9,6 +10,7 @@ export interface TraderStanding {
   kyc_status: string;
 }
 
+/** How the web API words 'trader-suspended', as the authenticator words a suspended caller too. */
 export const SUSPENDED = 'Account suspended';
 
 /**
@@ -19,27 +21,25 @@ interface Condition<F extends keyof TraderStanding> {
   holds(user: Pick<TraderStanding, F>): boolean;
   /** The same test on the users row named `row` of a SQL statement. */
   sql(row: string): string;
-  refusal(): HttpError;
+  refusal(): Refusal<TradingRefusal>;
 }
 
 const notSuspended: Condition<'is_active'> = {
   holds: (user) => user.is_active,
   sql: (row) => `${row}.is_active`,
-  refusal: () => forbidden(SUSPENDED),
+  refusal: () => refuseTrading('trader-suspended'),
 };
 
 const notAdministrator: Condition<'is_admin'> = {
   holds: (user) => !user.is_admin,
   sql: (row) => `NOT ${row}.is_admin`,
-  refusal: () => forbidden('Administrators cannot use trader functions'),
+  refusal: () => refuseTrading('trader-is-administrator'),
 };
-
-export const KYC_REQUIRED = 'KYC must be approved to trade';
 
 const kycApproved: Condition<'is_system' | 'kyc_status'> = {
   holds: (user) => user.is_system || user.kyc_status === 'approved',
   sql: (row) => `(${row}.is_system OR ${row}.kyc_status = 'approved')`,
-  refusal: () => badRequest(KYC_REQUIRED),
+  refusal: () => refuseTrading('kyc-required'),
 };
 
 /** Trader functions (one's orders, fills, cancels): any account but a suspended or an administrator's one. */
@@ -54,12 +54,12 @@ function assertAll<F extends keyof TraderStanding>(
   for (const condition of conditions) if (!condition.holds(user)) throw condition.refusal();
 }
 
-/** 403 for a suspended account or an administrator (the router's `trader` access). */
+/** Refuses a suspended account or an administrator (the router's `trader` access). */
 export function assertTraderAccount(user: Pick<TraderStanding, 'is_active' | 'is_admin'>): void {
   assertAll(TRADER_ACCOUNT, user);
 }
 
-/** assertTraderAccount, then 400 unless KYC is approved: what placing an order asks. */
+/** assertTraderAccount, then refused unless KYC is approved: what placing an order asks. */
 export function assertMayTrade(user: TraderStanding): void {
   assertAll(MAY_TRADE, user);
 }

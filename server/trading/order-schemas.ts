@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OrderStatus, Side, TimeInForce } from '../../engine';
-import { standalone } from '../platform/http/validation';
+import { standalone } from '../kernel/validation';
 import { money } from '../kernel/money';
 
 /**

@@ -1,13 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import type { MarketSpec } from '../../engine';
 import type { ExchangeModule, ServerContext } from '../platform/context';
-import { HttpError } from '../platform/http/errors';
 import { ensureAccounts } from '../ledger/ledger';
 import { bookMarkets, findBookMarket, onCatalogChange, USD, type BookMarket } from '../markets/catalog';
 import { feeRatesOf } from './sequencer/funds-hold';
 import { OrderSequencer } from './sequencer/order-sequencer';
 import { recoverMarket, suspendedTradersWithOpenOrders } from './checkpoints/recovery';
 import { publishCommittedRound } from './committed-rounds';
+import { refuseTrading } from './refusals';
 import type { Outcome, Submission } from './sequencer/order-execution';
 import { cancelAllOrdersOn, TradingService, type Books } from './trading.service';
 
@@ -71,7 +71,7 @@ class ProcessBooks implements Books {
 
   private async sequencerOf(symbol: string): Promise<OrderSequencer> {
     const sequencer = this.sequencers.get(symbol) ?? (await this.opening.then(() => this.sequencers.get(symbol)));
-    if (!sequencer) throw new HttpError(503, 'Trading is starting, please retry');
+    if (!sequencer) throw refuseTrading('trading-starting');
     return sequencer;
   }
 

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { fromLots, fromTicks } from '../../engine';
-import { badRequest, conflict, HttpError, notFound } from '../platform/http/errors';
 import type { KeyedRequest } from '../platform/idempotency/keyed-request';
 import { AnswerLookup } from '../platform/idempotency/answer-lookup';
 import { isKeyTaken } from '../platform/idempotency/recorded-answers';
 import { poolStatementRunner, type StatementRunner } from '../platform/db/named-statement';
-import { bookMarkets, findBookMarket, refusalOfNewOrders, type BookMarket } from '../markets/catalog';
+import { bookMarkets, findBookMarket, type BookMarket } from '../markets/catalog';
 import { listedBook, writeMarketChange } from '../markets/market-change';
 import type { MarketChange } from '../markets/market-schemas';
 import { FINAL_STATUSES, OPEN_STATUSES } from './books/live-order';
@@ -16,8 +15,9 @@ import type { OrderPlacement, OrderView, UserTradeView } from './order-schemas';
 import { orderView, userTradeView } from './order-views';
 import type { OrderRow } from './order.entity';
 import { MAX_DEPTH, MAX_LIST } from './read-limits';
+import { refuseTrading } from './refusals';
 import { holdsLevels, type CommittedBook } from './sequencer/committed-book';
-import { NOT_OPEN, type Outcome, type Submission } from './sequencer/order-execution';
+import type { Outcome, Submission } from './sequencer/order-execution';
 import type { OrderSequencer } from './sequencer/order-sequencer';
 import type { TradeRow } from './trade.entity';
 
@@ -43,8 +43,7 @@ type OrderOutcome = Extract<Outcome, { order: unknown }>;
 
 const record = (outcome: OrderOutcome): OrderRecord => ({ order: orderRecord(outcome.order), fills: outcome.fills });
 
-/** An order placed with a client order id its user has given another order, or that is the id of one of their orders placed without one. */
-export const DUPLICATE_CLIENT_ORDER_ID = 'Duplicate client order id';
+/** Refuses ('duplicate-client-order-id') an order placed with a client order id its user has given another order, or that is the id of one of their orders placed without one. */
 const CLIENT_ORDER_ID_INDEX = 'orders_user_client_order_id';
 
 const isClientOrderIdTaken = (error: unknown): boolean => {
@@ -54,14 +53,14 @@ const isClientOrderIdTaken = (error: unknown): boolean => {
 
 export function bookMarketOf(symbol: string): BookMarket {
   const market = findBookMarket(symbol);
-  if (!market) throw badRequest('Unknown symbol');
+  if (!market) throw refuseTrading('unknown-symbol');
   return market;
 }
 
 /** Refuses a new order on a market an administrator halted or put in cancel-only mode (cancels still go through). */
-export function assertTakesOrders(market: BookMarket): void {
-  const refusal = refusalOfNewOrders(market);
-  if (refusal) throw conflict(refusal);
+export function assertTakesOrders(market: Pick<BookMarket, 'status'>): void {
+  if (market.status === 'halted') throw refuseTrading('market-halted');
+  if (market.status === 'cancel_only') throw refuseTrading('market-cancel-only');
 }
 
 /** Cancels every open order of the user on one book, holds released; resolves once committed, to how many there were. */
@@ -225,19 +224,19 @@ export class TradingService {
     // An order placed without one is named by its id, which is drawn below and told to nobody before
     // its order commits: an order taking that id as its client order id always comes after this read sees it.
     if (terms.clientOrderId !== null && (await this.clientOrderIdTaken(userId, terms.clientOrderId)))
-      throw conflict(DUPLICATE_CLIENT_ORDER_ID);
+      throw refuseTrading('duplicate-client-order-id');
     const command: Submission = { kind: 'place', orderId: randomUUID(), userId, terms };
     return { market, command };
   }
 
   /** The book of an open order of the user's, which a cancel goes to. */
   private async cancelledOn(userId: string, orderId: string): Promise<BookMarket> {
-    if (!UUID.test(orderId)) throw notFound('Order not found');
+    if (!UUID.test(orderId)) throw refuseTrading('order-not-found');
     const [row] = (await this.dataSource.query('SELECT user_id, symbol, status FROM orders WHERE id = $1', [
       orderId,
     ])) as OrderRow[];
-    if (!row || row.user_id !== userId) throw notFound('Order not found');
-    if (FINAL_STATUSES.has(row.status)) throw conflict(NOT_OPEN);
+    if (!row || row.user_id !== userId) throw refuseTrading('order-not-found');
+    if (FINAL_STATUSES.has(row.status)) throw refuseTrading('order-not-open');
     return bookMarketOf(row.symbol);
   }
 
@@ -253,13 +252,13 @@ export class TradingService {
   }
 
   private started(): Books {
-    if (!this.sequencer) throw new HttpError(503, 'Trading is starting, please retry');
+    if (!this.sequencer) throw refuseTrading('trading-starting');
     return this.sequencer;
   }
 
   private book(market: BookMarket): CommittedBook {
     const book = this.started().committedBook(market.symbol);
-    if (!book) throw badRequest('Unknown symbol');
+    if (!book) throw refuseTrading('unknown-symbol');
     return book;
   }
 
@@ -290,7 +289,7 @@ export class TradingService {
     try {
       outcome = await this.started().submit(market.symbol, submission);
     } catch (error) {
-      if (isClientOrderIdTaken(error)) throw conflict(DUPLICATE_CLIENT_ORDER_ID);
+      if (isClientOrderIdTaken(error)) throw refuseTrading('duplicate-client-order-id');
       throw error;
     }
     if (!outcome.ok) throw outcome.error;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { BinanceError } from '../../server/gateways/binance/binance-error';
 import { newOrderParams, orderPlacement } from '../../server/gateways/binance/order-params';
-import { HttpError } from '../../server/platform/http/errors';
+import { Refusal } from '../../server/kernel/refusal';
 
 import { orderTerms } from '../../server/trading/books/order-input';
 import { OPENING_BOOK_MARKETS, loadOpeningCatalog } from '../support/opening-catalog';
@@ -39,7 +39,7 @@ const accepted = (check: () => unknown): boolean => {
     check();
     return true;
   } catch (error) {
-    if (error instanceof BinanceError || error instanceof HttpError) return false;
+    if (error instanceof BinanceError || error instanceof Refusal) return false;
     throw error;
   }
 };

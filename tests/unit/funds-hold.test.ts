@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { feeFor, OrderBook, type MarketSpec } from '../../engine';
-import { HttpError } from '../../server/platform/http/errors';
+import { refusalAnswer } from '../../server/gateways/web/refusal-answers';
+import { Refusal } from '../../server/kernel/refusal';
 
 import { orderTerms } from '../../server/trading/books/order-input';
 import type { OrderPlacement } from '../../server/trading/order-schemas';
@@ -47,7 +48,7 @@ const refusal = (hold: () => unknown) => {
   try {
     hold();
   } catch (error) {
-    if (error instanceof HttpError) return `${error.status} ${error.message}`;
+    if (error instanceof Refusal) return `${refusalAnswer(error).status} ${refusalAnswer(error).message}`;
     throw error;
   }
   return 'held';

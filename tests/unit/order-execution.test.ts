@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { OrderBook } from '../../engine';
+import { refusalAnswer } from '../../server/gateways/web/refusal-answers';
 import { toLedgerUnits, type LedgerUnits } from '../../server/kernel/money';
 import { USD } from '../../server/markets/catalog';
 import type { MarketState } from '../../server/trading/books/market-state';
@@ -66,7 +67,11 @@ function execution(traders: Traders, state = freshState()) {
 const refusal = (outcome: Outcome) =>
   outcome.ok
     ? 'placed'
-    : { status: outcome.error.status, detail: outcome.error.message, onTraderData: outcome.onTraderData };
+    : {
+        status: refusalAnswer(outcome.error).status,
+        detail: refusalAnswer(outcome.error).message,
+        onTraderData: outcome.onTraderData,
+      };
 
 /** Per user and asset, what the postings moved into the locked bucket. */
 function lockedByPostings(postings: ReturnType<typeof emptyEffects>['postings']): Map<string, LedgerUnits> {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { fromLots, fromNotional, fromTicks, minNotionalUnits } from '../../engine';
-import { HttpError } from '../../server/platform/http/errors';
+import { refusalAnswer } from '../../server/gateways/web/refusal-answers';
+import { Refusal } from '../../server/kernel/refusal';
 import { toLedgerUnits } from '../../server/kernel/money';
 
 import { ledgerUnits, orderTerms } from '../../server/trading/books/order-input';
@@ -23,7 +24,7 @@ function refusal(fields: Partial<OrderRequest>): { status: number; detail: strin
   try {
     orderTerms(BTC, request(fields));
   } catch (error) {
-    if (error instanceof HttpError) return { status: error.status, detail: error.message };
+    if (error instanceof Refusal) return { status: refusalAnswer(error).status, detail: refusalAnswer(error).message };
     throw error;
   }
   throw new Error('accepted');
@@ -71,7 +72,7 @@ it('turns a market buy by quote amount into notional units to spend, and carries
     try {
       orderTerms(BTC, { ...placement, ...fields });
     } catch (error) {
-      if (error instanceof HttpError) return error.message;
+      if (error instanceof Refusal) return refusalAnswer(error).message;
       throw error;
     }
     return 'accepted';

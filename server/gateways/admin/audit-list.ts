@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AuditEntry } from '../../platform/audit/audit-entry.entity';
 import { pageQuery, type ListPage, type Page } from '../../money/back-office/list-query';
 import { userRefs, type UserRef } from '../../money/back-office/user-refs';
-import { standalone } from '../../platform/http/validation';
+import { standalone } from '../../kernel/validation';
 import { dateRange, RANGE_REFINEMENT, rangeBounds, validRange } from './date-range';
 
 /**

@@ -3,7 +3,7 @@ import { recordAudit } from '../../platform/audit/audit-log';
 import type { ServerContext } from '../../platform/context';
 import { CAPS, FUNDING_KINDS, capValues, normalCap, settingName, type Cap } from '../../money/funding/funding-caps';
 import type { FundingKind } from '../../money/funding/funding-request.entity';
-import { standalone } from '../../platform/http/validation';
+import { standalone } from '../../kernel/validation';
 
 /** One kind's caps as administrators see them: dollars as text with their cents, the count as a number. */
 const kindCaps = z.object({ max_amount: z.string(), daily_amount: z.string(), max_pending: z.number() });

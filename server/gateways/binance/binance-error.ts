@@ -2,6 +2,9 @@ import type { Context, Middleware } from 'koa';
 import type { ServerContext } from '../../platform/context';
 import { RETRY_AFTER_SECONDS, type Outages } from '../../platform/health/outages';
 import { HttpError } from '../../platform/http/errors';
+import { Refusal } from '../../kernel/refusal';
+import { refusalAnswer } from '../web/refusal-answers';
+import { binanceWording } from './refusal-answers';
 
 /**
  * The Binance-compatible surface answers failures as Binance does, `{code, msg}`, so the programs
@@ -69,6 +72,13 @@ function fromHttpError(error: HttpError): BinanceError {
   return new BinanceError(error.status, BinanceCode.INVALID_PARAMETER, error.message);
 }
 
+/** A domain's refusal in Binance's words (refusal-answers.ts), or else as the web API answers it. */
+function fromRefusal(refusal: Refusal): BinanceError {
+  const worded = binanceWording(refusal);
+  if (worded) return new BinanceError(worded.status, BinanceCode[worded.code], worded.msg);
+  return fromHttpError(refusalAnswer(refusal));
+}
+
 /** Answers `error` as Binance does; a 503 says when to come back. */
 export function answerBinanceError(ctx: Context, error: BinanceError): void {
   ctx.status = error.status;
@@ -83,6 +93,7 @@ export function answerBinanceError(ctx: Context, error: BinanceError): void {
  */
 export function knownBinanceError(error: unknown, outages: Outages): BinanceError | null {
   if (error instanceof BinanceError) return error;
+  if (error instanceof Refusal) return fromRefusal(error);
   if (error instanceof HttpError) return fromHttpError(error);
   return outages.causedBy(error) ? new BinanceError(503, BinanceCode.DISCONNECTED, DISCONNECTED_MESSAGE) : null;
 }

@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import type { TimeInForce } from '../../../engine';
-import { HttpError } from '../../platform/http/errors';
-import { MARKET_CANCEL_ONLY, MARKET_HALTED, type BookMarket } from '../../markets/catalog';
-import { belowMinimumValue, ORDER_VALUE_TOO_LARGE } from '../../trading/books/order-input';
-import { KYC_REQUIRED } from '../../trading/may-trade';
+import { Refusal } from '../../kernel/refusal';
+import type { BookMarket } from '../../markets/catalog';
 import type { OrderPlacement } from '../../trading/order-schemas';
-import { INSUFFICIENT_LIQUIDITY } from '../../trading/sequencer/funds-hold';
-import { INSUFFICIENT_BALANCE, REJECTIONS, STOP_WOULD_TRIGGER } from '../../trading/sequencer/order-execution';
-import { DUPLICATE_CLIENT_ORDER_ID } from '../../trading/trading.service';
+import { refusalAnswer } from '../web/refusal-answers';
 import { BinanceCode, BinanceError } from './binance-error';
 import {
   decimalParam,
@@ -20,6 +16,7 @@ import {
   symbolParam,
 } from './binance-params';
 import type { NewOrderRespType } from './order-views';
+import { binanceWording } from './refusal-answers';
 import {
   assertNotional,
   assertQuoteAmount,
@@ -141,31 +138,14 @@ export const respTypeOf = (params: NewOrderParams): NewOrderRespType =>
 
 const newOrderRejected = (msg: string) => new BinanceError(400, BinanceCode.NEW_ORDER_REJECTED, msg);
 
-/** The trading core's refusals of a new order, as Binance words them (what it has no words for keeps ours). */
-export function placementRefusal(error: unknown, market: BookMarket): unknown {
-  if (!(error instanceof HttpError) || error.status >= 500 || error.status === 401 || error.status === 403)
-    return error;
-  switch (error.message) {
-    case INSUFFICIENT_BALANCE:
-      return newOrderRejected('Account has insufficient balance for requested action.');
-    case DUPLICATE_CLIENT_ORDER_ID:
-      return newOrderRejected('Duplicate order sent.');
-    case REJECTIONS.POST_ONLY_WOULD_TAKE:
-      return newOrderRejected('Order would immediately match and take.');
-    case STOP_WOULD_TRIGGER:
-      return newOrderRejected('Stop price would trigger immediately.');
-    case KYC_REQUIRED:
-      return newOrderRejected('This account may not place or cancel orders.');
-    case belowMinimumValue(market):
-    case REJECTIONS.MIN_NOTIONAL:
-    case ORDER_VALUE_TOO_LARGE:
-      return new BinanceError(400, BinanceCode.INVALID_MESSAGE, 'Filter failure: NOTIONAL');
-    case MARKET_HALTED:
-    case MARKET_CANCEL_ONLY:
-      return newOrderRejected('Market is closed.');
-    case INSUFFICIENT_LIQUIDITY:
-      return newOrderRejected('Insufficient liquidity on the book for this order.');
-    default:
-      return newOrderRejected(error.message.endsWith('.') ? error.message : `${error.message}.`);
-  }
+/**
+ * The trading core's refusals of a new order: those Binance has words for are worded by
+ * knownBinanceError (refusal-answers.ts); any other a client could correct (not a 5xx, 401 or 403)
+ * is a rejected new order, in the web API's words.
+ */
+export function placementRefusal(error: unknown): unknown {
+  if (!(error instanceof Refusal) || binanceWording(error)) return error;
+  const { status, message } = refusalAnswer(error);
+  if (status >= 500 || status === 401 || status === 403) return error;
+  return newOrderRejected(message.endsWith('.') ? message : `${message}.`);
 }

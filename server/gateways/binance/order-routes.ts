@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { HttpError } from '../../platform/http/errors';
+import { Refusal } from '../../kernel/refusal';
 import { orderTerms } from '../../trading/books/order-input';
 import type { OrderRow } from '../../trading/order.entity';
 import { assertTakesOrders, type OrderRecord } from '../../trading/trading.service';
@@ -67,7 +67,7 @@ async function cancel(deps: BinanceApiDeps, userId: string, row: OrderRow): Prom
   try {
     return (await deps.trading.cancelOrderRecord(userId, row.id)).order;
   } catch (error) {
-    if (error instanceof HttpError && (error.status === 404 || error.status === 409)) return null;
+    if (error instanceof Refusal && (error.code === 'order-not-found' || error.code === 'order-not-open')) return null;
     throw error;
   }
 }
@@ -91,7 +91,7 @@ export const orderRoutes: BinanceRoutes = (router, deps) => {
     try {
       placed = await deps.trading.placeOrderRecord(userId, placement);
     } catch (error) {
-      throw placementRefusal(error, params.symbol);
+      throw placementRefusal(error);
     }
     ctx.body = newOrderView(placed.order, placed.fills, respTypeOf(params));
   });
@@ -105,7 +105,7 @@ export const orderRoutes: BinanceRoutes = (router, deps) => {
       assertTakesOrders(params.symbol);
       orderTerms(params.symbol, placement);
     } catch (error) {
-      throw placementRefusal(error, params.symbol);
+      throw placementRefusal(error);
     }
     if (!params.computeCommissionRates) {
       ctx.body = {};

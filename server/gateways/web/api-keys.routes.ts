@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from '../../money/back-office/decision-inputs';
 import { route } from './route';
-import { standalone } from '../../platform/http/validation';
+import { standalone } from '../../kernel/validation';
 import { twoFactorCode, type TwoFactorService } from '../../identity/two-factor/two-factor.service';
 import type { ApiKeysService } from '../../identity/api-keys/api-keys.service';
 import { isAllowlistAddress } from '../../identity/api-keys/ip-allowlist';

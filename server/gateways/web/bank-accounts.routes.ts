@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from '../../money/back-office/decision-inputs';
 import { route } from './route';
-import { standalone } from '../../platform/http/validation';
+import { standalone } from '../../kernel/validation';
 import type { BankAccountsService } from '../../money/bank-accounts/bank-accounts.service';
 
 const FILL_ALL = standalone('Please fill all fields');

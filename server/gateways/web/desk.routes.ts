@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userRateLimit } from '../../platform/http/per-user-rate-limits';
 import { route } from './route';
-import { standalone } from '../../platform/http/validation';
+import { standalone } from '../../kernel/validation';
 import { money } from '../../kernel/money';
 import { symbolParam } from '../../trading/market-data/market-symbol';
 import { INVALID_AMOUNT, type InstantTradeService } from '../../trading/desk/desk.service';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { standalone } from '../../platform/http/validation';
+import { standalone } from '../../kernel/validation';
 import { twoFactorCode } from '../two-factor/two-factor.service';
 import { LOGIN_FAILURES } from './login-history-entry.entity';
 

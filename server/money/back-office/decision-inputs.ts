@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { standalone } from '../../platform/http/validation';
+import { standalone } from '../../kernel/validation';
 
 /** Ids are UUIDs: a malformed one is a bad request (400), an unknown one is not found (404). */
 export const recordId = z.uuid({ error: standalone('Invalid id') });

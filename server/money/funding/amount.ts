@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { standalone } from '../../platform/http/validation';
+import { standalone } from '../../kernel/validation';
 import { money, type Money } from '../../kernel/money';
 
 export const INVALID_AMOUNT = standalone('Please enter a valid amount');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { standalone } from '../../platform/http/validation';
+import { standalone } from '../../kernel/validation';
 import { sniffDocumentType } from './document-format';
 import { DOCUMENT_TYPES } from './kyc-submission.entity';
 

@@ -1,13 +1,6 @@
 import { fromTicks, OrderBook, type MarketSpec } from '../../../engine';
 import { money } from '../../kernel/money';
 
-/** Why a book's rules may not change now. */
-export const BOOK_NOT_EMPTY =
-  'The tick size, lot size and minimum order value change only while the book holds no order';
-
-/** An order's terms were counted in a book's earlier rules (an administrator changed them meanwhile). */
-export const RULES_CHANGED = "The market's tick or lot size has just changed, please check your order and retry";
-
 /** A spec's rules alone, without its symbol. */
 export const rulesOf = ({ tickSize, lotSize, minNotional }: MarketSpec) => ({ tickSize, lotSize, minNotional });
 

@@ -10,10 +10,10 @@ import {
   type Side,
   type TimeInForce,
 } from '../../../engine';
-import { badRequest } from '../../platform/http/errors';
 import { toLedgerUnits, type LedgerUnits } from '../../kernel/money';
 import type { BookMarket } from '../../markets/catalog';
 import type { OrderKind, OrderPlacement } from '../order-schemas';
+import { refuseTrading } from '../refusals';
 
 /** An order request checked against its market's rules and turned into the engine's integer units. */
 export interface OrderTerms {
@@ -34,38 +34,34 @@ export interface OrderTerms {
 
 /**
  * Refuses (never rounds) a price off the tick, an amount off the lot and an order worth less than
- * the minimum, with a message that says which rule and what the step is.
+ * the minimum, with the data that says which rule and what the step is.
  */
 export function orderTerms(market: BookMarket, request: OrderPlacement): OrderTerms {
   const isMarket = request.type === 'market';
   const byQuote = request.quote_amount !== undefined;
   if (byQuote && (!isMarket || request.side !== 'buy' || request.amount !== undefined))
-    throw badRequest('Only a market buy may give a quote amount instead of an amount');
+    throw refuseTrading('quote-amount-not-allowed');
   const lots = byQuote ? 0 : lotsOf(market, request.amount);
   const quoteUnits = byQuote ? quoteUnitsOf(market, request.quote_amount!) : null;
-  const ticksOf = (value: string | null | undefined, what: 'Price' | 'Stop price') => {
-    if (value === undefined || value === null)
-      throw badRequest(`${what} is required for a ${request.type.replace('_', '-')} order`);
+  const ticksOf = (value: string | null | undefined, field: 'price' | 'stop_price') => {
+    if (value === undefined || value === null) throw refuseTrading('price-required', { field, type: request.type });
     const ticks = toTicks(value, market);
     if (!ticks.ok) {
-      throw badRequest(
-        ticks.reason === 'TICK_SIZE'
-          ? `${what} must be a multiple of the tick size ${market.tickSize}`
-          : `${what} is too large`,
-      );
+      throw ticks.reason === 'TICK_SIZE'
+        ? refuseTrading('price-not-multiple-of-tick', { field, tickSize: market.tickSize })
+        : refuseTrading('price-too-large', { field });
     }
     return ticks.value;
   };
-  const priceTicks = isMarket ? null : ticksOf(request.price, 'Price');
-  const stopTicks = request.type === 'stop_limit' ? ticksOf(request.stop_price, 'Stop price') : null;
+  const priceTicks = isMarket ? null : ticksOf(request.price, 'price');
+  const stopTicks = request.type === 'stop_limit' ? ticksOf(request.stop_price, 'stop_price') : null;
   const timeInForce = request.time_in_force ?? (isMarket ? 'IOC' : 'GTC');
   const postOnly = request.post_only === true;
-  if (isMarket && timeInForce === 'GTC') throw badRequest('A market order cannot rest on the book: use IOC or FOK');
-  if (byQuote && timeInForce === 'FOK') throw badRequest('A market buy by quote amount cannot be fill-or-kill');
-  if (postOnly && (request.type !== 'limit' || timeInForce !== 'GTC'))
-    throw badRequest('Only a GTC limit order can be post-only');
+  if (isMarket && timeInForce === 'GTC') throw refuseTrading('market-order-cannot-rest');
+  if (byQuote && timeInForce === 'FOK') throw refuseTrading('quote-order-cannot-be-fill-or-kill');
+  if (postOnly && (request.type !== 'limit' || timeInForce !== 'GTC')) throw refuseTrading('post-only-not-gtc-limit');
   if (priceTicks !== null) {
-    if (priceTicks > Math.floor(Number.MAX_SAFE_INTEGER / lots)) throw badRequest(ORDER_VALUE_TOO_LARGE);
+    if (priceTicks > Math.floor(Number.MAX_SAFE_INTEGER / lots)) throw refuseTrading('order-value-too-large');
     assertMinNotional(market, priceTicks * lots);
   }
   if (quoteUnits !== null) assertMinNotional(market, quoteUnits);
@@ -84,30 +80,26 @@ export function orderTerms(market: BookMarket, request: OrderPlacement): OrderTe
 }
 
 function lotsOf(market: BookMarket, amount: string | undefined): number {
-  if (amount === undefined) throw badRequest('Amount is required');
+  if (amount === undefined) throw refuseTrading('amount-required');
   const lots = toLots(amount, market);
   if (lots.ok) return lots.value;
-  throw badRequest(
-    lots.reason === 'LOT_SIZE' ? `Amount must be a multiple of the lot size ${market.lotSize}` : 'Amount is too large',
-  );
+  throw lots.reason === 'LOT_SIZE'
+    ? refuseTrading('amount-not-multiple-of-lot', { lotSize: market.lotSize })
+    : refuseTrading('amount-too-large');
 }
 
 function quoteUnitsOf(market: BookMarket, quoteAmount: string): number {
   const units = toNotional(quoteAmount, market);
   if (units.ok) return units.value;
-  throw badRequest(
-    units.reason === 'OVERFLOW'
-      ? 'Quote amount is too large'
-      : `Quote amount must be a multiple of ${fromNotional(1, market)}`,
-  );
+  throw units.reason === 'OVERFLOW'
+    ? refuseTrading('quote-amount-too-large')
+    : refuseTrading('quote-amount-not-multiple-of-step', { step: fromNotional(1, market) });
 }
-
-export const ORDER_VALUE_TOO_LARGE = 'Order value is too large';
-export const belowMinimumValue = (market: BookMarket) => `Order value must be at least ${market.minNotional} USDT`;
 
 /** Minimum order value; a market order is checked against the value the book gives it. */
 export function assertMinNotional(market: BookMarket, notional: number): void {
-  if (notional < minNotionalUnits(market)) throw badRequest(belowMinimumValue(market));
+  if (notional < minNotionalUnits(market))
+    throw refuseTrading('below-minimum-value', { minNotional: market.minNotional });
 }
 
 /** Decimal strings of engine units, for rows and answers. */

@@ -1,10 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { stateHash, type BookSnapshot, type MarketSpec, type OrderBook } from '../../../engine';
-import { conflict } from '../../platform/http/errors';
 import type { Logger } from '../../platform/logger';
-import { BOOK_NOT_EMPTY, emptiedUnder } from '../books/book-rules';
+import { emptiedUnder } from '../books/book-rules';
 import { OPEN_STATUSES } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
+import { refuseTrading } from '../refusals';
 
 /** How often a book's running state hash is recorded for recovery to check against, at most. */
 const HASH_CHECKPOINT_MS = 1000;
@@ -91,7 +91,7 @@ export class BookCheckpoints {
         'SELECT 1 FROM orders WHERE symbol = $1 AND status = ANY($2::varchar[]) LIMIT 1',
         [market.symbol, OPEN_STATUSES],
       );
-      if (open.length > 0) throw conflict(BOOK_NOT_EMPTY);
+      if (open.length > 0) throw refuseTrading('book-not-empty');
       const book = emptiedUnder(state.book, spec);
       await writeSnapshot(manager, market.symbol, commandSeq, book.snapshot());
       return book;

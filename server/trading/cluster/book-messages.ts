@@ -29,9 +29,13 @@ export type BookCall = z.infer<typeof bookCall>;
 export const bookRequest = z.object({ id: z.string().min(1), replyTo: z.string().min(1), call: bookCall });
 export type BookRequest = z.infer<typeof bookRequest>;
 
-/** The owner's answer: the call's result, or the HttpError it threw (status and detail as the client would get them). */
-export const bookReply = z.discriminatedUnion('ok', [
+/**
+ * The owner's answer: the call's result, the refusal it threw (its code and data), or another failure
+ * as its status and detail (a platform's answer with a status, or a 500).
+ */
+export const bookReply = z.union([
   z.object({ id: z.string(), ok: z.literal(true), value: z.unknown() }),
+  z.object({ id: z.string(), ok: z.literal(false), code: z.string().min(1), data: z.record(z.string(), z.unknown()) }),
   z.object({ id: z.string(), ok: z.literal(false), status: z.number().int().min(400).max(599), detail: z.string() }),
 ]);
 export type BookReply = z.infer<typeof bookReply>;

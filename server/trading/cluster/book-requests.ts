@@ -1,12 +1,13 @@
-import { HttpError } from '../../platform/http/errors';
+import { Refusal } from '../../kernel/refusal';
 import type { Logger } from '../../platform/logger';
 import type { Cluster } from './cluster';
 import { bookRequest, replyChannel, type BookCall, type BookReply } from './book-messages';
 
 /**
  * The owner's side of forwarding: runs each call received for a book it owns and replies to the
- * sender. An HttpError goes back as its status and detail, so the caller's client gets the same
- * answer as from the owner itself; anything else is logged here and answered as a 500.
+ * sender. A refusal goes back as its code and data, an error with a status (the platform's, e.g. a
+ * recorded answer's) as its status and detail, so the caller's client gets the same answer as from
+ * the owner itself; anything else is logged here and answered as a 500.
  */
 export function answerBookRequests(cluster: Cluster, run: (call: BookCall) => Promise<unknown>, logger: Logger) {
   return (message: unknown) => {
@@ -21,7 +22,10 @@ export function answerBookRequests(cluster: Cluster, run: (call: BookCall) => Pr
         // A call that answers nothing is answered null: a reply always carries its value.
         (value): BookReply => ({ id, ok: true, value: value ?? null }),
         (error: unknown): BookReply => {
-          if (error instanceof HttpError) return { id, ok: false, status: error.status, detail: error.message };
+          if (error instanceof Refusal) return { id, ok: false, code: error.code, data: error.data };
+          const { status, message } = error as { status?: unknown; message?: unknown };
+          if (typeof status === 'number' && typeof message === 'string')
+            return { id, ok: false, status, detail: message };
           logger.error({ err: error, call: call.method, symbol: call.symbol }, 'forwarded book call failed');
           return { id, ok: false, status: 500, detail: 'Internal server error' };
         },

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { HttpError } from '../../platform/http/errors';
+import { Refusal } from '../../kernel/refusal';
 import type { KeyedRequest } from '../../platform/idempotency/keyed-request';
 import { listedBook } from '../../markets/market-change';
 import type { MarketChange } from '../../markets/market-schemas';
@@ -11,7 +11,20 @@ import type { BookCall } from './book-messages';
 import type { BookOwnership } from './book-ownership';
 import { marketUnavailable, type BookForwarder } from './forwarder';
 
-/** How long a caller waits for a book's owner (including a takeover) before a 503. */
+/**
+ * A failure of the owner's that is no refusal, with the status and detail it answered with: the error
+ * middleware answers an error with a status so, without the trading core speaking HTTP.
+ */
+class ForwardedFailure extends Error {
+  readonly status: number;
+
+  constructor({ status, detail }: { status: number; detail: string }) {
+    super(detail);
+    this.status = status;
+  }
+}
+
+/** How long a caller waits for a book's owner (including a takeover) before it is refused ('market-unavailable'). */
 const FORWARD_TIMEOUT_MS = 5000;
 /** Pause before asking again when no process serves a symbol (its owner just stopped or died). */
 const NO_OWNER_RETRY_MS = 100;
@@ -110,7 +123,7 @@ export class ClusteredTradingService extends TradingService {
       if (this.ownership.owns(call.symbol)) return local();
       const reply = await this.forwarder.send(call, deadline);
       if (reply !== 'no owner') {
-        if (!reply.ok) throw new HttpError(reply.status, reply.detail);
+        if (!reply.ok) throw 'code' in reply ? new Refusal(reply.code, reply.data) : new ForwardedFailure(reply);
         return result.parse(reply.value);
       }
       if (Date.now() >= deadline) throw marketUnavailable();

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError } from '../../platform/http/errors';
 import type { Logger } from '../../platform/logger';
+import { refuseTrading } from '../refusals';
 import type { Cluster } from './cluster';
 import { bookChannel, bookReply, replyChannel, type BookCall, type BookReply, type BookRequest } from './book-messages';
 
-export const marketUnavailable = () => new HttpError(503, 'Market temporarily unavailable, please retry');
+export const marketUnavailable = () => refuseTrading('market-unavailable');
 
 interface Waiting {
   resolve(reply: BookReply): void;
@@ -30,7 +30,7 @@ export class BookForwarder {
   }
 
   /**
-   * The owner's reply; a 503 if none came by `deadline`; 'no owner' if no process serves the symbol
+   * The owner's reply; refused ('market-unavailable') if none came by `deadline`; 'no owner' if no process serves the symbol
    * right now (the call reached nobody, so it may be sent again).
    */
   async send(call: BookCall, deadline: number): Promise<BookReply | 'no owner'> {

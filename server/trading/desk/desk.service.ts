@@ -1,21 +1,20 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
-import { badRequest, conflict } from '../../platform/http/errors';
 import type { KeyedRequest } from '../../platform/idempotency/keyed-request';
 import { recordAnswer } from '../../platform/idempotency/recorded-answers';
 import { post, type Posting } from '../../ledger/ledger';
 import { money, toJsonNumber, toSql, type Money } from '../../kernel/money';
 import type { InstrumentQuotes } from '../market-data/instrument-quotes';
-import { instrumentOf, UNKNOWN_SYMBOL } from '../market-data/market-symbol';
-import { refusalOfNewOrders } from '../../markets/catalog';
+import { instrumentOf } from '../market-data/market-symbol';
 import { MarketRow } from '../../markets/market.entity';
 import type { DomainEventPublisher } from '../../platform/bus/domain-events';
+import { refuseTrading } from '../refusals';
+import { assertTakesOrders } from '../trading.service';
 import { InstantTrade } from './desk-trade.entity';
+import { refuseDesk } from './refusals';
 
+/** The request schema's message for an amount, and how the web API words 'invalid-amount'. */
 export const INVALID_AMOUNT = 'Please enter a valid amount';
-const KYC_REQUIRED = 'KYC must be approved to trade';
-const PRICE_MOVED = 'Price moved, please retry';
-const NO_BID = 'The desk is not buying this market now: its bid would round to 0 at the tick';
 /** How far the price the trader saw may be from the price the trade fills at: 1%. */
 const PRICE_TOLERANCE = money('0.01');
 const HISTORY_LIMIT = 100;
@@ -55,9 +54,8 @@ interface ExecutionRow {
  */
 async function assertTakesTrades(manager: EntityManager, symbol: string): Promise<void> {
   const market = await manager.findOne(MarketRow, { where: { symbol }, lock: { mode: 'pessimistic_read' } });
-  if (!market) throw badRequest(UNKNOWN_SYMBOL);
-  const refusal = refusalOfNewOrders(market);
-  if (refusal) throw conflict(refusal);
+  if (!market) throw refuseTrading('unknown-symbol');
+  assertTakesOrders(market);
 }
 
 const view = (row: ExecutionRow): ExecutionView => ({
@@ -91,12 +89,13 @@ export class InstantTradeService {
     keyed: KeyedRequest | null = null,
   ): Promise<ExecutionView> {
     const instrument = instrumentOf(request.symbol);
-    if (!request.amount.mod(instrument.lotSize).isZero()) throw badRequest(INVALID_AMOUNT);
-    if (user.kyc_status !== 'approved') throw badRequest(KYC_REQUIRED);
+    if (!request.amount.mod(instrument.lotSize).isZero()) throw refuseDesk('invalid-amount');
+    if (user.kyc_status !== 'approved') throw refuseTrading('kyc-required');
     const { bid, ask } = await this.quotes.deskQuote(instrument);
     const price = request.side === 'buy' ? ask : bid;
-    if (!price) throw conflict(NO_BID);
-    if (request.price.minus(price).abs().greaterThan(price.times(PRICE_TOLERANCE))) throw badRequest(PRICE_MOVED);
+    // Its bid would round to 0 at the tick.
+    if (!price) throw refuseDesk('desk-not-buying');
+    if (request.price.minus(price).abs().greaterThan(price.times(PRICE_TOLERANCE))) throw refuseDesk('price-moved');
 
     // In the quote currency: dollars for a coin or EURUSD, yen for USDJPY.
     const total = request.amount.times(price);

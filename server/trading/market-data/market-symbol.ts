@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { badRequest } from '../../platform/http/errors';
-import { standalone } from '../../platform/http/validation';
+import { standalone } from '../../kernel/validation';
 import { findInstrument, type Instrument } from '../../markets/reference-prices/instruments';
+import { refuseTrading } from '../refusals';
 
 export const UNKNOWN_SYMBOL = standalone('Unknown symbol');
 
@@ -10,6 +10,6 @@ export const symbolParam = z.string({ error: UNKNOWN_SYMBOL }).max(24, UNKNOWN_S
 
 export function instrumentOf(symbol: string): Instrument {
   const instrument = findInstrument(symbol);
-  if (!instrument) throw badRequest(UNKNOWN_SYMBOL);
+  if (!instrument) throw refuseTrading('unknown-symbol');
   return instrument;
 }

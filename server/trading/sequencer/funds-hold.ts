@@ -1,11 +1,8 @@
 import { feeFor, type OrderBook } from '../../../engine';
-import { badRequest } from '../../platform/http/errors';
 import { money } from '../../kernel/money';
 import type { BookMarket } from '../../markets/catalog';
 import { assertMinNotional, type OrderTerms } from '../books/order-input';
-
-/** Why a market order is refused when the book cannot give it what it asks for. */
-export const INSUFFICIENT_LIQUIDITY = 'Insufficient liquidity';
+import { refuseTrading } from '../refusals';
 
 /** Fee rates in parts per million of the trade value. */
 export interface FeeRates {
@@ -33,7 +30,7 @@ export function buyHoldAtLimit(priceTicks: number, lots: number, fees: FeeRates)
 
 /**
  * The value (notional units) that `lots` would trade at now against one side of the book, walking
- * from the best price; 400 when that side is empty. Looks at the top levels first, the rest only
+ * from the best price; refused when that side is empty. Looks at the top levels first, the rest only
  * when they are not enough.
  */
 export function bookValue(book: OrderBook, side: 'asks' | 'bids', lots: number): number {
@@ -48,17 +45,17 @@ export function bookValue(book: OrderBook, side: 'asks' | 'bids', lots: number):
       if (left === 0) return value;
     }
     if (offered.length < levels) {
-      if (value === 0) throw badRequest(INSUFFICIENT_LIQUIDITY);
+      if (value === 0) throw refuseTrading('insufficient-liquidity');
       return value;
     }
   }
-  throw badRequest(INSUFFICIENT_LIQUIDITY);
+  throw refuseTrading('insufficient-liquidity');
 }
 
 /**
  * What a market buy by quote amount would buy now, walking the asks from the best as the engine does
  * (at each price as many whole lots as the budget left pays for): its lots and their value in
- * notional units. Refused with 'Insufficient liquidity' when the budget buys no lot.
+ * notional units. Refused ('insufficient-liquidity') when the budget buys no lot.
  */
 export function bookPurchase(book: OrderBook, quoteUnits: number): { lots: number; value: number } {
   for (const levels of [64, Number.MAX_SAFE_INTEGER]) {
@@ -73,11 +70,11 @@ export function bookPurchase(book: OrderBook, quoteUnits: number): { lots: numbe
     }
     if (asks.length < levels) return purchase(lots, quoteUnits - left);
   }
-  throw badRequest(INSUFFICIENT_LIQUIDITY);
+  throw refuseTrading('insufficient-liquidity');
 }
 
 function purchase(lots: number, value: number) {
-  if (lots === 0) throw badRequest(INSUFFICIENT_LIQUIDITY);
+  if (lots === 0) throw refuseTrading('insufficient-liquidity');
   return { lots, value };
 }
 

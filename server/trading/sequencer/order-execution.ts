@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { isStopDue, type Command, type EngineEvent, type RejectReason, type TradeEvent } from '../../../engine';
-import { INVALID_TOKEN } from '../../identity/auth/authenticator';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../platform/http/errors';
+import { Refusal } from '../../kernel/refusal';
 import type { KeyedRequest } from '../../platform/idempotency/keyed-request';
 import type { Posting } from '../../ledger/ledger';
+import { refuseLedger } from '../../ledger/refusals';
 import type { LedgerUnits } from '../../kernel/money';
 import { USD } from '../../markets/catalog';
-import { RULES_CHANGED, sameRules } from '../books/book-rules';
+import { sameRules } from '../books/book-rules';
 import type { LiveOrder } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
 import { decimals, ledgerUnits, type OrderTerms } from '../books/order-input';
 import { assertMayTrade } from '../may-trade';
 import type { OrderView } from '../order-schemas';
+import { refuseTrading, type TradingRefusal } from '../refusals';
 import type { RoundEffects } from '../round-writer/round-effects';
 import type { TradeRow } from '../trade.entity';
 import type { Traders } from '../traders/trader-reads';
@@ -33,32 +34,27 @@ export type Submission = (
  * What the caller of one command gets once its round has committed: the order (`canceled`: how many
  * a cancel_all cancelled). `onTraderData`: refused on what the round knew of its trader (who they
  * are, what they can spend), which may be older than the database (see TraderCache). `answer`: a
- * keyed command's answer, as its round recorded it.
+ * keyed command's answer, as its round recorded it (a refusal is worded and recorded by the gateway
+ * that answers it, which knows the words: see IdempotentRequests).
  */
 export type Outcome =
   | { ok: true; order: LiveOrder; fills: TradeRow[]; answer?: OrderView }
   | { ok: true; canceled: number }
-  | { ok: false; error: HttpError; onTraderData?: true };
+  | { ok: false; error: Refusal; onTraderData?: true };
 
-/** What the engine's refusals of an order are answered with. */
-export const REJECTIONS = {
-  POST_ONLY_WOULD_TAKE: 'Post-only order would trade immediately',
-  FOK_NOT_FILLABLE: 'Fill-or-kill order cannot be filled completely',
-  MIN_NOTIONAL: 'Order value is below the minimum',
-  OVERFLOW: 'Order value is too large',
-  DUPLICATE_ID: 'Duplicate order id',
-} as const satisfies Partial<Record<RejectReason, string>>;
+/** The engine's refusals of an order, as the trading core refuses them. */
+const REJECTIONS: Partial<Record<RejectReason, TradingRefusal>> = {
+  POST_ONLY_WOULD_TAKE: 'post-only-would-take',
+  FOK_NOT_FILLABLE: 'fill-or-kill-unfillable',
+  MIN_NOTIONAL: 'rejected-below-minimum',
+  OVERFLOW: 'order-value-too-large',
+  DUPLICATE_ID: 'duplicate-order-id',
+};
 
-/** A stop its book's last trade price already reaches: the engine would trigger it as it is placed. */
-export const STOP_WOULD_TRIGGER = 'Stop price would trigger immediately';
-
-/** An order its trader cannot pay for. */
-export const INSUFFICIENT_BALANCE = 'Insufficient balance';
-
-export const NOT_OPEN = 'Order is not open';
-
-const rejection = (reason: RejectReason): string =>
-  (REJECTIONS as Partial<Record<RejectReason, string>>)[reason] ?? `Order rejected (${reason})`;
+const rejection = (reason: RejectReason): Refusal<TradingRefusal> => {
+  const code = REJECTIONS[reason];
+  return code ? refuseTrading(code) : refuseTrading('order-rejected', { reason });
+};
 
 /**
  * Applies one symbol's commands to its engine book and turns the engine's events into order
@@ -92,7 +88,7 @@ export class OrderExecution {
           return this.cancelAll(submission, now);
       }
     } catch (error) {
-      if (error instanceof HttpError) return { ok: false, error };
+      if (error instanceof Refusal) return { ok: false, error };
       throw error;
     }
   }
@@ -102,18 +98,19 @@ export class OrderExecution {
     try {
       this.assertMayTrade(userId);
     } catch (error) {
-      if (error instanceof HttpError) return { ok: false, error, onTraderData: true };
+      if (error instanceof Refusal) return { ok: false, error, onTraderData: true };
       throw error;
     }
-    if (!sameRules(terms.spec, this.state.market)) return { ok: false, error: conflict(RULES_CHANGED) };
+    if (!sameRules(terms.spec, this.state.market)) return { ok: false, error: refuseTrading('rules-changed') };
     // Against the book as this command finds it (the commands before it applied, committed or not).
+    // A stop its book's last trade price already reaches: the engine would trigger it as it is placed.
     if (terms.stopTicks !== null && isStopDue(terms.side, terms.stopTicks, this.state.book.lastPrice))
-      return { ok: false, error: badRequest(STOP_WOULD_TRIGGER) };
+      return { ok: false, error: refuseTrading('stop-would-trigger') };
     const hold = holdFor(this.state.market, terms, this.state.book, this.fees);
     const heldAsset = this.asset[terms.side];
     const heldAmount = this.holdUnits(terms.side, hold);
     if (!this.traders.sheet.canSpend(userId, heldAsset, heldAmount))
-      return { ok: false, error: badRequest(INSUFFICIENT_BALANCE), onTraderData: true };
+      return { ok: false, error: refuseLedger('insufficient-balance'), onTraderData: true };
 
     const command: Command = {
       type: 'place',
@@ -133,8 +130,7 @@ export class OrderExecution {
     const events = this.apply(command);
     const first = events[0];
     if (first?.type === 'rejected') {
-      if (first.reason !== 'FOK_NOT_FILLABLE' || !submission.expireUnfillable)
-        throw badRequest(rejection(first.reason));
+      if (first.reason !== 'FOK_NOT_FILLABLE' || !submission.expireUnfillable) throw rejection(first.reason);
       // Never on the book and nothing held: only its row, final at once.
       const expired = this.newOrder(submission, 'expired', 0, now);
       this.effects.orders.set(orderId, expired);
@@ -189,8 +185,8 @@ export class OrderExecution {
 
   private cancel({ orderId, userId }: Extract<Submission, { kind: 'cancel' }>, now: number): Outcome {
     const order = this.state.open.get(orderId);
-    if (order && order.userId !== userId) throw notFound('Order not found');
-    if (!order) throw conflict(NOT_OPEN);
+    if (order && order.userId !== userId) throw refuseTrading('order-not-found');
+    if (!order) throw refuseTrading('order-not-open');
     this.settle(this.apply({ type: 'cancel', orderId, userId, timestamp: now }), now);
     return { ok: true, order, fills: [] };
   }
@@ -212,7 +208,7 @@ export class OrderExecution {
   private assertMayTrade(userId: string) {
     const standing = this.traders.standings.get(userId);
     // A validly signed token of a user that is not there (a database restored without them).
-    if (!standing) throw unauthorized(INVALID_TOKEN);
+    if (!standing) throw refuseTrading('unknown-trader');
     assertMayTrade(standing);
   }
 

@@ -3,7 +3,6 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { MarketSpec } from '../../../engine';
 import { pgPool } from '../../platform/db/data-source';
 import { pipelineStatements, poolStatementRunner, statementRunner } from '../../platform/db/named-statement';
-import { HttpError } from '../../platform/http/errors';
 import {
   accountKeys,
   asInsufficientFunds,
@@ -12,6 +11,7 @@ import {
   isInsufficientFunds,
   type Posting,
 } from '../../ledger/ledger';
+import { refuseLedger } from '../../ledger/refusals';
 import type { Logger } from '../../platform/logger';
 import { rulesOf } from '../books/book-rules';
 import type { MarketState } from '../books/market-state';
@@ -25,7 +25,7 @@ import { readTraders, type ReadConnection } from '../traders/trader-reads';
 import { MAX_DEPTH, MAX_LIST } from '../read-limits';
 import { committedView, type CommittedBook } from './committed-book';
 import type { FeeRates } from './funds-hold';
-import { INSUFFICIENT_BALANCE, type Outcome, type Submission } from './order-execution';
+import type { Outcome, Submission } from './order-execution';
 import { executeRound, type ExecutedRound } from './round-execution';
 import {
   arrivesFirst,
@@ -178,7 +178,7 @@ export class OrderSequencer {
    * Gives the symbol's book new rules (tick, lot, minimum order value), which `record` writes: only
    * while the book holds no order, as its snapshots and command log count in those units. Runs with
    * its writer idle, every round before it committed and none started until it is done; commands
-   * arriving meanwhile wait, and an order counted in the old rules is then refused (RULES_CHANGED).
+   * arriving meanwhile wait, and an order counted in the old rules is then refused ('rules-changed').
    */
   async changeSpec(symbol: string, record: (manager: EntityManager) => Promise<MarketSpec>): Promise<void> {
     const line = this.lines.get(symbol);
@@ -441,7 +441,7 @@ export class OrderSequencer {
       this.logger.warn({ size: all.length, error }, 'order round failed; retrying its commands one by one');
       for (const { line, p } of all) await this.run([{ line, pending: [p] }], false);
     } else if (isInsufficientFunds(error)) {
-      all[0]!.p.resolve({ ok: false, error: new HttpError(400, INSUFFICIENT_BALANCE) });
+      all[0]!.p.resolve({ ok: false, error: refuseLedger('insufficient-balance') });
     } else if (isTraderChange(error)) {
       // Read afresh now, its trader is refused (or not) as the database says.
       await this.run([{ line: all[0]!.line, pending: [all[0]!.p] }], false);

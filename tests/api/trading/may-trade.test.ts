@@ -1,4 +1,4 @@
-import { HttpError } from '../../../server/platform/http/errors';
+import { Refusal } from '../../../server/kernel/refusal';
 import { assertMayTrade, mayTradeSql, type TraderStanding } from '../../../server/trading/may-trade';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';
 
@@ -31,7 +31,7 @@ function inMemory(standing: TraderStanding): boolean {
     assertMayTrade(standing);
     return true;
   } catch (error) {
-    if (error instanceof HttpError) return false;
+    if (error instanceof Refusal) return false;
     throw error;
   }
 }

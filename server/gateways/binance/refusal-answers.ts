@@ -1,0 +1,37 @@
+import type { Refusal } from '../../kernel/refusal';
+import type { LedgerRefusal } from '../../ledger/refusals';
+import type { TradingRefusal } from '../../trading/refusals';
+import type { BinanceCode } from './binance-error';
+
+/** A refusal as Binance words it: its status, the name of its Binance code, and its msg. */
+export interface BinanceWording {
+  status: number;
+  code: keyof typeof BinanceCode;
+  msg: string;
+}
+
+const newOrderRejected = (msg: string): BinanceWording => ({ status: 400, code: 'NEW_ORDER_REJECTED', msg });
+const notional: BinanceWording = { status: 400, code: 'INVALID_MESSAGE', msg: 'Filter failure: NOTIONAL' };
+const closed = newOrderRejected('Market is closed.');
+
+/**
+ * The refusals Binance has words for, all of a new order's. The others keep the web API's detail
+ * (knownBinanceError, placementRefusal).
+ */
+const WORDINGS: { readonly [Code in LedgerRefusal | TradingRefusal]?: BinanceWording } = {
+  'insufficient-balance': newOrderRejected('Account has insufficient balance for requested action.'),
+  'duplicate-client-order-id': newOrderRejected('Duplicate order sent.'),
+  'post-only-would-take': newOrderRejected('Order would immediately match and take.'),
+  'stop-would-trigger': newOrderRejected('Stop price would trigger immediately.'),
+  'kyc-required': newOrderRejected('This account may not place or cancel orders.'),
+  'below-minimum-value': notional,
+  'rejected-below-minimum': notional,
+  'order-value-too-large': notional,
+  'market-halted': closed,
+  'market-cancel-only': closed,
+  'insufficient-liquidity': newOrderRejected('Insufficient liquidity on the book for this order.'),
+};
+
+/** Binance's words for a refusal; undefined for one it has none for. */
+export const binanceWording = (refusal: Refusal): BinanceWording | undefined =>
+  WORDINGS[refusal.code as LedgerRefusal | TradingRefusal];
