@@ -122,11 +122,7 @@ export async function createExchange(
   const twoFactor = new TwoFactorService(
     dataSource,
     secretBox,
-    new FailureThrottle(
-      { name: 'two-factor', refusal: (wait) => `Too many wrong two-factor codes, please try again in ${wait}` },
-      redis,
-      namespace,
-    ),
+    new FailureThrottle({ name: 'two-factor', refusal: 'too-many-wrong-two-factor-codes' }, redis, namespace),
   );
   const outages = new Outages(
     { database: () => dataSource.query('SELECT 1'), ...(redis && { redis: () => redis.ping() }) },

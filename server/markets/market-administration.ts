@@ -1,7 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { recordAudit } from '../platform/audit/audit-log';
 import type { ServerContext } from '../platform/context';
-import { badRequest, conflict } from '../platform/http/errors';
 import { money } from '../kernel/money';
 import {
   assets,
@@ -15,6 +14,7 @@ import {
 import type { CatalogSync } from './catalog-sync';
 import { assertBookRules, listedBook, writeMarketChange } from './market-change';
 import { MarketRow } from './market.entity';
+import { refuseMarkets } from './refusals';
 import { changesBookRules, type MarketChange, type MarketView, type NewMarket } from './market-schemas';
 
 /** What administering a market asks of its book's owner (the trading service). */
@@ -27,10 +27,6 @@ export interface MarketBooks {
 
 /** Why the market maker could not quote a book market about to be listed; null when it could. */
 export type QuotingCheck = (market: BookMarket) => string | null;
-
-/** Traders' orders are cancelled by the venue only on a market that takes no new orders: else the book refills at once. */
-export const CANCEL_ORDERS_NEEDS_CLOSED_MARKET =
-  'Halt the market or set it to cancel-only before cancelling its orders';
 
 /**
  * The administrator's side of the catalog: list new USDT pairs, halt or resume a market, set its
@@ -53,20 +49,17 @@ export class MarketAdministration {
   }
 
   async listNew(adminId: string, market: NewMarket): Promise<MarketView> {
-    if (market.symbol !== `${market.base_asset}USDT`)
-      throw badRequest('The symbol must be the base asset followed by USDT');
-    if (findBookMarket(market.symbol) || findForexPair(market.symbol)) throw conflict('Market already listed');
+    if (market.symbol !== `${market.base_asset}USDT`) throw refuseMarkets('symbol-not-base-usdt');
+    if (findBookMarket(market.symbol) || findForexPair(market.symbol)) throw refuseMarkets('market-exists');
     // USDT is the dollar on the Binance-compatible surface (1 USDT = 1 USD), so never a coin of its own.
-    if (market.base_asset === 'USDT' || assets().includes(market.base_asset))
-      throw conflict('Another market already trades this asset');
+    if (market.base_asset === 'USDT' || assets().includes(market.base_asset)) throw refuseMarkets('asset-traded');
     assertBookRules({
       symbol: market.symbol,
       tickSize: market.tick_size,
       lotSize: market.lot_size,
       minNotional: market.min_notional,
     });
-    if (!money(market.reference_price).mod(market.tick_size).isZero())
-      throw badRequest('The reference price must be a multiple of the tick size');
+    if (!money(market.reference_price).mod(market.tick_size).isZero()) throw refuseMarkets('reference-price-off-tick');
     const values = {
       symbol: market.symbol,
       kind: 'book' as const,
@@ -83,7 +76,7 @@ export class MarketAdministration {
       this.defaults,
     );
     const shortfall = this.quoting(asListed);
-    if (shortfall) throw badRequest(`The market maker could not quote this market: ${shortfall}`);
+    if (shortfall) throw refuseMarkets('market-unquotable', { shortfall });
     const row = await this.change(adminId, 'market.list', async (manager) => {
       const inserted = await manager
         .createQueryBuilder()
@@ -95,7 +88,7 @@ export class MarketAdministration {
         .execute();
       // Two administrators listing the same symbol at once: the second finds it taken.
       const [created] = inserted.raw as MarketRow[];
-      if (!created) throw conflict('Market already listed');
+      if (!created) throw refuseMarkets('market-exists');
       return { row: created, notes: `listed ${created.symbol}` };
     });
     return this.view(row);
@@ -118,7 +111,7 @@ export class MarketAdministration {
    * empties a book before its tick or lot changes), and audits how many; answers that count.
    */
   async cancelOrders(adminId: string, symbol: string): Promise<{ canceled: number }> {
-    if (listedBook(symbol).status === 'trading') throw conflict(CANCEL_ORDERS_NEEDS_CLOSED_MARKET);
+    if (listedBook(symbol).status === 'trading') throw refuseMarkets('market-still-trading');
     const canceled = await this.books.cancelEveryOrderOnBook(symbol);
     const [row] = await this.ctx.dataSource.getRepository(MarketRow).findBy({ symbol });
     await recordAudit(this.ctx.dataSource.manager, {

@@ -1,11 +1,11 @@
 import type { EntityManager } from 'typeorm';
 import { checkMarketSpec, type MarketSpec } from '../../engine';
 import { recordAudit } from '../platform/audit/audit-log';
-import { badRequest, notFound } from '../platform/http/errors';
 import { money } from '../kernel/money';
 import { bookMarkets, shortestDecimal, type BookMarket } from './catalog';
 import { MarketRow } from './market.entity';
 import type { MarketChange } from './market-schemas';
+import { refuseMarkets } from './refusals';
 
 /** The ledger keeps 18 decimals: a fill's value (ticks x lots) must be exact in them. */
 const LEDGER_DECIMALS = 18;
@@ -14,18 +14,18 @@ const decimalsOf = (value: string) => money(value).decimalPlaces();
 /** Refuses a tick, lot and minimum order value the books and the ledger cannot count in. */
 export function assertBookRules(spec: MarketSpec): void {
   if (decimalsOf(spec.tickSize) + decimalsOf(spec.lotSize) > LEDGER_DECIMALS)
-    throw badRequest(`The tick size and the lot size may have at most ${LEDGER_DECIMALS} decimals between them`);
+    throw refuseMarkets('too-many-decimals', { decimals: LEDGER_DECIMALS });
   try {
     checkMarketSpec(spec);
   } catch {
-    throw badRequest('The minimum order value is too large for this tick and lot size');
+    throw refuseMarkets('min-notional-too-large');
   }
 }
 
-/** The book market listed under exactly this symbol, as administrators name markets; 404 otherwise. */
+/** The book market listed under exactly this symbol, as administrators name markets; refused otherwise. */
 export function listedBook(symbol: string): BookMarket {
   const market = bookMarkets().find((m) => m.symbol === symbol);
-  if (!market) throw notFound('Market not found');
+  if (!market) throw refuseMarkets('market-not-found');
   return market;
 }
 
@@ -52,7 +52,7 @@ export async function writeMarketChange(
   change: MarketChange,
 ): Promise<{ row: MarketRow; spec: MarketSpec }> {
   const current = await manager.findOne(MarketRow, { where: { symbol }, lock: { mode: 'pessimistic_write' } });
-  if (!current || current.kind !== 'book') throw notFound('Market not found');
+  if (!current || current.kind !== 'book') throw refuseMarkets('market-not-found');
   const next = Object.fromEntries(
     CHANGEABLE.filter((field) => change[field] !== undefined).map((field) => [field, change[field]]),
   ) as Partial<MarketRow>;

@@ -55,8 +55,8 @@ export function apiKeysRoutes(apiKeys: ApiKeysService, twoFactor: TwoFactorServi
       body: newApiKey,
       status: 201,
       response: apiKey.extend({ secret: z.string() }),
-      handler: async ({ body: { totp, ...key }, query, user, ctx }) => {
-        await twoFactor.requireTwoFactor(ctx, user.id, totp ?? query.totp);
+      handler: async ({ body: { totp, ...key }, query, user }) => {
+        await twoFactor.requireTwoFactor(user.id, totp ?? query.totp);
         return apiKeys.create(user.id, key);
       },
     }),

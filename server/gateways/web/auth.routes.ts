@@ -60,7 +60,7 @@ export function authRoutes(auth: AuthService, dataSource: DataSource, limiter: R
       before: [limit],
       body: changePasswordBody,
       response: z.object({ sessions_ended: z.number() }),
-      handler: ({ body, user, ctx }) => auth.changePassword(ctx, user, body.current_password, body.new_password),
+      handler: ({ body, user }) => auth.changePassword(user, body.current_password, body.new_password),
     }),
     route({
       method: 'get',

@@ -34,9 +34,9 @@ function fundingRoutes(funding: FundingService, twoFactor: TwoFactorService, kin
       input: requestInput[kind],
       response: fundingItem,
       // Inside the keyed request: a retry with the same key gets the first answer, not a second code check.
-      handler: async ({ input, user: trader, keyed, ctx }) => {
+      handler: async ({ input, user: trader, keyed }) => {
         if (kind === 'withdrawal')
-          await twoFactor.requireTwoFactor(ctx, trader.id, (input as z.infer<typeof requestInput.withdrawal>).totp);
+          await twoFactor.requireTwoFactor(trader.id, (input as z.infer<typeof requestInput.withdrawal>).totp);
         return funding.request(kind, trader.id, input.amount, keyed);
       },
     }),

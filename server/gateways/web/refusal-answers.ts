@@ -1,5 +1,9 @@
+import { money } from '../../kernel/money';
 import type { Refusal } from '../../kernel/refusal';
+import type { IdentityRefusal } from '../../identity/refusals';
 import type { LedgerRefusal } from '../../ledger/refusals';
+import type { MarketsRefusal } from '../../markets/refusals';
+import type { MoneyRefusal } from '../../money/refusals';
 import { HttpError } from '../../platform/http/errors';
 import { INVALID_TOKEN } from '../../identity/auth/authenticator';
 import { INVALID_AMOUNT } from '../../trading/desk/desk.service';
@@ -8,14 +12,111 @@ import { SUSPENDED } from '../../trading/may-trade';
 import type { TradingRefusal } from '../../trading/refusals';
 
 /** Every code a domain refuses with. The table below must word each one: a new code fails the type check until it does. */
-type RefusalCode = LedgerRefusal | TradingRefusal | DeskRefusal;
+type RefusalCode = LedgerRefusal | IdentityRefusal | MoneyRefusal | MarketsRefusal | TradingRefusal | DeskRefusal;
 
-type Detail = string | ((data: Readonly<Record<string, unknown>>) => string);
+type Data = Readonly<Record<string, unknown>>;
+/** A part of the answer: as it is, or made from the refusal's data. */
+type Worded<T> = T | ((data: Data) => T);
+type Detail = Worded<string>;
+type Fields = Worded<Readonly<Record<string, unknown>>>;
+type Headers = Worded<Readonly<Record<string, string>>>;
 
-/** The web API's answer to each refusal: its status and {detail}. */
-const ANSWERS: { readonly [Code in RefusalCode]: readonly [status: number, detail: Detail] } = {
+/** "3 seconds", "2 minutes": how long a throttled account waits. */
+function waitText(seconds: number): string {
+  if (seconds < 120) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/** "$1,000,000", "$2,500.50": cents only when there are some. */
+function dollars(amount: unknown): string {
+  const [whole, cents] = money(String(amount)).toFixed(2).split('.') as [string, string];
+  return `$${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${cents === '00' ? '' : `.${cents}`}`;
+}
+
+const sentenceCase = (text: unknown) => String(text).charAt(0).toUpperCase() + String(text).slice(1);
+
+/** A throttled attempt's 429: its detail says how long to wait, its Retry-After too (in whole seconds). */
+const throttled = (what: string) =>
+  [
+    429,
+    (data: Data) => `${what}, please try again in ${waitText(Number(data.retry_after_seconds))}`,
+    {},
+    (data: Data) => ({ 'Retry-After': String(data.retry_after_seconds) }),
+  ] as const;
+
+/** The web API's answer to each refusal: its status and {detail}, with fields beside detail and headers where a client acts on them. */
+const ANSWERS: {
+  readonly [Code in RefusalCode]: readonly [status: number, detail: Detail, fields?: Fields, headers?: Headers];
+} = {
   'insufficient-balance': [400, 'Insufficient balance'],
-  // trading
+
+  // Identity: registering, logging in, tokens and sessions, two-factor, API keys.
+  'email-taken': [409, 'Email already registered'],
+  'weak-password': [400, (data) => String(data.problem)],
+  'invalid-credentials': [401, 'Incorrect email or password'],
+  'account-suspended': [403, 'Account suspended'],
+  'invalid-authorization-header': [401, 'Invalid authorization header'],
+  'invalid-token': [401, 'Invalid or expired token'],
+  'session-ended': [401, 'Session ended, please log in again'],
+  'session-not-found': [404, 'Session not found'],
+  'wrong-current-password': [400, 'Current password is incorrect'],
+  'same-password': [400, 'New password must be different from the current one'],
+  'too-many-failed-logins': throttled('Too many failed logins for this account'),
+  'too-many-wrong-two-factor-codes': throttled('Too many wrong two-factor codes'),
+  // A client tells these 401s from a refused token by their text: its session goes on.
+  'two-factor-required': [401, 'Two-factor code required', { two_factor_required: true }],
+  'invalid-two-factor-code': [401, 'Invalid two-factor code'],
+  'invalid-setup-code': [400, 'Invalid two-factor code'],
+  'two-factor-already-on': [409, 'Two-factor authentication is already on'],
+  'two-factor-not-set-up': [400, 'Set up two-factor authentication first'],
+  'two-factor-setup-changed': [409, 'Two-factor setup changed meanwhile, please try again'],
+  'too-many-api-keys': [
+    400,
+    (data) => `You can have at most ${String(data.max)} API keys: revoke one you no longer use`,
+  ],
+  'api-key-not-found': [404, 'API key not found'],
+
+  // Money: KYC, funding caps, back-office decisions, bank accounts.
+  'kyc-under-review': [409, 'Your KYC is under review'],
+  'kyc-already-approved': [409, 'Your KYC has already been approved'],
+  'kyc-submission-not-found': [404, 'KYC submission not found'],
+  'over-request-cap': [
+    400,
+    (data) => `The most a single ${String(data.kind)} request may be is ${dollars(data.max_amount)}`,
+  ],
+  'too-many-pending-requests': [
+    400,
+    ({ kind, max_pending }) =>
+      `You already have ${
+        max_pending === 1
+          ? `1 pending ${String(kind)}; wait until it is`
+          : `${String(max_pending)} pending ${String(kind)}s; wait until they are`
+      } decided`,
+  ],
+  'over-daily-cap': [
+    400,
+    (data) =>
+      `Your ${String(data.kind)} requests of a day may add up to ${dollars(data.daily_amount)}; ${dollars(data.left)} is left today`,
+  ],
+  'queue-item-not-pending': [409, (data) => `${sentenceCase(data.item)} is not pending`],
+  'queue-item-not-found': [404, (data) => `${sentenceCase(data.item)} not found`],
+  'bank-account-not-found': [404, 'Bank account not found'],
+
+  // Markets: listing and changing book markets.
+  'symbol-not-base-usdt': [400, 'The symbol must be the base asset followed by USDT'],
+  'market-exists': [409, 'Market already listed'],
+  'asset-traded': [409, 'Another market already trades this asset'],
+  'reference-price-off-tick': [400, 'The reference price must be a multiple of the tick size'],
+  'market-unquotable': [400, (data) => `The market maker could not quote this market: ${String(data.shortfall)}`],
+  'market-still-trading': [409, 'Halt the market or set it to cancel-only before cancelling its orders'],
+  'too-many-decimals': [
+    400,
+    (data) => `The tick size and the lot size may have at most ${String(data.decimals)} decimals between them`,
+  ],
+  'min-notional-too-large': [400, 'The minimum order value is too large for this tick and lot size'],
+  'market-not-found': [404, 'Market not found'],
+
+  // Trading: orders, books and the desk.
   'quote-amount-not-allowed': [400, 'Only a market buy may give a quote amount instead of an amount'],
   'price-required': [
     400,
@@ -67,10 +168,18 @@ function priceField(field: unknown): string {
   return field === 'stop_price' ? 'Stop price' : 'Price';
 }
 
-/** A refusal as the web API answers it: the status and {"detail"} of its code. */
+const worded = <T>(part: Worded<T>, data: Data): T =>
+  typeof part === 'function' ? (part as (data: Data) => T)(data) : part;
+
+/** A refusal as the web API answers it: the status and {"detail"} of its code, with its fields and headers. */
 export function refusalAnswer(refusal: Refusal): HttpError {
   const answer = ANSWERS[refusal.code as RefusalCode];
   if (!answer) throw new Error(`no web answer for the refusal '${refusal.code}'`);
-  const [status, detail] = answer;
-  return new HttpError(status, typeof detail === 'string' ? detail : detail(refusal.data));
+  const [status, detail, fields = {}, headers = {}] = answer;
+  return new HttpError(
+    status,
+    worded(detail, refusal.data),
+    worded(fields, refusal.data),
+    worded(headers, refusal.data),
+  );
 }

@@ -5,7 +5,8 @@ import { assertTrader, TWO_FACTOR_SETUP_REQUIRED, type Authenticator } from '../
 import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
 import type { IdempotentRequests } from '../../platform/idempotency/idempotent-requests';
 import { idempotencyKeyOf, requestHash, type KeyedRequest } from '../../platform/idempotency/keyed-request';
-import { HttpError, forbidden, unauthorized } from '../../platform/http/errors';
+import { Refusal } from '../../kernel/refusal';
+import { forbidden, unauthorized } from '../../platform/http/errors';
 import { bodyLimitOf, DEFAULT_BODY_LIMIT, jsonBodyReader } from '../../platform/http/request-body';
 import type { RouteSpec, SignedCaller } from './route';
 import { UploadSlots } from '../../platform/http/upload-slots';
@@ -26,7 +27,7 @@ async function authorize(
     try {
       return await authenticator.identifyRequest(ctx);
     } catch (error) {
-      if (error instanceof HttpError) return null;
+      if (error instanceof Refusal) return null;
       throw error;
     }
   }

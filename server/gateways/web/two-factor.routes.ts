@@ -46,7 +46,7 @@ export function twoFactorRoutes(twoFactor: TwoFactorService) {
       access: 'user',
       input: z.object({ code: twoFactorCode.optional(), totp: twoFactorCode.optional() }),
       response: z.object({ enabled: z.boolean() }),
-      handler: ({ input, user, ctx }) => twoFactor.disable(ctx, user.id, input.code ?? input.totp),
+      handler: ({ input, user }) => twoFactor.disable(user.id, input.code ?? input.totp),
     }),
   ];
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IsNull, type DataSource } from 'typeorm';
 import type { EventBus } from '../../platform/bus/event-bus';
 import type { SecretBox } from '../../platform/crypto/secret-box';
-import { badRequest, notFound } from '../../platform/http/errors';
+import { refuseIdentity } from '../refusals';
 import { ApiKey } from './api-key.entity';
 import { randomCredential } from './api-key-credentials';
 import type { ApiKeyLookup } from './api-key-lookup';
@@ -49,8 +49,7 @@ export class ApiKeysService {
       // The owner's row, locked: two creations at once count each other's key.
       await manager.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
       const held = await manager.count(ApiKey, { where: { user_id: userId, revoked_at: IsNull() } });
-      if (held >= MAX_KEYS_PER_USER)
-        throw badRequest(`You can have at most ${MAX_KEYS_PER_USER} API keys: revoke one you no longer use`);
+      if (held >= MAX_KEYS_PER_USER) throw refuseIdentity('too-many-api-keys', { max: MAX_KEYS_PER_USER });
       const row = manager.create(ApiKey, {
         id,
         user_id: userId,
@@ -88,7 +87,7 @@ export class ApiKeysService {
       .returning('*')
       .execute();
     const [revoked] = result.raw as ApiKey[];
-    if (!revoked) throw notFound('API key not found');
+    if (!revoked) throw refuseIdentity('api-key-not-found');
     this.lookup.forgetUser(userId);
     this.bus.publish(API_KEYS_CHANGED_TOPIC, { user_id: userId });
     return view(revoked);

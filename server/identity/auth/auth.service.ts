@@ -1,11 +1,11 @@
 import type { Context } from 'koa';
 import type { DataSource, EntityManager } from 'typeorm';
-import { badRequest, forbidden, HttpError, unauthorized } from '../../platform/http/errors';
 import type { DomainEventPublisher } from '../../platform/bus/domain-events';
 import { clientOf, type SessionService } from '../sessions/sessions.service';
-import { twoFactorCodeRequired, invalidTwoFactorCode, type TwoFactorService } from '../two-factor/two-factor.service';
+import type { TwoFactorService } from '../two-factor/two-factor.service';
+import { Refusal } from '../../kernel/refusal';
+import { refuseIdentity } from '../refusals';
 import type { AuthenticatedUser } from './authenticated-user';
-import { SUSPENDED } from './authenticator';
 import { createUser, type NewUser } from './create-user';
 import type { DeviceCookies } from './device-cookies';
 import type { FailureThrottle } from './failure-throttle';
@@ -15,8 +15,6 @@ import { hashPassword, verifyPassword } from './password';
 import { passwordProblem } from './password-policy';
 import { User } from './user.entity';
 import { userView } from './user-view';
-
-const WRONG_CREDENTIALS = 'Incorrect email or password';
 
 export interface Credentials {
   email: string;
@@ -71,25 +69,26 @@ export class AuthService {
     const client = clientOf(ctx);
     const user = await this.dataSource.getRepository(User).findOne({ where: { email } });
     // The venue's own accounts cannot log in, so nothing of theirs is remembered.
-    const refused = async (failure: LoginFailure, error: HttpError) => {
+    const refused = async (failure: LoginFailure, refusal: Refusal) => {
       if (user && !user.is_system) await recordLogin(this.dataSource.manager, user.id, client, failure);
-      return error;
+      return refusal;
     };
     const trusted = user ? await this.guards.devices.trustedAttempt(ctx, user.id) : null;
     const attempt =
       trusted ??
-      (await this.guards.logins.begin(ctx, email).catch(async (error: unknown) => {
-        throw error instanceof HttpError ? await refused('too_many_attempts', error) : error;
+      (await this.guards.logins.begin(email).catch(async (error: unknown) => {
+        throw error instanceof Refusal ? await refused('too_many_attempts', error) : error;
       }));
     const matches = await verifyPassword(password, user?.password_hash ?? (await this.decoyHash));
-    if (!user || !matches || user.is_system) throw await refused('wrong_password', unauthorized(WRONG_CREDENTIALS));
+    if (!user || !matches || user.is_system)
+      throw await refused('wrong_password', refuseIdentity('invalid-credentials'));
     await attempt.succeeded();
-    if (!user.is_active) throw await refused('account_suspended', forbidden(SUSPENDED));
-    const verdict = await this.twoFactor.verdict(ctx, user.id, totp).catch(async (error: unknown) => {
-      throw error instanceof HttpError ? await refused('too_many_attempts', error) : error;
+    if (!user.is_active) throw await refused('account_suspended', refuseIdentity('account-suspended'));
+    const verdict = await this.twoFactor.verdict(user.id, totp).catch(async (error: unknown) => {
+      throw error instanceof Refusal ? await refused('too_many_attempts', error) : error;
     });
-    if (verdict === 'missing') throw await refused('two_factor_required', twoFactorCodeRequired());
-    if (verdict === 'wrong') throw await refused('invalid_two_factor_code', invalidTwoFactorCode());
+    if (verdict === 'missing') throw await refused('two_factor_required', refuseIdentity('two-factor-required'));
+    if (verdict === 'wrong') throw await refused('invalid_two_factor_code', refuseIdentity('invalid-two-factor-code'));
     return this.signIn(ctx, user, verdict === 'passed');
   }
 
@@ -103,16 +102,16 @@ export class AuthService {
    * logins are, on a count of their own), the new one must pass the registration rule. Every other session ends; the caller's
    * goes on.
    */
-  async changePassword(ctx: Context, caller: AuthenticatedUser, current: string, next: string) {
-    const attempt = await this.guards.changes.begin(ctx, caller.id);
+  async changePassword(caller: AuthenticatedUser, current: string, next: string) {
+    const attempt = await this.guards.changes.begin(caller.id);
     const { password_hash } = await this.dataSource
       .getRepository(User)
       .findOneOrFail({ where: { id: caller.id }, select: { password_hash: true } });
-    if (!(await verifyPassword(current, password_hash))) throw badRequest('Current password is incorrect');
+    if (!(await verifyPassword(current, password_hash))) throw refuseIdentity('wrong-current-password');
     await attempt.succeeded();
-    if (next === current) throw badRequest('New password must be different from the current one');
+    if (next === current) throw refuseIdentity('same-password');
     const problem = passwordProblem(next, caller);
-    if (problem) throw badRequest(problem);
+    if (problem) throw refuseIdentity('weak-password', { problem });
     const hash = await hashPassword(next);
     const ended = await this.dataSource.transaction(async (manager) => {
       await manager.update(User, caller.id, { password_hash: hash });

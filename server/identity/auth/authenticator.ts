@@ -1,16 +1,14 @@
 import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
-import { forbidden, unauthorized } from '../../platform/http/errors';
 import type { Logger } from '../../platform/logger';
-import { assertTraderAccount, SUSPENDED } from '../../trading/may-trade';
+import { assertTraderAccount } from '../../trading/may-trade';
+import { refuseIdentity } from '../refusals';
 import { twoFactorSetupRequired } from '../two-factor/setup-required';
 import type { AuthenticatedUser } from './authenticated-user';
 import { CallerReads, type CallerRow } from './caller-reads';
 import type { TokenClaims, TokenService } from './tokens';
 
-export { SUSPENDED };
 export const INVALID_TOKEN = 'Invalid or expired token';
-export const SESSION_ENDED = 'Session ended, please log in again';
 export const TWO_FACTOR_SETUP_REQUIRED = 'Administrators must turn on two-factor authentication first';
 
 /** The router's `trader` access: the account checks of the trading rule (trading/may-trade.ts). */
@@ -63,14 +61,14 @@ export class Authenticator {
     );
   }
 
-  /** null without credentials; 401 for a bad token or an ended session; 403 for a suspended account. */
+  /** null without credentials; refused for a bad token, an ended session or a suspended account. */
   async identify(authorization: string | undefined): Promise<AuthenticatedUser | null> {
     const claims = await this.claimsOf(authorization);
     if (!claims) return null;
     const caller = await this.reads.read(claims);
-    if (!caller) throw unauthorized(INVALID_TOKEN);
-    if (!caller.is_active) throw forbidden(SUSPENDED);
-    if (!caller.session_live) throw unauthorized(SESSION_ENDED);
+    if (!caller) throw refuseIdentity('invalid-token');
+    if (!caller.is_active) throw refuseIdentity('account-suspended');
+    if (!caller.session_live) throw refuseIdentity('session-ended');
     const { session_live: _, ...user } = caller;
     return user;
   }
@@ -84,17 +82,17 @@ export class Authenticator {
     if (!claims) return null;
     const seen = this.sessions.get(claims.sessionId);
     if (seen?.userId === claims.userId && (seen.ended || Date.now() - seen.readAt < SESSION_TRUSTED_MS)) {
-      if (seen.ended) throw unauthorized(SESSION_ENDED);
+      if (seen.ended) throw refuseIdentity('session-ended');
     } else {
       const caller = await this.reads.read(claims);
-      if (!caller) throw unauthorized(INVALID_TOKEN);
+      if (!caller) throw refuseIdentity('invalid-token');
       // Ended while the read ran: the read may have started before the end committed.
-      if (!caller.session_live || this.sessions.get(claims.sessionId)?.ended) throw unauthorized(SESSION_ENDED);
+      if (!caller.session_live || this.sessions.get(claims.sessionId)?.ended) throw refuseIdentity('session-ended');
     }
     return { id: claims.userId, session_id: claims.sessionId };
   }
 
-  /** The user id a valid bearer token names, without reading anything: null without credentials, 401 for a bad token. */
+  /** The user id a valid bearer token names, without reading anything: null without credentials, refused for a bad token. */
   async signedUserId(authorization: string | undefined): Promise<string | null> {
     return (await this.claimsOf(authorization))?.userId ?? null;
   }
@@ -127,9 +125,9 @@ export class Authenticator {
   private async claimsOf(authorization: string | undefined): Promise<TokenClaims | null> {
     if (!authorization) return null;
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    if (!match) throw unauthorized('Invalid authorization header');
+    if (!match) throw refuseIdentity('invalid-authorization-header');
     const claims = await this.tokens.verify(match[1]!);
-    if (!claims || !UUID.test(claims.userId) || !UUID.test(claims.sessionId)) throw unauthorized(INVALID_TOKEN);
+    if (!claims || !UUID.test(claims.userId) || !UUID.test(claims.sessionId)) throw refuseIdentity('invalid-token');
     return claims;
   }
 

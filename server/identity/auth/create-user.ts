@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { badRequest, conflict } from '../../platform/http/errors';
+import { refuseIdentity } from '../refusals';
 import { hashPassword } from './password';
 import { passwordProblem } from './password-policy';
 import { User } from './user.entity';
@@ -19,12 +19,12 @@ export async function createUser(
   { email, password, full_name, is_admin = false }: NewUser,
 ): Promise<User> {
   const problem = passwordProblem(password, { email, full_name });
-  if (problem) throw badRequest(problem);
+  if (problem) throw refuseIdentity('weak-password', { problem });
   const password_hash = await hashPassword(password);
   try {
     return await dataSource.getRepository(User).save({ email, full_name, password_hash, is_admin });
   } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw conflict('Email already registered');
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw refuseIdentity('email-taken');
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { SignJWT, jwtVerify } from 'jose';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from '../../platform/bus/event-bus';
-import { createLimiter } from '../../platform/http/rate-limit';
+import { createLimiter } from '../../platform/limiter';
 import { FAILURES_BEFORE_DELAY, FAILURES_REMEMBERED_SECONDS, type ThrottledAttempt } from './failure-throttle';
 import { jwtSigningKey } from './jwt-secret';
 

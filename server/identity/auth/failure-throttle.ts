@@ -1,7 +1,7 @@
-import type { Context } from 'koa';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from '../../platform/bus/event-bus';
-import { createLimiter, retryLater } from '../../platform/http/rate-limit';
+import { createLimiter } from '../../platform/limiter';
+import { refuseIdentity, type IdentityRefusal } from '../refusals';
 
 /** Consecutive failures after which each further attempt waits. */
 export const FAILURES_BEFORE_DELAY = 5;
@@ -26,14 +26,8 @@ export interface ThrottledAttempt {
 export interface ThrottleOptions {
   /** Names its counters (`<name>-failures`, `<name>-wait`). */
   name: string;
-  /** The 429's detail, given how long to wait ("3 seconds"). */
-  refusal: (wait: string) => string;
-}
-
-function waitText(msBeforeNext: number): string {
-  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  if (seconds < 120) return seconds === 1 ? '1 second' : `${seconds} seconds`;
-  return `${Math.ceil(seconds / 60)} minutes`;
+  /** What an attempt is refused with while the wait runs (its data: `retry_after_seconds`). */
+  refusal: Extract<IdentityRefusal, 'too-many-failed-logins' | 'too-many-wrong-two-factor-codes'>;
 }
 
 /**
@@ -63,12 +57,12 @@ export class FailureThrottle {
   }
 
   /**
-   * Starts an attempt on `account`, or throws 429 with Retry-After while its wait runs. The attempt
+   * Starts an attempt on `account`, or refuses it, saying how long to wait, while its wait runs. The attempt
    * is counted before the password is checked, so simultaneous attempts cannot all pass as the
    * first; one that would fail the account into a delay opens that wait at once, which the others
    * then meet.
    */
-  async begin(ctx: Context, account: string): Promise<ThrottledAttempt> {
+  async begin(account: string): Promise<ThrottledAttempt> {
     const { consumedPoints: failuresIfThisFails } = await this.failures.consume(account);
     const delay = delayAfterFailures(failuresIfThisFails);
     if (delay > 0) {
@@ -77,7 +71,8 @@ export class FailureThrottle {
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
         await this.failures.reward(account); // refused before trying: not a failure
-        throw retryLater(ctx, error.msBeforeNext, this.options.refusal(waitText(error.msBeforeNext)));
+        const retry_after_seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+        throw refuseIdentity(this.options.refusal, { retry_after_seconds });
       }
     }
     return {
@@ -97,8 +92,4 @@ export class FailureThrottle {
  * faster than the schedule above.
  */
 export const passwordThrottle = (name: 'login' | 'password-change', redis: Redis | null, prefix: string) =>
-  new FailureThrottle(
-    { name, refusal: (wait) => `Too many failed logins for this account, please try again in ${wait}` },
-    redis,
-    prefix,
-  );
+  new FailureThrottle({ name, refusal: 'too-many-failed-logins' }, redis, prefix);

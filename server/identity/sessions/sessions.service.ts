@@ -4,8 +4,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Authenticator } from '../auth/authenticator';
 import type { TokenService } from '../auth/tokens';
 import type { EventBus } from '../../platform/bus/event-bus';
-import { notFound } from '../../platform/http/errors';
 import type { DomainEventPublisher } from '../../platform/bus/domain-events';
+import { refuseIdentity } from '../refusals';
 import { Session } from './session.entity';
 
 /** Sessions ended by one process, so every process's authenticator stops trusting them: `{ session_ids }`. */
@@ -95,7 +95,7 @@ export class SessionService {
       'WITH ended AS (DELETE FROM sessions WHERE id = $1 AND user_id = $2 RETURNING id) SELECT id FROM ended',
       [sessionId, userId],
     );
-    if (ended.length === 0) throw notFound('Session not found');
+    if (ended.length === 0) throw refuseIdentity('session-not-found');
     this.announceEnded([sessionId]);
   }
 

@@ -1,19 +1,11 @@
-import type { Context } from 'koa';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import type { FailureThrottle } from '../auth/failure-throttle';
 import type { SecretBox } from '../../platform/crypto/secret-box';
-import { badRequest, conflict, HttpError } from '../../platform/http/errors';
+import { refuseIdentity } from '../refusals';
 import { issueRecoveryCodes, recoveryCodesLeft, useRecoveryCode } from './recovery-codes';
 import { looksLikeTotpCode, newTotpSecret, otpauthUrl, totpStep } from './totp';
 import { TwoFactor } from './two-factor.entity';
-
-export const TWO_FACTOR_CODE_REQUIRED = 'Two-factor code required';
-export const INVALID_TWO_FACTOR_CODE = 'Invalid two-factor code';
-
-/** 401s a client tells from a refused token by their text: its session goes on. */
-export const twoFactorCodeRequired = () => new HttpError(401, TWO_FACTOR_CODE_REQUIRED, { two_factor_required: true });
-export const invalidTwoFactorCode = () => new HttpError(401, INVALID_TWO_FACTOR_CODE);
 
 /** A two-factor code as a request carries it (`totp`, in the query or the JSON body): six digits, or a recovery code. */
 export const twoFactorCode = z.string().trim().min(1).max(64);
@@ -55,17 +47,17 @@ export class TwoFactorService {
        RETURNING 1`,
       [user.id, sealed_secret],
     );
-    if (!replaced) throw conflict('Two-factor authentication is already on');
+    if (!replaced) throw refuseIdentity('two-factor-already-on');
     return { secret, otpauth_url: otpauthUrl(secret, user.email) };
   }
 
   /** Turns two-factor on with a code from the secret being set up; answers the ten recovery codes, shown this once. */
   async enable(userId: string, code: string) {
     const row = await this.dataSource.manager.findOne(TwoFactor, { where: { user_id: userId } });
-    if (row?.enabled_at) throw conflict('Two-factor authentication is already on');
-    if (!row) throw badRequest('Set up two-factor authentication first');
+    if (row?.enabled_at) throw refuseIdentity('two-factor-already-on');
+    if (!row) throw refuseIdentity('two-factor-not-set-up');
     const step = await totpStep(this.box.open(row.sealed_secret, userId), code, null);
-    if (step === null) throw badRequest(INVALID_TWO_FACTOR_CODE);
+    if (step === null) throw refuseIdentity('invalid-setup-code');
     return this.dataSource.transaction(async (manager) => {
       // The code's step is the last used: the same code cannot sign in next.
       const [enabled]: unknown[] = await manager.query(
@@ -75,14 +67,14 @@ export class TwoFactorService {
          ) SELECT 1 FROM enabled`,
         [userId, row.sealed_secret, step],
       );
-      if (!enabled) throw conflict('Two-factor setup changed meanwhile, please try again');
+      if (!enabled) throw refuseIdentity('two-factor-setup-changed');
       return { recovery_codes: await issueRecoveryCodes(manager, userId) };
     });
   }
 
   /** Turns two-factor off: a code (or a recovery code) is needed, as for any guarded action. */
-  async disable(ctx: Context, userId: string, code: string | undefined) {
-    await this.requireTwoFactor(ctx, userId, code);
+  async disable(userId: string, code: string | undefined) {
+    await this.requireTwoFactor(userId, code);
     await this.dataSource.transaction(async (manager) => {
       await manager.delete(TwoFactor, { user_id: userId });
       await manager.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
@@ -92,21 +84,22 @@ export class TwoFactorService {
 
   /**
    * The guard of actions that need a second factor (withdrawals, API key creation, turning
-   * two-factor off): with two-factor on, 401 without a code or with a wrong one, 429 while wrong
-   * codes are being throttled. Passes without a code when the user has none.
+   * two-factor off): with two-factor on, refused without a code or with a wrong one (neither
+   * questions the caller's session), and while wrong codes are being throttled. Passes without a
+   * code when the user has none.
    */
-  async requireTwoFactor(ctx: Context, userId: string, code: string | undefined): Promise<void> {
-    const verdict = await this.verdict(ctx, userId, code);
-    if (verdict === 'missing') throw twoFactorCodeRequired();
-    if (verdict === 'wrong') throw invalidTwoFactorCode();
+  async requireTwoFactor(userId: string, code: string | undefined): Promise<void> {
+    const verdict = await this.verdict(userId, code);
+    if (verdict === 'missing') throw refuseIdentity('two-factor-required');
+    if (verdict === 'wrong') throw refuseIdentity('invalid-two-factor-code');
   }
 
-  /** What `code` amounts to for this user (see CodeVerdict); 429 while their wrong codes are throttled. */
-  async verdict(ctx: Context, userId: string, code: string | undefined): Promise<CodeVerdict> {
+  /** What `code` amounts to for this user (see CodeVerdict); refused while their wrong codes are throttled. */
+  async verdict(userId: string, code: string | undefined): Promise<CodeVerdict> {
     const row = await this.dataSource.manager.findOne(TwoFactor, { where: { user_id: userId } });
     if (!row?.enabled_at) return 'off';
     if (!code) return 'missing';
-    const attempt = await this.throttle.begin(ctx, userId);
+    const attempt = await this.throttle.begin(userId);
     const passed = looksLikeTotpCode(code)
       ? await this.useTotpCode(this.dataSource.manager, row, code)
       : await useRecoveryCode(this.dataSource.manager, userId, code);

@@ -1,9 +1,7 @@
 import type { EntityManager, FindOptionsWhere } from 'typeorm';
-import { conflict, notFound } from '../../platform/http/errors';
 import type { DecisionQueue, QueueItem } from './decision-queue';
 import { decidedStatus, type Decision } from './decision-inputs';
-
-const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+import { refuseMoney } from '../refusals';
 
 /**
  * Decides a pending item exactly once: a conditional UPDATE ... WHERE status = 'pending' inside the
@@ -38,6 +36,5 @@ export async function claimPending<Item extends QueueItem>(
   const rows = result.raw as Item[];
   if (rows[0]) return rows[0];
   const exists = await manager.getRepository(queue.entity).exists({ where });
-  const label = sentenceCase(queue.label);
-  throw exists ? conflict(`${label} is not pending`) : notFound(`${label} not found`);
+  throw refuseMoney(exists ? 'queue-item-not-pending' : 'queue-item-not-found', { item: queue.label });
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { recordAudit } from '../../platform/audit/audit-log';
 import type { ServerContext } from '../../platform/context';
-import { notFound } from '../../platform/http/errors';
+import { refuseMoney } from '../refusals';
 import { BankAccount } from './bank-account.entity';
 
 export type NewBankAccount = Pick<BankAccount, 'bank_name' | 'account_number' | 'account_holder'>;
@@ -72,7 +72,7 @@ export class BankAccountsService {
   ) {
     const account = await this.ctx.dataSource.transaction(async (manager) => {
       const changed = await apply(manager);
-      if (!changed) throw notFound('Bank account not found');
+      if (!changed) throw refuseMoney('bank-account-not-found');
       await recordAudit(manager, {
         adminId,
         action: `bank_account.${action}`,

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Config } from '../../platform/config/config';
-import { badRequest } from '../../platform/http/errors';
 import { money, type Money } from '../../kernel/money';
+import { refuseMoney } from '../refusals';
 import type { SettingsStore } from '../../platform/settings/settings-store';
 import { FundingRequest, type FundingKind } from './funding-request.entity';
 
@@ -63,25 +63,17 @@ export function fundingCaps(config: Config, settings: SettingsStore, kind: Fundi
   };
 }
 
-/** "$1,000,000", "$2,500.50": cents only when there are some. */
-function dollars(amount: Money): string {
-  const [whole, cents] = amount.toFixed(2).split('.') as [string, string];
-  return `$${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${cents === '00' ? '' : `.${cents}`}`;
-}
-
 /** Refuses a request for more than one request of its kind may be. */
 function assertAmountWithinCap(kind: FundingKind, amount: Money, caps: FundingCaps): void {
   if (caps.maxAmount && amount.gt(caps.maxAmount))
-    throw badRequest(`The most a single ${kind} request may be is ${dollars(caps.maxAmount)}`);
+    throw refuseMoney('over-request-cap', { kind, max_amount: caps.maxAmount.toFixed() });
 }
 
 /** Refuses a request while the trader already has the most of its kind waiting. */
 async function assertPendingRoom(manager: EntityManager, kind: FundingKind, userId: string, maxPending: number) {
   const pending = await manager.count(FundingRequest, { where: { user_id: userId, kind, status: 'pending' } });
   if (pending < maxPending) return;
-  const many =
-    maxPending === 1 ? `1 pending ${kind}; wait until it is` : `${maxPending} pending ${kind}s; wait until they are`;
-  throw badRequest(`You already have ${many} decided`);
+  throw refuseMoney('too-many-pending-requests', { kind, max_pending: maxPending });
 }
 
 /**
@@ -97,9 +89,11 @@ async function assertDailyRoom(manager: EntityManager, kind: FundingKind, userId
   );
   const left = cap.minus(today!.sum);
   if (amount.lte(left)) return;
-  throw badRequest(
-    `Your ${kind} requests of a day may add up to ${dollars(cap)}; ${dollars(left.isNegative() ? money(0) : left)} is left today`,
-  );
+  throw refuseMoney('over-daily-cap', {
+    kind,
+    daily_amount: cap.toFixed(),
+    left: (left.isNegative() ? money(0) : left).toFixed(),
+  });
 }
 
 /**

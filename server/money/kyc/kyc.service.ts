@@ -1,17 +1,17 @@
 import { User, type KycStatus } from '../../identity/auth/user.entity';
 import { announceQueueChange } from '../back-office/back-office-events';
 import type { ServerContext } from '../../platform/context';
-import { conflict, notFound } from '../../platform/http/errors';
 import type { KeyedRequest } from '../../platform/idempotency/keyed-request';
 import { recordAnswer } from '../../platform/idempotency/recorded-answers';
+import { refuseMoney, type MoneyRefusal } from '../refusals';
 import { KYC_QUEUE } from './kyc-queue';
 import { KycSubmission, type DocumentType } from './kyc-submission.entity';
 import { submissionView } from './kyc-view';
 import type { KycDocument } from './kyc.schemas';
 
-const REFUSED_WHILE: Partial<Record<KycStatus, string>> = {
-  submitted: 'Your KYC is under review',
-  approved: 'Your KYC has already been approved',
+const REFUSED_WHILE: Partial<Record<KycStatus, MoneyRefusal>> = {
+  submitted: 'kyc-under-review',
+  approved: 'kyc-already-approved',
 };
 
 /** Identity checks as traders send them; administrators decide them in the back office's KYC queue. */
@@ -29,7 +29,7 @@ export class KycService {
         [userId],
       );
       const refusal = user && REFUSED_WHILE[user.kyc_status];
-      if (refusal) throw conflict(refusal);
+      if (refusal) throw refuseMoney(refusal);
       const saved = await manager.save(
         manager.create(KycSubmission, {
           user_id: userId,
@@ -65,7 +65,7 @@ export class KycService {
       where: { id },
       select: { id: true, mime_type: true, document: true },
     });
-    if (!submission) throw notFound('KYC submission not found');
+    if (!submission) throw refuseMoney('kyc-submission-not-found');
     return { bytes: submission.document, mimeType: submission.mime_type };
   }
 }

@@ -51,6 +51,7 @@ export function errorMiddleware(
       if (known) {
         ctx.status = known.status;
         ctx.body = known.body;
+        for (const [name, value] of Object.entries(known.headers)) ctx.set(name, value);
         // Every 503 says when to come back: an outage, or trading not yet serving a market.
         if (known.status === 503) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
         return;

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     message: string,
     /** Fields answered beside `detail`, for a client to act on (e.g. `two_factor_required`). */
     readonly fields: Readonly<Record<string, unknown>> = {},
+    /** Headers answered with it (e.g. `Retry-After`). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }
