@@ -12,11 +12,11 @@ import {
   type BookMarket,
   type DefaultFeeRates,
 } from './catalog';
+import { bookMarketView } from './book-market-view';
 import type { CatalogSync } from './catalog-sync';
 import { assertBookRules, listedBook, writeMarketChange } from './market-change';
 import { MarketRow } from './market.entity';
 import { changesBookRules, type MarketChange, type MarketView, type NewMarket } from './market-schemas';
-import { bookMarketView } from '../gateways/web/markets.routes';
 
 /** What a market's room is told after an administrator changes the market: the market as the catalog lists it. */
 export const MARKET_EVENT = 'market';

@@ -3,7 +3,7 @@ import { usdBalances } from '../../money/accounts/accounts.service';
 import { API_KEYS_CHANGED_TOPIC } from '../../identity/api-keys/api-keys.service';
 import { recordAudit } from '../../platform/audit/audit-log';
 import { User } from '../../identity/auth/user.entity';
-import { announceToAdmins } from '../../money/back-office/back-office-events';
+import { announceToAdmins } from '../../platform/admin-updates';
 import type { DecisionQueueRegistry } from '../../money/back-office/decision-queue-registry';
 import type { DecisionQueueService } from '../../money/back-office/decision-queue.service';
 import type { Page } from '../../money/back-office/list-query';

@@ -3,7 +3,7 @@ import type { TimeInForce } from '../../../engine';
 import { HttpError } from '../../platform/http/errors';
 import { MARKET_CANCEL_ONLY, MARKET_HALTED, type BookMarket } from '../../markets/catalog';
 import { belowMinimumValue, ORDER_VALUE_TOO_LARGE } from '../../trading/books/order-input';
-import { KYC_REQUIRED } from '../../trading/may-trade';
+import { KYC_REQUIRED } from '../../identity/auth/may-trade';
 import type { OrderPlacement } from '../../trading/order-schemas';
 import { INSUFFICIENT_LIQUIDITY } from '../../trading/sequencer/funds-hold';
 import { INSUFFICIENT_BALANCE, REJECTIONS, STOP_WOULD_TRIGGER } from '../../trading/sequencer/order-execution';

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { DataSource, EntityManager } from 'typeorm';
-import { announceToAdmins } from '../../money/back-office/back-office-events';
+import { announceToAdmins } from '../../platform/admin-updates';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../platform/http/errors';
 import type { Notifier } from '../../gateways/realtime/notifier';
 import { clientOf, type SessionService } from '../sessions/sessions.service';

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
 import { forbidden, unauthorized } from '../../platform/http/errors';
 import type { Logger } from '../../platform/logger';
-import { assertTraderAccount, SUSPENDED } from '../../trading/may-trade';
+import { assertTraderAccount, SUSPENDED } from './may-trade';
 import { twoFactorSetupRequired } from '../two-factor/setup-required';
 import type { AuthenticatedUser } from './authenticated-user';
 import { CallerReads, type CallerRow } from './caller-reads';
@@ -13,7 +13,7 @@ export const INVALID_TOKEN = 'Invalid or expired token';
 export const SESSION_ENDED = 'Session ended, please log in again';
 export const TWO_FACTOR_SETUP_REQUIRED = 'Administrators must turn on two-factor authentication first';
 
-/** The router's `trader` access: the account checks of the trading rule (trading/may-trade.ts). */
+/** The router's `trader` access: the account checks of the trading rule (may-trade.ts). */
 export const assertTrader = assertTraderAccount;
 
 const authorizationOf = (ctx: Context) => ctx.get('authorization') || undefined;

@@ -1,4 +1,5 @@
 import { publishMoneyMoved, type MoneyMoved } from '../accounts/balance-events';
+import { announceToAdmins } from '../../platform/admin-updates';
 import type { ServerContext } from '../../platform/context';
 import type { DecisionQueue, QueueItem } from './decision-queue';
 
@@ -16,10 +17,3 @@ export function announceQueueChange(
   if (moved) publishMoneyMoved(ctx.notifier, moved, { trade: false });
   announceToAdmins(ctx, queue.kind);
 }
-
-/**
- * What the admin room hears about: which list changed, so the admin page reloads it. The list is a
- * queue's kind, 'user' or 'bank_account'.
- */
-export const announceToAdmins = (ctx: Pick<ServerContext, 'notifier'>, list: string) =>
-  ctx.notifier.toAdmins('admin:update', { kind: list });

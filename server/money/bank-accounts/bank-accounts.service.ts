@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { recordAudit } from '../../platform/audit/audit-log';
-import { announceToAdmins } from '../back-office/back-office-events';
+import { announceToAdmins } from '../../platform/admin-updates';
 import type { ServerContext } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';
 import { BankAccount } from './bank-account.entity';

@@ -1,5 +1,5 @@
 import { HttpError } from '../../../server/platform/http/errors';
-import { assertMayTrade, mayTradeSql, type TraderStanding } from '../../../server/trading/may-trade';
+import { assertMayTrade, mayTradeSql, type TraderStanding } from '../../../server/identity/auth/may-trade';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';
 
 /**

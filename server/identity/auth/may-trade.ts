@@ -1,4 +1,4 @@
-import { badRequest, forbidden, type HttpError } from '../platform/http/errors';
+import { badRequest, forbidden, type HttpError } from '../../platform/http/errors';
 
 /** What decides whether a user may trade: these columns of their users row. */
 export interface TraderStanding {
