@@ -65,6 +65,7 @@ import { CatalogSync } from './markets/catalog-sync';
 import { refusalAnswer } from './gateways/web/refusal-answers';
 import { marketsRoutes } from './gateways/web/markets.routes';
 import { referencePricesModule } from './markets/reference-prices/reference-prices.module';
+import { lastTradePrices } from './trading/trade-reads';
 import { ConnectionLimits } from './gateways/streams/connection-limits';
 import { processConnectionCap } from './gateways/streams/descriptor-limit';
 import { marketStreamsModule, startStreamHub } from './gateways/streams/streams.module';
@@ -152,7 +153,7 @@ export async function createExchange(
   const elect = cluster?.elect ?? soleProcess;
   /** Later modules (market data, market maker) trade and read the books through trading.service. */
   const trading = cluster ? clusteredTradingModule(context, cluster) : tradingModule(context);
-  const referencePrices = referencePricesModule(context);
+  const referencePrices = referencePricesModule(context, (symbols) => lastTradePrices(context.dataSource, symbols));
   const marketData = marketDataModule(context, referencePrices.service, trading.service);
   const idempotency = idempotencyModule(context, refusalAnswer);
   const apiKeys = apiKeysModule(context, secretBox);

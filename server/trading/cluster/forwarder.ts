@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { HttpError } from '../../platform/http/errors';
 import type { Logger } from '../../platform/logger';
 import type { Cluster } from './cluster';
-import { bookChannel, bookReply, replyChannel, type BookCall, type BookReply, type BookRequest } from './book-messages';
+import type { BookCall } from '../book-calls';
+import { bookChannel, bookReply, replyChannel, type BookReply, type BookRequest } from './book-messages';
 
 export const marketUnavailable = () => new HttpError(503, 'Market temporarily unavailable, please retry');
 
