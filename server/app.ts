@@ -57,7 +57,7 @@ import { tradingModule } from './trading/trading.module';
 import { twoFactorRoutes } from './gateways/web/two-factor.routes';
 import { TwoFactorService } from './identity/two-factor/two-factor.service';
 import type { TradingService } from './trading/trading.service';
-import { instantTradeModule } from './trading/desk/desk.module';
+import { deskModule } from './trading/desk/desk.module';
 import { liquidityModule } from './trading/liquidity/liquidity.module';
 import { marketDataModule } from './trading/market-data/market-data.module';
 import { marketHistoryModule } from './trading/market-history/market-history.module';
@@ -179,7 +179,7 @@ export async function createExchange(
     // One process turns commits into market pushes: every process's hub delivers them, so more would repeat them.
     { ...marketData, start: () => elect('market-data-pushes', async () => marketData.start?.()) },
     marketStreams,
-    instantTradeModule(context, marketData.quotes),
+    deskModule(context, marketData.quotes),
     // Last: it trades through the books, so it starts after them and stops before them.
     liquidityModule(context, trading.service, referencePrices.service, elect),
   ];

@@ -17,7 +17,7 @@ export interface MoneyMoved {
 }
 
 /**
- * After such a commit (a deposit or withdrawal, its decision, a trade with the house desk): the new
+ * After such a commit (a deposit or withdrawal, its decision, a trade with the desk): the new
  * balances to the users' sockets and user data streams, from what the commit answered. A move that
  * is no trade is also told as the balanceUpdate events of user data streams.
  */

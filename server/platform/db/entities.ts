@@ -5,7 +5,7 @@ import { User } from '../../identity/auth/user.entity';
 import { BankAccount } from '../../money/bank-accounts/bank-account.entity';
 import { FundingRequest } from '../../money/funding/funding-request.entity';
 import { IdempotencyKey } from '../idempotency/idempotency-key.entity';
-import { InstantTrade } from '../../trading/desk/desk-trade.entity';
+import { DeskTrade } from '../../trading/desk/desk-trade.entity';
 import { KycSubmission } from '../../money/kyc/kyc-submission.entity';
 import { Account } from '../../ledger/account.entity';
 import { LedgerEntry } from '../../ledger/ledger-entry.entity';
@@ -37,7 +37,7 @@ export const entities = [
   CommandLogRow,
   BookSnapshotRow,
   BookStateRow,
-  InstantTrade,
+  DeskTrade,
   IdempotencyKey,
   ApiKey,
   Session,

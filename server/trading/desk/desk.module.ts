@@ -1,8 +1,8 @@
 import type { ExchangeModule, ServerContext } from '../../platform/context';
 import type { InstrumentQuotes } from '../market-data/instrument-quotes';
-import { instantTradeRoutes } from '../../gateways/web/desk.routes';
-import { InstantTradeService } from './desk.service';
+import { deskRoutes } from '../../gateways/web/desk.routes';
+import { DeskService } from './desk.service';
 
-export function instantTradeModule(ctx: ServerContext, quotes: InstrumentQuotes): ExchangeModule {
-  return { routes: instantTradeRoutes(new InstantTradeService(ctx.dataSource, ctx.notifier, quotes)) };
+export function deskModule(ctx: ServerContext, quotes: InstrumentQuotes): ExchangeModule {
+  return { routes: deskRoutes(new DeskService(ctx.dataSource, ctx.notifier, quotes)) };
 }

@@ -11,7 +11,7 @@ import { instrumentOf, UNKNOWN_SYMBOL } from '../market-data/market-symbol';
 import { refusalOfNewOrders } from '../../markets/catalog';
 import { MarketRow } from '../../markets/market.entity';
 import type { Notifier } from '../../gateways/realtime/notifier';
-import { InstantTrade } from './desk-trade.entity';
+import { DeskTrade } from './desk-trade.entity';
 
 export const INVALID_AMOUNT = 'Please enter a valid amount';
 const KYC_REQUIRED = 'KYC must be approved to trade';
@@ -21,7 +21,7 @@ const NO_BID = 'The desk is not buying this market now: its bid would round to 0
 const PRICE_TOLERANCE = money('0.01');
 const HISTORY_LIMIT = 100;
 
-export interface InstantTradeRequest {
+export interface DeskTradeRequest {
   symbol: string;
   side: 'buy' | 'sell';
   amount: Money;
@@ -72,13 +72,13 @@ const view = (row: ExecutionRow): ExecutionView => ({
 });
 
 /**
- * The simple screen: a trader buys or sells at once against the house desk, the venue's principal
- * account, at the server's quote: a buy at the desk's ask, a sell at its bid. A buy takes the base
+ * The desk: on the simple screen a trader buys or sells at once against the desk, the venue's
+ * principal account (the ledger's 'house'), at the server's quote: a buy at the desk's ask, a sell at its bid. A buy takes the base
  * (BTC, EUR, or the dollars of USDJPY) and pays amount x price of the quote (dollars, or the yen of
- * USDJPY); see README.md. The ledger's overdraft rule for the house lets the desk take the other side
+ * USDJPY); see README.md. The ledger's overdraft rule for the house account lets the desk take the other side
  * of any trade; the trader always needs what they give.
  */
-export class InstantTradeService {
+export class DeskService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly notifier: Notifier,
@@ -88,7 +88,7 @@ export class InstantTradeService {
   /** Trades at once; the answer to a keyed request is recorded in the trade's transaction. */
   async execute(
     user: AuthenticatedUser,
-    request: InstantTradeRequest,
+    request: DeskTradeRequest,
     keyed: KeyedRequest | null = null,
   ): Promise<ExecutionView> {
     const instrument = instrumentOf(request.symbol);
@@ -106,7 +106,7 @@ export class InstantTradeService {
     const { execution, moved } = await this.dataSource.transaction(async (manager) => {
       await assertTakesTrades(manager, instrument.symbol);
       const trade = await manager.save(
-        manager.create(InstantTrade, {
+        manager.create(DeskTrade, {
           user_id: user.id,
           symbol: instrument.symbol,
           side: request.side,
@@ -138,7 +138,7 @@ export class InstantTradeService {
   }
 
   /**
-   * Every execution of the user, newest first: instant trades and order fills (as maker or taker).
+   * Every execution of the user, newest first: desk trades and order fills (as maker or taker).
    * A fill's total is price x amount, as on the simple screen; its fee shows in the order history.
    */
   async history(userId: string): Promise<ExecutionView[]> {
