@@ -9,7 +9,7 @@ import { AccountsService } from './money/accounts/accounts.service';
 import { FundingService } from './money/funding/funding.service';
 import { KycService } from './money/kyc/kyc.service';
 import { BankAccountsService } from './money/bank-accounts/bank-accounts.service';
-import { InstantTradeService } from './trading/desk/desk.service';
+import { DeskService } from './trading/desk/desk.service';
 import { apiKeysModule } from './identity/api-keys/api-keys.module';
 import { ensureAdmin } from './identity/auth/admin-bootstrap';
 import { AuthService } from './identity/auth/auth.service';
@@ -65,6 +65,7 @@ import { marketHistoryModule } from './trading/market-history/market-history.mod
 import { CatalogSync } from './markets/catalog-sync';
 import { refusalAnswer } from './gateways/web/refusal-answers';
 import { referencePricesModule } from './markets/reference-prices/reference-prices.module';
+import { lastTradePrices } from './trading/trade-reads';
 import { ConnectionLimits } from './gateways/streams/connection-limits';
 import { processConnectionCap } from './gateways/streams/descriptor-limit';
 import { marketStreamsModule, startStreamHub } from './gateways/streams/streams.module';
@@ -153,7 +154,7 @@ export async function createExchange(
   const elect = cluster?.elect ?? soleProcess;
   /** Later modules (market data, market maker) trade and read the books through trading.service. */
   const trading = cluster ? clusteredTradingModule(context, cluster) : tradingModule(context);
-  const referencePrices = referencePricesModule(context);
+  const referencePrices = referencePricesModule(context, (symbols) => lastTradePrices(context.dataSource, symbols));
   const marketData = marketDataModule(context, referencePrices.service, trading.service);
   const idempotency = idempotencyModule(context, refusalAnswer);
   const apiKeys = apiKeysModule(context, secretBox);
@@ -198,7 +199,7 @@ export async function createExchange(
       trading: trading.service,
       marketData: marketData.service,
       quotes: marketData.quotes,
-      desk: new InstantTradeService(dataSource, events, marketData.quotes),
+      desk: new DeskService(dataSource, events, marketData.quotes),
     },
     adminRoutes,
   );

@@ -2,6 +2,10 @@ import { refusals } from '../kernel/refusal';
 
 /** What identity refuses: registering, logging in, bearer tokens, sessions, two-factor and API keys. */
 export type IdentityRefusal =
+  // Whether an account may trade (auth/may-trade.ts).
+  | 'trader-suspended'
+  | 'trader-is-administrator'
+  | 'kyc-required'
   | 'email-taken'
   /** data: `problem`, what the password policy found wrong. */
   | 'weak-password'

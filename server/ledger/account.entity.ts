@@ -11,7 +11,7 @@ export type SystemAccount = 'external' | 'fees' | 'house' | 'market_maker';
 @Index('accounts_user_asset', ['user_id', 'asset'], { unique: true, where: 'user_id IS NOT NULL' })
 @Index('accounts_system_asset', ['system', 'asset'], { unique: true, where: 'system IS NOT NULL' })
 @Check('accounts_one_owner', '(user_id IS NULL) <> (system IS NULL)')
-// The ledger relies on this to refuse overdrafts (see NEVER_NEGATIVE in ledger.ts); only the outside world and the house desk may go below zero.
+// The ledger relies on this to refuse overdrafts (see NEVER_NEGATIVE in ledger.ts); only the outside world and the desk may go below zero.
 @Check(
   'accounts_never_negative',
   "(system IS NOT NULL AND system IN ('external', 'house')) OR (available >= 0 AND locked >= 0)",

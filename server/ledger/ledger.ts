@@ -35,7 +35,7 @@ export interface Posting {
 
 /**
  * The accounts' check constraint is what refuses a bucket going below zero: users' accounts never,
- * system accounts except the outside world (deposits come from it) and the house desk (the venue's
+ * system accounts except the outside world (deposits come from it) and the desk (the venue's
  * own position against simple-screen trades, short an asset it sold). A statement it stops comes
  * back here as the refusal 'insufficient-balance'; anything else as it was.
  */

@@ -1,6 +1,6 @@
 import { BookSnapshotRow } from './checkpoints/book-snapshot.entity';
 import { BookStateRow } from './checkpoints/book-state.entity';
-import { InstantTrade } from './desk/desk-trade.entity';
+import { DeskTrade } from './desk/desk-trade.entity';
 import { CandleRow } from './market-data/candle.entity';
 import { OrderRow } from './order.entity';
 import { CommandLogRow } from './round-writer/command-log.entity';
@@ -14,5 +14,5 @@ export const TRADING_ENTITIES = [
   BookSnapshotRow,
   BookStateRow,
   CandleRow,
-  InstantTrade,
+  DeskTrade,
 ];

@@ -20,11 +20,8 @@ export type TradingRefusal =
   | 'post-only-not-gtc-limit'
   | 'order-value-too-large'
   | 'below-minimum-value'
-  // The trader (may-trade.ts): as the round knows them.
+  // The trader: one the round cannot find (those it may refuse are identity's, auth/may-trade.ts).
   | 'unknown-trader'
-  | 'trader-suspended'
-  | 'trader-is-administrator'
-  | 'kyc-required'
   // The market and its book.
   | 'unknown-symbol'
   | 'market-halted'

@@ -8,10 +8,12 @@ import { poolStatementRunner, type StatementRunner } from '../platform/db/named-
 import { bookMarkets, findBookMarket, type BookMarket } from '../markets/catalog';
 import { listedBook, writeMarketChange } from '../markets/market-change';
 import type { MarketChange } from '../markets/market-schemas';
+import { OWN_BOOKS, type BookCall, type BookRouter } from './book-calls';
 import { FINAL_STATUSES, OPEN_STATUSES } from './books/live-order';
 import { orderTerms } from './books/order-input';
 import { orderRecord } from './books/order-rows';
 import type { OrderPlacement, OrderView, UserTradeView } from './order-schemas';
+import { clientOrderIdTaken, openOrderTraders, orderOwner, ordersOfUser } from './order-reads';
 import { orderView, userTradeView } from './order-views';
 import type { OrderRow } from './order.entity';
 import { MAX_DEPTH, MAX_LIST } from './read-limits';
@@ -20,6 +22,7 @@ import { holdsLevels, type CommittedBook } from './sequencer/committed-book';
 import type { Outcome, Submission } from './sequencer/order-execution';
 import type { OrderSequencer } from './sequencer/order-sequencer';
 import type { TradeRow } from './trade.entity';
+import { tradesOfUser } from './trade-reads';
 
 /** A book's levels as decimal strings, best first, and the update id they are as of. */
 export interface BookDepth {
@@ -75,6 +78,7 @@ export async function cancelAllOrdersOn(books: Books, symbol: string, userId: st
  * Orders on the books: placement and cancellation go through each symbol's sequencer; reads of
  * orders and fills come from the database, depth and last price from the books as last committed. Used by
  * the HTTP routes and directly by the market maker (a system user goes through the same checks).
+ * Every call on a book goes through `router`: run here, or (several processes) on the book's owner.
  */
 export class TradingService {
   private sequencer: Books | null = null;
@@ -84,7 +88,10 @@ export class TradingService {
   /** Named statements on the pool: parsed and planned once per connection. */
   private readonly statements: StatementRunner;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly router: BookRouter = OWN_BOOKS,
+  ) {
     this.answers = new AnswerLookup(dataSource);
     this.statements = poolStatementRunner(dataSource);
   }
@@ -96,8 +103,10 @@ export class TradingService {
 
   /** `keyed`: sent with an Idempotency-Key, the order's round records its answer (see server/platform/idempotency). */
   async placeOrder(userId: string, request: OrderPlacement, keyed: KeyedRequest | null = null): Promise<OrderView> {
-    const { market, command } = await this.placement(userId, request);
-    return this.run(market, command, keyed);
+    const symbol = bookMarketOf(request.symbol).symbol;
+    return this.router.route({ method: 'placeOrder', symbol, userId, request, keyed }, () =>
+      this.placeOrderHere(userId, request, keyed),
+    );
   }
 
   /**
@@ -107,17 +116,27 @@ export class TradingService {
    * where placeOrder refuses it.
    */
   async placeOrderRecord(userId: string, request: OrderPlacement): Promise<OrderRecord> {
-    const { market, command } = await this.placement(userId, request);
-    return record(await this.submitted(market, { ...command, expireUnfillable: true }));
+    const symbol = bookMarketOf(request.symbol).symbol;
+    return this.router.route({ method: 'placeOrderRecord', symbol, userId, request }, () =>
+      this.placeOrderRecordHere(userId, request),
+    );
   }
 
   async cancelOrder(userId: string, orderId: string, keyed: KeyedRequest | null = null): Promise<OrderView> {
-    return this.run(await this.cancelledOn(userId, orderId), { kind: 'cancel', orderId, userId }, keyed);
+    return this.router.routeOrder(
+      orderId,
+      (symbol) => ({ method: 'cancelOrder', symbol, userId, orderId, keyed }),
+      () => this.cancelOrderHere(userId, orderId, keyed),
+    );
   }
 
   /** cancelOrder answered as placeOrderRecord answers: the order's row as its cancel left it. */
   async cancelOrderRecord(userId: string, orderId: string): Promise<OrderRecord> {
-    return record(await this.submitted(await this.cancelledOn(userId, orderId), { kind: 'cancel', orderId, userId }));
+    return this.router.routeOrder(
+      orderId,
+      (symbol) => ({ method: 'cancelOrderRecord', symbol, userId, orderId }),
+      () => this.cancelOrderRecordHere(userId, orderId),
+    );
   }
 
   /**
@@ -131,17 +150,17 @@ export class TradingService {
 
   /** cancelAllOrders on one book. */
   cancelAllOrdersOnBook(symbol: string, userId: string): Promise<number> {
-    return cancelAllOrdersOn(this.started(), bookMarketOf(symbol).symbol, userId);
+    const bare = bookMarketOf(symbol).symbol;
+    return this.router.route({ method: 'cancelAllOrdersOnBook', symbol: bare, userId }, () =>
+      cancelAllOrdersOn(this.started(), bare, userId),
+    );
   }
 
   /** Every open order on one book, whoever placed it, cancelled with its hold released; resolves to how many there were. */
   async cancelEveryOrderOnBook(symbol: string): Promise<number> {
-    const traders: Array<{ user_id: string }> = await this.dataSource.query(
-      'SELECT DISTINCT user_id FROM orders WHERE symbol = $1 AND status = ANY($2::varchar[])',
-      [bookMarketOf(symbol).symbol, OPEN_STATUSES],
-    );
+    const traders = await openOrderTraders(this.dataSource, bookMarketOf(symbol).symbol);
     let canceled = 0;
-    for (const { user_id } of traders) canceled += await this.cancelAllOrdersOnBook(symbol, user_id);
+    for (const userId of traders) canceled += await this.cancelAllOrdersOnBook(symbol, userId);
     return canceled;
   }
 
@@ -150,6 +169,65 @@ export class TradingService {
    * else `change` holds: written by the book's sequencer, which refuses it while the book holds an order.
    */
   async changeBookRules(adminId: string, symbol: string, change: MarketChange): Promise<void> {
+    const call: BookCall = { method: 'changeBookRules', symbol: listedBook(symbol).symbol, adminId, change };
+    await this.router.route(call, () => this.changeBookRulesHere(adminId, symbol, change));
+  }
+
+  async depth(symbol: string, limit: number): Promise<BookDepth> {
+    const call: BookCall = { method: 'depth', symbol: bookMarketOf(symbol).symbol, limit };
+    return this.router.route(call, () => this.depthHere(symbol, limit));
+  }
+
+  async lastPrice(symbol: string): Promise<string | null> {
+    const call: BookCall = { method: 'lastPrice', symbol: bookMarketOf(symbol).symbol };
+    return this.router.route(call, () => this.lastPriceHere(symbol));
+  }
+
+  /** Runs a call on this process's books: one another process forwarded to this book's owner. */
+  runHere(call: BookCall): Promise<unknown> {
+    switch (call.method) {
+      case 'placeOrder':
+        return this.placeOrderHere(call.userId, call.request, call.keyed);
+      case 'cancelOrder':
+        return this.cancelOrderHere(call.userId, call.orderId, call.keyed);
+      case 'placeOrderRecord':
+        return this.placeOrderRecordHere(call.userId, call.request);
+      case 'cancelOrderRecord':
+        return this.cancelOrderRecordHere(call.userId, call.orderId);
+      case 'cancelAllOrdersOnBook':
+        return cancelAllOrdersOn(this.started(), bookMarketOf(call.symbol).symbol, call.userId);
+      case 'depth':
+        return this.depthHere(call.symbol, call.limit);
+      case 'lastPrice':
+        return this.lastPriceHere(call.symbol);
+      case 'changeBookRules':
+        return this.changeBookRulesHere(call.adminId, call.symbol, call.change);
+    }
+  }
+
+  private async placeOrderHere(
+    userId: string,
+    request: OrderPlacement,
+    keyed: KeyedRequest | null,
+  ): Promise<OrderView> {
+    const { market, command } = await this.placement(userId, request);
+    return this.run(market, command, keyed);
+  }
+
+  private async placeOrderRecordHere(userId: string, request: OrderPlacement): Promise<OrderRecord> {
+    const { market, command } = await this.placement(userId, request);
+    return record(await this.submitted(market, { ...command, expireUnfillable: true }));
+  }
+
+  private async cancelOrderHere(userId: string, orderId: string, keyed: KeyedRequest | null): Promise<OrderView> {
+    return this.run(await this.cancelledOn(userId, orderId), { kind: 'cancel', orderId, userId }, keyed);
+  }
+
+  private async cancelOrderRecordHere(userId: string, orderId: string): Promise<OrderRecord> {
+    return record(await this.submitted(await this.cancelledOn(userId, orderId), { kind: 'cancel', orderId, userId }));
+  }
+
+  private async changeBookRulesHere(adminId: string, symbol: string, change: MarketChange): Promise<void> {
     listedBook(symbol);
     await this.started().changeSpec(symbol, async (manager) => {
       const { spec } = await writeMarketChange(manager, adminId, symbol, change);
@@ -161,7 +239,7 @@ export class TradingService {
    * Aggregated price levels of the book as last committed, best first: [price, quantity] as decimal
    * strings, with the book's update id they are as of (the published book diffs count in it).
    */
-  async depth(symbol: string, limit: number): Promise<BookDepth> {
+  private async depthHere(symbol: string, limit: number): Promise<BookDepth> {
     const market = bookMarketOf(symbol);
     const levels = Math.min(Math.max(limit, 1), MAX_DEPTH);
     const committed = this.book(market);
@@ -171,7 +249,7 @@ export class TradingService {
     return { lastUpdateId, bids: side(depth.bids), asks: side(depth.asks) };
   }
 
-  async lastPrice(symbol: string): Promise<string | null> {
+  private async lastPriceHere(symbol: string): Promise<string | null> {
     const market = bookMarketOf(symbol);
     const { lastPrice, spec } = this.book(market);
     return lastPrice === undefined ? null : fromTicks(lastPrice, spec);
@@ -188,15 +266,7 @@ export class TradingService {
   /** The user's fills, newest first, from their point of view. */
   async userTrades(userId: string, symbol: string | undefined, limit: number): Promise<UserTradeView[]> {
     const bare = symbol ? bookMarketOf(symbol).symbol : null;
-    const rows: TradeRow[] = await this.dataSource.query(
-      `SELECT * FROM (
-         (SELECT * FROM trades WHERE maker_user_id = $1 AND ($2::varchar IS NULL OR symbol = $2) ORDER BY created_at DESC, seq DESC LIMIT $3)
-         UNION ALL
-         (SELECT * FROM trades WHERE taker_user_id = $1 AND maker_user_id <> $1 AND ($2::varchar IS NULL OR symbol = $2)
-           ORDER BY created_at DESC, seq DESC LIMIT $3)
-       ) mine ORDER BY created_at DESC, seq DESC LIMIT $3`,
-      [userId, bare, Math.min(limit, MAX_LIST)],
-    );
+    const rows = await tradesOfUser(this.dataSource, userId, bare, Math.min(limit, MAX_LIST));
     return rows.map((row) => userTradeView(row, userId));
   }
 
@@ -207,11 +277,7 @@ export class TradingService {
     limit: number,
   ): Promise<OrderView[]> {
     const bare = symbol ? bookMarketOf(symbol).symbol : null;
-    const rows: OrderRow[] = await this.dataSource.query(
-      `SELECT * FROM orders WHERE user_id = $1 AND status = ANY($2::varchar[]) AND ($3::varchar IS NULL OR symbol = $3)
-        ORDER BY created_at DESC, seq DESC LIMIT $4`,
-      [userId, statuses, bare, Math.min(limit, MAX_LIST)],
-    );
+    const rows = await ordersOfUser(this.dataSource, userId, statuses, bare, Math.min(limit, MAX_LIST));
     return rows.map((row) => orderView(row));
   }
 
@@ -223,7 +289,7 @@ export class TradingService {
     // Refused here before it costs a round; two at once are told apart by the unique index (see submitted).
     // An order placed without one is named by its id, which is drawn below and told to nobody before
     // its order commits: an order taking that id as its client order id always comes after this read sees it.
-    if (terms.clientOrderId !== null && (await this.clientOrderIdTaken(userId, terms.clientOrderId)))
+    if (terms.clientOrderId !== null && (await clientOrderIdTaken(this.statements, userId, terms.clientOrderId)))
       throw refuseTrading('duplicate-client-order-id');
     const command: Submission = { kind: 'place', orderId: randomUUID(), userId, terms };
     return { market, command };
@@ -232,23 +298,10 @@ export class TradingService {
   /** The book of an open order of the user's, which a cancel goes to. */
   private async cancelledOn(userId: string, orderId: string): Promise<BookMarket> {
     if (!UUID.test(orderId)) throw refuseTrading('order-not-found');
-    const [row] = (await this.dataSource.query('SELECT user_id, symbol, status FROM orders WHERE id = $1', [
-      orderId,
-    ])) as OrderRow[];
+    const row = await orderOwner(this.dataSource, orderId);
     if (!row || row.user_id !== userId) throw refuseTrading('order-not-found');
     if (FINAL_STATUSES.has(row.status)) throw refuseTrading('order-not-open');
     return bookMarketOf(row.symbol);
-  }
-
-  /** Whether the client order id names an order of the user: its own, or the id of one placed without one. */
-  private async clientOrderIdTaken(userId: string, clientOrderId: string): Promise<boolean> {
-    const rows = await this.statements({
-      name: 'client-order-id-taken',
-      text: `SELECT 1 FROM orders WHERE user_id = $1
-                AND (client_order_id = $2 OR (client_order_id IS NULL AND id = $3::uuid)) LIMIT 1`,
-      values: [userId, clientOrderId, UUID.test(clientOrderId) ? clientOrderId : null],
-    });
-    return rows.length > 0;
   }
 
   private started(): Books {

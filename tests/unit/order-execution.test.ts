@@ -5,7 +5,7 @@ import { toLedgerUnits, type LedgerUnits } from '../../server/kernel/money';
 import { USD } from '../../server/markets/catalog';
 import type { MarketState } from '../../server/trading/books/market-state';
 import { ledgerUnits, orderTerms } from '../../server/trading/books/order-input';
-import type { TraderStanding } from '../../server/trading/may-trade';
+import type { TraderStanding } from '../../server/identity/auth/may-trade';
 import type { OrderPlacement } from '../../server/trading/order-schemas';
 import { emptyEffects } from '../../server/trading/round-writer/round-effects';
 import { OrderExecution, type Outcome, type Submission } from '../../server/trading/sequencer/order-execution';

@@ -1,5 +1,5 @@
 import { toLedgerUnits } from '../../server/kernel/money';
-import type { TraderStanding } from '../../server/trading/may-trade';
+import type { TraderStanding } from '../../server/identity/auth/may-trade';
 import { BalanceSheet } from '../../server/trading/traders/balance-sheet';
 import { TraderCache } from '../../server/trading/traders/trader-cache';
 import type { Traders } from '../../server/trading/traders/trader-reads';

@@ -7,14 +7,10 @@ import { notFound } from '../../platform/http/errors';
 import { KycSubmission } from '../../money/kyc/kyc-submission.entity';
 import { money } from '../../kernel/money';
 import { orderView, userTradeView } from '../../trading/order-views';
-import type { OrderRow } from '../../trading/order.entity';
-import type { TradeRow } from '../../trading/trade.entity';
+import { openOrdersPage, userTradesPage } from '../../trading/order-reads';
 
 /** Decimal text without the column's trailing zeros: "12.5", not "12.500000000000000000". */
 const decimal = (value: string) => money(value).toFixed();
-
-/** What the open orders list shows: orders still on a book or waiting for their stop. */
-const OPEN_STATUSES = ['new', 'partially_filled', 'waiting'];
 
 /**
  * One trader as administrators look into them: the account, what it holds, its KYC, and its
@@ -66,15 +62,10 @@ export class UserDetail {
     };
   }
 
-  /** A page of the rows a query selects (its FROM and WHERE, the user as $1, params from $2), and how many there are. */
-  private async page<Row>(
-    userId: string,
-    page: Page,
-    query: { from: string; order: string },
-    params: unknown[] = [],
-  ): Promise<ListPage<Row>> {
+  /** A page of the rows a query selects (its FROM and WHERE, the user as $1), and how many there are. */
+  private async page<Row>(userId: string, page: Page, query: { from: string; order: string }): Promise<ListPage<Row>> {
     await this.assertPerson(userId);
-    const values = [userId, ...params];
+    const values = [userId];
     const paging = `LIMIT $${values.length + 1} OFFSET $${values.length + 2}`;
     const [items, [count]] = await Promise.all([
       this.dataSource.query(`SELECT * ${query.from} ORDER BY ${query.order} ${paging}`, [
@@ -88,20 +79,14 @@ export class UserDetail {
   }
 
   async openOrders(userId: string, page: Page) {
-    const rows = await this.page<OrderRow>(
-      userId,
-      page,
-      { from: 'FROM orders WHERE user_id = $1 AND status = ANY($2::varchar[])', order: 'created_at DESC, seq DESC' },
-      [OPEN_STATUSES],
-    );
+    await this.assertPerson(userId);
+    const rows = await openOrdersPage(this.dataSource, userId, page);
     return { ...rows, items: rows.items.map((row) => orderView(row)) };
   }
 
   async trades(userId: string, page: Page) {
-    const rows = await this.page<TradeRow>(userId, page, {
-      from: 'FROM trades WHERE maker_user_id = $1 OR taker_user_id = $1',
-      order: 'created_at DESC, seq DESC',
-    });
+    await this.assertPerson(userId);
+    const rows = await userTradesPage(this.dataSource, userId, page);
     return { ...rows, items: rows.items.map((row) => userTradeView(row, userId)) };
   }
 

@@ -20,14 +20,8 @@ import {
   symbolsParam,
   timeParam,
 } from './binance-params';
-import {
-  readAggregateTrades,
-  readDayTrades,
-  readKlines,
-  readRecentVolume,
-  readTrades,
-  type PublicTradeRow,
-} from './market-reads';
+import { readDayTrades, readTrades, type PublicTradeRow } from '../../trading/trade-reads';
+import { readAggregateTrades, readKlines, readRecentVolume } from './market-reads';
 import { symbolInfo } from './symbol-rules';
 import { dayTicker, DAY_MS } from './day-ticker';
 import { decimalText } from './decimal-text';

@@ -19,7 +19,7 @@ import {
   timeParam,
 } from './binance-params';
 import { newOrderParams, orderPlacement, placementRefusal, respTypeOf } from './order-params';
-import { findOrder, listOrders, listTrades, openOrders, type OrderName } from './order-reads';
+import { findOrder, listOrders, listTrades, openOrders, type OrderName } from '../../trading/order-reads';
 import { accountTradeView, canceledOrderView, clientOrderId, newOrderView, orderView } from './order-views';
 import { DAY_MS } from './day-ticker';
 import { decimalText } from './decimal-text';

@@ -1,4 +1,5 @@
 import type { Refusal } from '../../kernel/refusal';
+import type { IdentityRefusal } from '../../identity/refusals';
 import type { LedgerRefusal } from '../../ledger/refusals';
 import type { TradingRefusal } from '../../trading/refusals';
 import type { BinanceCode } from './binance-error';
@@ -18,7 +19,7 @@ const closed = newOrderRejected('Market is closed.');
  * The refusals Binance has words for, all of a new order's. The others keep the web API's detail
  * (knownBinanceError, placementRefusal).
  */
-const WORDINGS: { readonly [Code in LedgerRefusal | TradingRefusal]?: BinanceWording } = {
+const WORDINGS: { readonly [Code in LedgerRefusal | IdentityRefusal | TradingRefusal]?: BinanceWording } = {
   'insufficient-balance': newOrderRejected('Account has insufficient balance for requested action.'),
   'duplicate-client-order-id': newOrderRejected('Duplicate order sent.'),
   'post-only-would-take': newOrderRejected('Order would immediately match and take.'),
@@ -34,4 +35,4 @@ const WORDINGS: { readonly [Code in LedgerRefusal | TradingRefusal]?: BinanceWor
 
 /** Binance's words for a refusal; undefined for one it has none for. */
 export const binanceWording = (refusal: Refusal): BinanceWording | undefined =>
-  WORDINGS[refusal.code as LedgerRefusal | TradingRefusal];
+  WORDINGS[refusal.code as LedgerRefusal | IdentityRefusal | TradingRefusal];

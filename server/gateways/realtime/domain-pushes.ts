@@ -4,7 +4,7 @@ import { USD } from '../../markets/catalog';
 import type { DomainEvents } from '../../platform/bus/domain-events';
 import { orderView, userTradeView } from '../../trading/order-views';
 import type { CommittedRound } from '../../trading/sequencer/order-sequencer';
-import { bookMarketView } from '../web/markets.routes';
+import { bookMarketView } from '../../markets/book-market-view';
 import { userMessage, userRoom, type Notifier, type RealtimeMessage } from './notifier';
 
 /** What a market's room is told after an administrator changes the market: the market as the catalog lists it. */

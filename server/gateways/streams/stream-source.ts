@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { DAY_MS, type DayTickerState } from '../binance/day-ticker';
-import { readDayTrades } from '../binance/market-reads';
+import { readDayTrades } from '../../trading/trade-reads';
 import type { EventBus } from '../../platform/bus/event-bus';
 import type { Logger } from '../../platform/logger';
 import { KLINE_INTERVALS, type KlineInterval } from '../../trading/market-data/candles';

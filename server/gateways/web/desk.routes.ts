@@ -4,7 +4,7 @@ import { route } from './route';
 import { standalone } from '../../kernel/validation';
 import { money } from '../../kernel/money';
 import { symbolParam } from '../../trading/market-data/market-symbol';
-import { INVALID_AMOUNT, type InstantTradeService } from '../../trading/desk/desk.service';
+import { INVALID_AMOUNT, type DeskService } from '../../trading/desk/desk.service';
 
 const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
 
@@ -36,7 +36,7 @@ const execution = z.object({
   created_at: z.string(),
 });
 
-export function deskRoutes(instantTrades: InstantTradeService) {
+export function deskRoutes(desk: DeskService) {
   return [
     route({
       method: 'post',
@@ -50,7 +50,7 @@ export function deskRoutes(instantTrades: InstantTradeService) {
       input: tradeInput,
       response: execution,
       handler: ({ user, input, keyed }) =>
-        instantTrades.execute(
+        desk.execute(
           user,
           { symbol: input.symbol, side: input.trade_type, amount: input.amount, price: input.price },
           keyed,
@@ -63,7 +63,7 @@ export function deskRoutes(instantTrades: InstantTradeService) {
       tags: ['simple trading'],
       access: 'trader',
       response: z.array(execution),
-      handler: ({ user }) => instantTrades.history(user.id),
+      handler: ({ user }) => desk.history(user.id),
     }),
   ];
 }

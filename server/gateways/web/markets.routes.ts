@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { route } from './route';
 import { MARKET_STATUSES } from '../../markets/market.entity';
-import { bookMarkets, forexPairs, simpleScreenMarkets, type BookMarket } from '../../markets/catalog';
+import { bookMarketView } from '../../markets/book-market-view';
+import { bookMarkets, forexPairs, simpleScreenMarkets } from '../../markets/catalog';
 
 /** Sizes and prices travel as decimal strings, exact as the catalog holds them. */
 const decimal = z.string().regex(/^\d+(\.\d+)?$/);
@@ -37,20 +38,6 @@ const catalog = z.object({
   simple_screen: z
     .array(z.string())
     .describe('Symbols of the book markets the simple screen offers, in its order (it offers every forex pair too)'),
-});
-
-/** A book market as the catalog lists it (and as its room is told it after an administrator changes it). */
-export const bookMarketView = (market: BookMarket): z.infer<typeof bookMarket> => ({
-  symbol: market.symbol,
-  display: market.display,
-  name: market.name,
-  base: market.base,
-  quote: market.quote,
-  tick_size: market.tickSize,
-  lot_size: market.lotSize,
-  min_notional: market.minNotional,
-  seed_price: market.seedPrice,
-  status: market.status,
 });
 
 /** The catalog as listed now (administrators list markets and change their status while the server runs). */

@@ -8,7 +8,7 @@ import { HttpError } from '../../platform/http/errors';
 import { INVALID_TOKEN } from '../../identity/auth/authenticator';
 import { INVALID_AMOUNT } from '../../trading/desk/desk.service';
 import type { DeskRefusal } from '../../trading/desk/refusals';
-import { SUSPENDED } from '../../trading/may-trade';
+import { SUSPENDED } from '../../identity/auth/may-trade';
 import type { TradingRefusal } from '../../trading/refusals';
 
 /** Every code a domain refuses with. The table below must word each one: a new code fails the type check until it does. */

@@ -9,7 +9,7 @@ import type { BankAccountsService } from '../../money/bank-accounts/bank-account
 import type { FundingService } from '../../money/funding/funding.service';
 import type { KycService } from '../../money/kyc/kyc.service';
 import type { EventBus } from '../../platform/bus/event-bus';
-import type { InstantTradeService } from '../../trading/desk/desk.service';
+import type { DeskService } from '../../trading/desk/desk.service';
 import type { InstrumentQuotes } from '../../trading/market-data/instrument-quotes';
 import type { MarketDataService } from '../../trading/market-data/market-data.service';
 import type { TradingService } from '../../trading/trading.service';
@@ -46,7 +46,7 @@ export interface WebServices {
   trading: TradingService;
   marketData: MarketDataService;
   quotes: InstrumentQuotes;
-  desk: InstantTradeService;
+  desk: DeskService;
 }
 
 /** Every route of the web API, the administrator's (gateways/admin) among them, in the order /api/openapi.json lists them. */

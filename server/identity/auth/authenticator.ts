@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../../platform/logger';
-import { assertTraderAccount } from '../../trading/may-trade';
+import { assertTraderAccount } from './may-trade';
 import { refuseIdentity } from '../refusals';
 import { twoFactorSetupRequired } from '../two-factor/setup-required';
 import type { AuthenticatedUser } from './authenticated-user';
@@ -11,7 +11,7 @@ import type { TokenClaims, TokenService } from './tokens';
 export const INVALID_TOKEN = 'Invalid or expired token';
 export const TWO_FACTOR_SETUP_REQUIRED = 'Administrators must turn on two-factor authentication first';
 
-/** The router's `trader` access: the account checks of the trading rule (trading/may-trade.ts). */
+/** The router's `trader` access: the account checks of the trading rule (may-trade.ts). */
 export const assertTrader = assertTraderAccount;
 
 const authorizationOf = (ctx: Context) => ctx.get('authorization') || undefined;

@@ -1,10 +1,15 @@
 import type { ExchangeModule, ServerContext } from '../../platform/context';
 import { bookMarkets } from '../catalog';
-import { lastTradePrices } from './last-trade-prices';
 import { ReferencePrices } from './reference-prices.service';
 
-/** Reference prices have no routes of their own: market data and the house desk read them. */
-export function referencePricesModule(ctx: ServerContext): ExchangeModule & { service: ReferencePrices } {
+/** Each of `symbols`' last trade price, for those that have traded (trading owns the trades: app.ts hands its reader in). */
+export type LastTradePrices = (symbols: readonly string[]) => Promise<Map<string, string>>;
+
+/** Reference prices have no routes of their own: market data and the desk read them. */
+export function referencePricesModule(
+  ctx: ServerContext,
+  lastTradePrices: LastTradePrices,
+): ExchangeModule & { service: ReferencePrices } {
   const service = new ReferencePrices(ctx.config, ctx.logger);
   return {
     name: 'reference-prices',
@@ -13,13 +18,7 @@ export function referencePricesModule(ctx: ServerContext): ExchangeModule & { se
     service,
     async start() {
       // A restart goes on from where the markets traded, not from their seed prices.
-      if (service.live)
-        service.resume(
-          await lastTradePrices(
-            ctx.dataSource,
-            bookMarkets().map((m) => m.symbol),
-          ),
-        );
+      if (service.live) service.resume(await lastTradePrices(bookMarkets().map((m) => m.symbol)));
       service.start();
     },
     async stop() {

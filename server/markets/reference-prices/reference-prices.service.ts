@@ -17,7 +17,7 @@ export const WALK: Record<Instrument['kind'], WalkStep> = {
 export type TickListener = () => void;
 
 /**
- * The reference price of every instrument: where the market maker quotes and where the house desk
+ * The reference price of every instrument: where the market maker quotes and where the desk
  * trades. `simulated` walks around the seed prices; `public` follows the public exchange's ticker for
  * the crypto markets and keeps walking wherever it cannot be reached; `off` holds the seed prices.
  */

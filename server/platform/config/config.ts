@@ -77,7 +77,7 @@ export const configSchema = z.object({
   MAKER_FEE_RATE: feeRate,
   TAKER_FEE_RATE: feeRate,
   /**
-   * How wide the house desk quotes around the reference, as a fraction (0.002 = 0.2%: the ask 0.1%
+   * How wide the desk quotes around the reference, as a fraction (0.002 = 0.2%: the ask 0.1%
    * above, the bid 0.1% below). Above 10% is surely a mistyped percentage.
    */
   DESK_SPREAD: z
@@ -99,7 +99,7 @@ export const configSchema = z.object({
   /** The most one user's deposit or withdrawal requests of a day (UTC) may add up to. */
   MAX_DAILY_DEPOSIT_AMOUNT: dollarCap('5000000'),
   MAX_DAILY_WITHDRAWAL_AMOUNT: dollarCap('5000000'),
-  /** Per user per minute: deposit and withdrawal requests and instant trades together. */
+  /** Per user per minute: deposit and withdrawal requests and desk trades together. */
   MONEY_RATE_LIMIT: countCap(600),
   /** Per user per minute: orders placed and cancelled together. */
   ORDER_RATE_LIMIT: countCap(6000),

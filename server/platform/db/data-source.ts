@@ -5,7 +5,6 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { migrations } from './migrations';
 
 /** A TypeORM entity: its class (or schema). */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export type Entity = Function | EntitySchema;
 
 export interface DatabaseOptions {

@@ -6,7 +6,7 @@ import { createRateLimiter, rateLimited } from './rate-limit';
 
 /**
  * What a user may do a minute, counted under their id: `money` is deposit and withdrawal requests
- * and instant trades (MONEY_RATE_LIMIT), `orders` is orders placed and cancelled (ORDER_RATE_LIMIT,
+ * and desk trades (MONEY_RATE_LIMIT), `orders` is orders placed and cancelled (ORDER_RATE_LIMIT,
  * higher: programs trade faster than people). 0 is no limit.
  */
 export type UserBudget = 'money' | 'orders';

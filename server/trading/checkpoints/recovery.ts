@@ -8,7 +8,7 @@ import { rulesOf } from '../books/book-rules';
 import { OPEN_STATUSES, type LiveOrder } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
 import { liveOrder } from '../books/order-rows';
-import { mayBeFilledSql } from '../may-trade';
+import { mayBeFilledSql } from '../../identity/auth/may-trade';
 import type { OrderRow } from '../order.entity';
 
 /**

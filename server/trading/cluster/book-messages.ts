@@ -1,31 +1,12 @@
 import { z } from 'zod';
-import { keyedRequestSchema } from '../../platform/idempotency/keyed-request';
-import { marketChangeSchema } from '../../markets/market-schemas';
-import { orderKind, orderPlacementSchema, orderStatus, side, timeInForce } from '../order-schemas';
+import { bookCall, bookSymbol as symbol, type BookCall } from '../book-calls';
+import { orderKind, orderStatus, orderViewSchema, side, timeInForce } from '../order-schemas';
 
 /**
  * The calls one process forwards to the owner of a symbol's book over Redis, and the owner's
  * replies. Everything received is parsed here first: a message from another process is input
  * (an order with the schema the trading core places it with, an order answer with the order route's answer schema).
  */
-const symbol = z.string().min(1).max(16);
-const userId = z.string().min(1);
-const keyed = keyedRequestSchema.nullable();
-
-/** TradingService's calls that need the book, with the symbol whose owner runs them. */
-export const bookCall = z.discriminatedUnion('method', [
-  // keyed: sent with an Idempotency-Key, whose answer the owner's round records.
-  z.object({ method: z.literal('placeOrder'), symbol, userId, request: orderPlacementSchema, keyed }),
-  z.object({ method: z.literal('cancelOrder'), symbol, userId, orderId: z.string(), keyed }),
-  z.object({ method: z.literal('placeOrderRecord'), symbol, userId, request: orderPlacementSchema }),
-  z.object({ method: z.literal('cancelOrderRecord'), symbol, userId, orderId: z.string() }),
-  z.object({ method: z.literal('cancelAllOrdersOnBook'), symbol, userId }),
-  z.object({ method: z.literal('depth'), symbol, limit: z.number().int() }),
-  z.object({ method: z.literal('lastPrice'), symbol }),
-  z.object({ method: z.literal('changeBookRules'), symbol, adminId: userId, change: marketChangeSchema }),
-]);
-export type BookCall = z.infer<typeof bookCall>;
-
 export const bookRequest = z.object({ id: z.string().min(1), replyTo: z.string().min(1), call: bookCall });
 export type BookRequest = z.infer<typeof bookRequest>;
 
@@ -85,6 +66,18 @@ const tradeRow = z.object({
   created_at: z.coerce.date(),
 });
 export const orderRecord = z.object({ order: orderRow, fills: z.array(tradeRow) });
+
+/** What each call answers, as the caller checks the owner's reply. */
+export const bookResults: Record<BookCall['method'], z.ZodType> = {
+  placeOrder: orderViewSchema,
+  cancelOrder: orderViewSchema,
+  placeOrderRecord: orderRecord,
+  cancelOrderRecord: orderRecord,
+  cancelAllOrdersOnBook: canceledCount,
+  depth,
+  lastPrice,
+  changeBookRules: z.unknown(),
+};
 
 /** Where a symbol's owner listens for calls, and where a process listens for replies (inside the cluster's namespace). */
 export const bookChannel = (symbol: string) => `book:${symbol}`;

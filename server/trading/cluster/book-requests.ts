@@ -1,7 +1,8 @@
 import { Refusal } from '../../kernel/refusal';
 import type { Logger } from '../../platform/logger';
 import type { Cluster } from './cluster';
-import { bookRequest, replyChannel, type BookCall, type BookReply } from './book-messages';
+import type { BookCall } from '../book-calls';
+import { bookRequest, replyChannel, type BookReply } from './book-messages';
 
 /**
  * The owner's side of forwarding: runs each call received for a book it owns and replies to the

@@ -6,7 +6,7 @@ import { bookChannel } from './book-messages';
 import { BookOwnership } from './book-ownership';
 import { answerBookRequests } from './book-requests';
 import type { Cluster } from './cluster';
-import { ClusteredTradingService } from './clustered-trading.service';
+import { ClusterBookRouter, ClusteredTradingService } from './clustered-trading.service';
 import { BookForwarder } from './forwarder';
 
 /**
@@ -26,13 +26,14 @@ export function clusteredTradingModule(
     async (symbol) => {
       await cluster.subscribe(
         requestChannel(symbol),
-        answerBookRequests(cluster, (call) => service.runForwarded(call), ctx.logger),
+        answerBookRequests(cluster, (call) => router.runForwarded(call, service), ctx.logger),
       );
       served.push(symbol);
     },
     ctx.logger,
   );
-  const service = new ClusteredTradingService(ctx.dataSource, ownership, forwarder);
+  const router = new ClusterBookRouter(ctx.dataSource, ownership, forwarder);
+  const service = new ClusteredTradingService(ctx.dataSource, ownership, router);
   let stopFollowing = () => {};
   return {
     name: 'trading',

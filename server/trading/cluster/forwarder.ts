@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../platform/logger';
 import { refuseTrading } from '../refusals';
 import type { Cluster } from './cluster';
-import { bookChannel, bookReply, replyChannel, type BookCall, type BookReply, type BookRequest } from './book-messages';
+import type { BookCall } from '../book-calls';
+import { bookChannel, bookReply, replyChannel, type BookReply, type BookRequest } from './book-messages';
 
 export const marketUnavailable = () => refuseTrading('market-unavailable');
 

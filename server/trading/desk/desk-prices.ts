@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { money, type Money } from '../../kernel/money';
 
-/** The house desk's two prices: it sells at the ask and buys at the bid. */
+/** The desk's two prices: it sells at the ask and buys at the bid. */
 export interface DeskPrices {
   /** Null while the bid would round to 0 at the tick (a reference of a tick or so): the desk never buys for nothing. */
   bid: Money | null;

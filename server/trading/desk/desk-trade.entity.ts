@@ -1,9 +1,9 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One execution of the simple screen against the house desk, at the server's quote. */
+/** One trade of the simple screen against the desk, at the server's quote (its table keeps its first name). */
 @Entity({ name: 'instant_trades' })
 @Index('instant_trades_user_time', ['user_id', 'created_at'])
-export class InstantTrade {
+export class DeskTrade {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 

@@ -8,9 +8,10 @@ import type { InstrumentQuotes } from '../market-data/instrument-quotes';
 import { instrumentOf } from '../market-data/market-symbol';
 import { MarketRow } from '../../markets/market.entity';
 import type { DomainEventPublisher } from '../../platform/bus/domain-events';
+import { refuseIdentity } from '../../identity/refusals';
 import { refuseTrading } from '../refusals';
 import { assertTakesOrders } from '../trading.service';
-import { InstantTrade } from './desk-trade.entity';
+import { DeskTrade } from './desk-trade.entity';
 import { refuseDesk } from './refusals';
 
 /** The request schema's message for an amount, and how the web API words 'invalid-amount'. */
@@ -19,7 +20,7 @@ export const INVALID_AMOUNT = 'Please enter a valid amount';
 const PRICE_TOLERANCE = money('0.01');
 const HISTORY_LIMIT = 100;
 
-export interface InstantTradeRequest {
+export interface DeskTradeRequest {
   symbol: string;
   side: 'buy' | 'sell';
   amount: Money;
@@ -69,13 +70,13 @@ const view = (row: ExecutionRow): ExecutionView => ({
 });
 
 /**
- * The simple screen: a trader buys or sells at once against the house desk, the venue's principal
- * account, at the server's quote: a buy at the desk's ask, a sell at its bid. A buy takes the base
+ * The desk: on the simple screen a trader buys or sells at once against the desk, the venue's
+ * principal account (the ledger's 'house'), at the server's quote: a buy at the desk's ask, a sell at its bid. A buy takes the base
  * (BTC, EUR, or the dollars of USDJPY) and pays amount x price of the quote (dollars, or the yen of
- * USDJPY); see README.md. The ledger's overdraft rule for the house lets the desk take the other side
+ * USDJPY); see README.md. The ledger's overdraft rule for the house account lets the desk take the other side
  * of any trade; the trader always needs what they give.
  */
-export class InstantTradeService {
+export class DeskService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly events: DomainEventPublisher,
@@ -85,12 +86,12 @@ export class InstantTradeService {
   /** Trades at once; the answer to a keyed request is recorded in the trade's transaction. */
   async execute(
     user: AuthenticatedUser,
-    request: InstantTradeRequest,
+    request: DeskTradeRequest,
     keyed: KeyedRequest | null = null,
   ): Promise<ExecutionView> {
     const instrument = instrumentOf(request.symbol);
     if (!request.amount.mod(instrument.lotSize).isZero()) throw refuseDesk('invalid-amount');
-    if (user.kyc_status !== 'approved') throw refuseTrading('kyc-required');
+    if (user.kyc_status !== 'approved') throw refuseIdentity('kyc-required');
     const { bid, ask } = await this.quotes.deskQuote(instrument);
     const price = request.side === 'buy' ? ask : bid;
     // Its bid would round to 0 at the tick.
@@ -104,7 +105,7 @@ export class InstantTradeService {
     const { execution, moved } = await this.dataSource.transaction(async (manager) => {
       await assertTakesTrades(manager, instrument.symbol);
       const trade = await manager.save(
-        manager.create(InstantTrade, {
+        manager.create(DeskTrade, {
           user_id: user.id,
           symbol: instrument.symbol,
           side: request.side,
@@ -135,7 +136,7 @@ export class InstantTradeService {
   }
 
   /**
-   * Every execution of the user, newest first: instant trades and order fills (as maker or taker).
+   * Every execution of the user, newest first: desk trades and order fills (as maker or taker).
    * A fill's total is price x amount, as on the simple screen; its fee shows in the order history.
    */
   async history(userId: string): Promise<ExecutionView[]> {

@@ -8,9 +8,9 @@ export interface QuoteView {
   symbol: string;
   name: string;
   price: number;
-  /** What the house desk pays for one unit (a sell on the simple screen fills here); null while it buys nothing. */
+  /** What the desk pays for one unit (a sell on the simple screen fills here); null while it buys nothing. */
   bid: number | null;
-  /** What the house desk charges for one unit (a buy on the simple screen fills here). */
+  /** What the desk charges for one unit (a buy on the simple screen fills here). */
   ask: number;
   kind: Instrument['kind'];
 }
@@ -21,7 +21,7 @@ export interface DeskQuote extends DeskPrices {
 }
 
 /**
- * The prices the simple screen shows and the house desk trades at. While a reference feed runs the
+ * The prices the simple screen shows and the desk trades at. While a reference feed runs the
  * mid price is the reference price, which no trader can move: a quote taken from our own last trade
  * would let a tiny trade on a thin book set the price of a large trade against the house. With the
  * feed off, a crypto market is quoted at its last trade (the seed price before the first one).

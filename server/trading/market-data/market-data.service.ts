@@ -3,6 +3,7 @@ import { money, toJsonNumber, ZERO } from '../../kernel/money';
 import { bookMarkets, type BookMarket } from '../../markets/catalog';
 import { loadKlines, type Kline, type KlineInterval } from './candles';
 import { loadDayStatistics } from './day-statistics';
+import { latestTrades } from '../trade-reads';
 import type { InstrumentQuotes } from './instrument-quotes';
 import type { TradingService } from '../trading.service';
 
@@ -76,12 +77,7 @@ export class MarketDataService {
 
   /** Newest first. */
   async trades(market: BookMarket, limit: number): Promise<PublicTrade[]> {
-    const rows: Array<{ id: string; price: string; amount: string; taker_side: string; created_at: Date }> =
-      await this.dataSource.query(
-        `SELECT id, price, amount, taker_side, created_at FROM trades
-        WHERE symbol = $1 ORDER BY created_at DESC, seq DESC LIMIT $2`,
-        [market.symbol, limit],
-      );
+    const rows = await latestTrades(this.dataSource, market.symbol, limit);
     return rows.map((row) => ({
       id: row.id,
       price: toJsonNumber(row.price),

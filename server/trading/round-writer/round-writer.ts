@@ -3,7 +3,7 @@ import { SqlParams } from '../../platform/db/sql-params';
 import { insertAnswersSql } from '../../platform/idempotency/recorded-answers';
 import { CHANGED_USER_ACCOUNTS, postingsSql, type AccountBalance } from '../../ledger/ledger';
 import { KEEP_NEWEST_STATE_HASH } from '../checkpoints/book-checkpoints';
-import { mayBeFilledSql, mayTradeSql } from '../may-trade';
+import { mayBeFilledSql, mayTradeSql } from '../../identity/auth/may-trade';
 import type { MarketRound } from './round-effects';
 import { roundCommittedSql, type RoundMarker } from './round-marker';
 
@@ -39,7 +39,7 @@ export interface WrittenRound {
  * accounts it changed (both buckets). `after` is the round written just before this one on the
  * same connection, whose effects this round was computed on: unless its last command is there (it
  * committed), this statement fails whole. So it does if one of the traders whose orders it places
- * may no longer trade (see may-trade.ts) by the time it commits, whatever the round last read of them,
+ * may no longer trade (see identity/auth/may-trade.ts) by the time it commits, whatever the round last read of them,
  * and if a trader on either side of one of its fills is suspended (resting orders included: a
  * suspension commits before its cancels run).
  */

@@ -10,7 +10,7 @@ import { sameRules } from '../books/book-rules';
 import type { LiveOrder } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
 import { decimals, ledgerUnits, type OrderTerms } from '../books/order-input';
-import { assertMayTrade } from '../may-trade';
+import { assertMayTrade } from '../../identity/auth/may-trade';
 import type { OrderView } from '../order-schemas';
 import { refuseTrading, type TradingRefusal } from '../refusals';
 import type { RoundEffects } from '../round-writer/round-effects';

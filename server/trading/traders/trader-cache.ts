@@ -1,4 +1,4 @@
-import type { TraderStanding } from '../may-trade';
+import type { TraderStanding } from '../../identity/auth/may-trade';
 import { BalanceSheet } from './balance-sheet';
 import type { TraderKeys, Traders } from './trader-reads';
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { StatementRunner } from '../../platform/db/named-statement';
 import { ensureAccounts } from '../../ledger/ledger';
-import type { TraderStanding } from '../may-trade';
+import type { TraderStanding } from '../../identity/auth/may-trade';
 import { roundCommittedSql, type RoundMarker } from '../round-writer/round-marker';
 import { BalanceSheet } from './balance-sheet';
 

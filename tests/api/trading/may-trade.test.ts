@@ -1,5 +1,5 @@
 import { Refusal } from '../../../server/kernel/refusal';
-import { assertMayTrade, mayTradeSql, type TraderStanding } from '../../../server/trading/may-trade';
+import { assertMayTrade, mayTradeSql, type TraderStanding } from '../../../server/identity/auth/may-trade';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';
 
 /**

@@ -1,5 +1,5 @@
-import type { Refusal } from '../kernel/refusal';
-import { refuseTrading, type TradingRefusal } from './refusals';
+import type { Refusal } from '../../kernel/refusal';
+import { refuseIdentity, type IdentityRefusal } from '../refusals';
 
 /** What decides whether a user may trade: these columns of their users row. */
 export interface TraderStanding {
@@ -21,25 +21,25 @@ interface Condition<F extends keyof TraderStanding> {
   holds(user: Pick<TraderStanding, F>): boolean;
   /** The same test on the users row named `row` of a SQL statement. */
   sql(row: string): string;
-  refusal(): Refusal<TradingRefusal>;
+  refusal(): Refusal<IdentityRefusal>;
 }
 
 const notSuspended: Condition<'is_active'> = {
   holds: (user) => user.is_active,
   sql: (row) => `${row}.is_active`,
-  refusal: () => refuseTrading('trader-suspended'),
+  refusal: () => refuseIdentity('trader-suspended'),
 };
 
 const notAdministrator: Condition<'is_admin'> = {
   holds: (user) => !user.is_admin,
   sql: (row) => `NOT ${row}.is_admin`,
-  refusal: () => refuseTrading('trader-is-administrator'),
+  refusal: () => refuseIdentity('trader-is-administrator'),
 };
 
 const kycApproved: Condition<'is_system' | 'kyc_status'> = {
   holds: (user) => user.is_system || user.kyc_status === 'approved',
   sql: (row) => `(${row}.is_system OR ${row}.kyc_status = 'approved')`,
-  refusal: () => refuseTrading('kyc-required'),
+  refusal: () => refuseIdentity('kyc-required'),
 };
 
 /** Trader functions (one's orders, fills, cancels): any account but a suspended or an administrator's one. */

@@ -1,11 +1,14 @@
+import { z } from 'zod';
 import type { DataSource } from 'typeorm';
-import { OPEN_STATUSES } from '../../trading/books/live-order';
-import type { OrderRow } from '../../trading/order.entity';
-import type { TradeRow } from '../../trading/trade.entity';
+import type { StatementRunner } from '../platform/db/named-statement';
+import { OPEN_STATUSES } from './books/live-order';
+import type { OrderRow } from './order.entity';
+import type { TradeRow } from './trade.entity';
 
 /**
- * A user's orders and fills as Binance's endpoints name them: by symbol and orderId (the order's
- * per-symbol seq) or client order id, trades by their per-symbol seq. Every read is the user's own.
+ * Trading owns the orders and trades tables: what others read of them, they read here. A user's
+ * orders and fills as Binance's endpoints name them: by symbol and orderId (the order's per-symbol
+ * seq) or client order id, trades by their per-symbol seq. Every read is the user's own.
  */
 
 /** Which orders or trades of a user on one symbol: from an id, within times, or the latest. */
@@ -116,4 +119,96 @@ export async function listTrades(
     ],
   );
   return forward ? rows : rows.reverse();
+}
+
+/** The book an order is on (null: no such order), which a cancel in a cluster is forwarded to. */
+export async function symbolOfOrder(db: DataSource, orderId: string): Promise<string | null> {
+  if (!z.guid().safeParse(orderId).success) return null;
+  const [row] = (await db.query('SELECT symbol FROM orders WHERE id = $1', [orderId])) as Array<{ symbol: string }>;
+  return row?.symbol ?? null;
+}
+
+/** A page of a user's rows, newest first, and how many there are. */
+export interface RowsPage<Row> {
+  items: Row[];
+  total: number;
+}
+
+async function userPage<Row>(
+  db: DataSource,
+  from: string,
+  values: unknown[],
+  page: { limit: number; offset: number },
+): Promise<RowsPage<Row>> {
+  const paging = `LIMIT $${values.length + 1} OFFSET $${values.length + 2}`;
+  const [items, [count]] = await Promise.all([
+    db.query(`SELECT * ${from} ORDER BY created_at DESC, seq DESC ${paging}`, [
+      ...values,
+      page.limit,
+      page.offset,
+    ]) as Promise<Row[]>,
+    db.query(`SELECT count(*)::int AS total ${from}`, values) as Promise<Array<{ total: number }>>,
+  ]);
+  return { items, total: count!.total };
+}
+
+/** A page of the user's open orders (waiting stops included), newest first. */
+export const openOrdersPage = (db: DataSource, userId: string, page: { limit: number; offset: number }) =>
+  userPage<OrderRow>(
+    db,
+    'FROM orders WHERE user_id = $1 AND status = ANY($2::varchar[])',
+    [userId, OPEN_STATUSES],
+    page,
+  );
+
+/** A page of the user's fills, on either side, newest first. */
+export const userTradesPage = (db: DataSource, userId: string, page: { limit: number; offset: number }) =>
+  userPage<TradeRow>(db, 'FROM trades WHERE maker_user_id = $1 OR taker_user_id = $1', [userId], page);
+
+/** Who has an open order on a book. */
+export async function openOrderTraders(db: DataSource, symbol: string): Promise<string[]> {
+  const traders: Array<{ user_id: string }> = await db.query(
+    'SELECT DISTINCT user_id FROM orders WHERE symbol = $1 AND status = ANY($2::varchar[])',
+    [symbol, OPEN_STATUSES],
+  );
+  return traders.map((trader) => trader.user_id);
+}
+
+/** Up to `limit` of the user's orders in these statuses, on one symbol or all, newest first. */
+export function ordersOfUser(
+  db: DataSource,
+  userId: string,
+  statuses: readonly string[],
+  symbol: string | null,
+  limit: number,
+): Promise<OrderRow[]> {
+  return db.query(
+    `SELECT * FROM orders WHERE user_id = $1 AND status = ANY($2::varchar[]) AND ($3::varchar IS NULL OR symbol = $3)
+        ORDER BY created_at DESC, seq DESC LIMIT $4`,
+    [userId, statuses, symbol, limit],
+  );
+}
+
+/** Whose an order is, its book and its status (undefined: no such order). */
+export async function orderOwner(
+  db: DataSource,
+  orderId: string,
+): Promise<Pick<OrderRow, 'user_id' | 'symbol' | 'status'> | undefined> {
+  const [row] = (await db.query('SELECT user_id, symbol, status FROM orders WHERE id = $1', [orderId])) as OrderRow[];
+  return row;
+}
+
+/** Whether the client order id names an order of the user: its own, or the id of one placed without one. */
+export async function clientOrderIdTaken(
+  run: StatementRunner,
+  userId: string,
+  clientOrderId: string,
+): Promise<boolean> {
+  const rows = await run({
+    name: 'client-order-id-taken',
+    text: `SELECT 1 FROM orders WHERE user_id = $1
+                AND (client_order_id = $2 OR (client_order_id IS NULL AND id = $3::uuid)) LIMIT 1`,
+    values: [userId, clientOrderId, UUID.test(clientOrderId) ? clientOrderId : null],
+  });
+  return rows.length > 0;
 }
