@@ -18,7 +18,7 @@ import path from 'node:path';
 import { createExchange } from '../server/app';
 import { loadConfig } from '../server/platform/config/config';
 import { openDatabase } from '../server/platform/db/database';
-import { createLogger } from '../server/platform/logger';
+import { createLogger } from '../server/platform/logger/logger';
 import { KLINE_INTERVALS, loadKlines, type KlineInterval } from '../server/trading/market-data/candles';
 import { loadDayStatistics } from '../server/trading/market-data/day-statistics';
 import type { BookMarket } from '../server/markets/catalog';

@@ -4,7 +4,9 @@ import { LEDGER_ENTITIES } from './ledger/entities';
 import { MARKETS_ENTITIES } from './markets/entities';
 import { MONEY_ENTITIES } from './money/entities';
 import { PLATFORM_ENTITIES } from './platform/entities';
+import { DESK_ENTITIES } from './trading/desk/entities';
 import { TRADING_ENTITIES } from './trading/entities';
+import { MARKET_DATA_ENTITIES } from './trading/market-data/entities';
 
 /** Every TypeORM entity of the exchange, as each layer declares its own: the database is opened with them. */
 export const ENTITIES = [
@@ -14,5 +16,7 @@ export const ENTITIES = [
   ...IDENTITY_ENTITIES,
   ...MONEY_ENTITIES,
   ...TRADING_ENTITIES,
+  ...MARKET_DATA_ENTITIES,
+  ...DESK_ENTITIES,
   ...GATEWAYS_ENTITIES,
 ];

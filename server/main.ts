@@ -1,6 +1,6 @@
 import { createExchange } from './app';
 import { ConfigError, loadConfig } from './platform/config/config';
-import { createLogger } from './platform/logger';
+import { createLogger } from './platform/logger/logger';
 
 async function main() {
   let config;

@@ -1,4 +1,4 @@
-import { ListenKey } from './streams/user-data/listen-key.entity';
+import { ListenKey } from './binance/protocol/listen-key.entity';
 
 /** This layer's TypeORM entities: the Binance user data streams' listen keys. */
 export const GATEWAYS_ENTITIES = [ListenKey];

@@ -1,5 +1,5 @@
 import { ApiKey } from './api-keys/api-key.entity';
-import { LoginHistoryEntry } from './auth/login-history-entry.entity';
+import { LoginHistoryEntry } from './sign-in/login-history-entry.entity';
 import { User } from './auth/user.entity';
 import { Session } from './sessions/session.entity';
 import { RecoveryCode } from './two-factor/recovery-code.entity';

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { EventBus } from '../platform/bus/event-bus';
-import type { Logger } from '../platform/logger';
+import type { Logger } from '../platform/logger/logger';
 import { replaceCatalog, type DefaultFeeRates } from './catalog';
 import { MarketRow } from './market.entity';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { recordAudit } from '../platform/audit/audit-log';
-import type { ServerContext } from '../platform/context';
+import type { ServerContext } from '../platform/modules/context';
 import { money } from '../kernel/money';
 import {
   assets,

@@ -7,7 +7,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { createExchange } from '../app';
 import { loadConfig } from '../platform/config/config';
 import { startEmbeddedPostgres } from '../platform/db/embedded-postgres';
-import { createLogger } from '../platform/logger';
+import { createLogger } from '../platform/logger/logger';
 
 /**
  * The client's types of every route, generated from the OpenAPI description:

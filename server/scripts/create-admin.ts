@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { emailField, newPassword } from '../identity/auth/auth.schemas';
+import { emailField, newPassword } from '../identity/sign-in/sign-in.schemas';
 import { createUser } from '../identity/auth/create-user';
 import { generatePassword, passwordProblem } from '../identity/auth/password-policy';
 import { loadConfig } from '../platform/config/config';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { keyedRequestSchema } from '../platform/idempotency/keyed-request';
 import { marketChangeSchema } from '../markets/market-schemas';
-import { orderPlacementSchema } from './order-schemas';
+import { orderPlacementSchema } from './orders/order-schemas';
 
 export const bookSymbol = z.string().min(1).max(16);
 const userId = z.string().min(1);

@@ -1,4 +1,4 @@
-import type { ServerContext } from '../platform/context';
+import type { ServerContext } from '../platform/modules/context';
 import { BOOK_DIFF_TOPIC, bookDiff, publicTrades, TRADES_TOPIC } from './market-relay';
 import type { CommittedRound } from './sequencer/order-sequencer';
 

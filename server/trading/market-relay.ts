@@ -3,7 +3,7 @@ import { fromLots, fromTicks, type DepthLevel } from '../../engine';
 import type { BookMarket } from '../markets/catalog';
 import type { RoundEffects } from './round-writer/round-effects';
 import type { CommittedBook } from './sequencer/committed-book';
-import type { TradeRow } from './trade.entity';
+import type { TradeRow } from './orders/trade.entity';
 
 /**
  * The market-data relay: what the owner of a book publishes on the bus after each commit, once: its

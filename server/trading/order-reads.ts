@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { DataSource } from 'typeorm';
 import type { StatementRunner } from '../platform/db/named-statement';
 import { OPEN_STATUSES } from './books/live-order';
-import type { OrderRow } from './order.entity';
-import type { TradeRow } from './trade.entity';
+import type { OrderRow } from './orders/order.entity';
+import type { TradeRow } from './orders/trade.entity';
 
 /**
  * Trading owns the orders and trades tables: what others read of them, they read here. A user's

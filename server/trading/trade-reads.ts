@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Side } from '../../engine';
-import type { TradeRow } from './trade.entity';
+import type { TradeRow } from './orders/trade.entity';
 
 /**
  * Trading owns the trades table: what others read of it, they read here. Public trades by trade id

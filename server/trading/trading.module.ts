@@ -1,13 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import type { MarketSpec } from '../../engine';
-import type { ExchangeModule, ServerContext } from '../platform/context';
+import type { ExchangeModule, ServerContext } from '../platform/modules/context';
 import { ensureAccounts } from '../ledger/ledger';
 import { bookMarkets, findBookMarket, onCatalogChange, USD, type BookMarket } from '../markets/catalog';
 import { feeRatesOf } from './sequencer/funds-hold';
 import { OrderSequencer } from './sequencer/order-sequencer';
 import { recoverMarket, suspendedTradersWithOpenOrders } from './checkpoints/recovery';
 import { publishCommittedRound } from './committed-rounds';
-import { refuseTrading } from './refusals';
+import { refuseTrading } from './orders/refusals';
 import type { Outcome, Submission } from './sequencer/order-execution';
 import { cancelAllOrdersOn, TradingService, type Books } from './trading.service';
 

@@ -12,16 +12,16 @@ import { OWN_BOOKS, type BookCall, type BookRouter } from './book-calls';
 import { FINAL_STATUSES, OPEN_STATUSES } from './books/live-order';
 import { orderTerms } from './books/order-input';
 import { orderRecord } from './books/order-rows';
-import type { OrderPlacement, OrderView, UserTradeView } from './order-schemas';
+import type { OrderPlacement, OrderView, UserTradeView } from './orders/order-schemas';
 import { clientOrderIdTaken, openOrderTraders, orderOwner, ordersOfUser } from './order-reads';
-import { orderView, userTradeView } from './order-views';
-import type { OrderRow } from './order.entity';
-import { MAX_DEPTH, MAX_LIST } from './read-limits';
-import { refuseTrading } from './refusals';
+import { orderView, userTradeView } from './orders/order-views';
+import type { OrderRow } from './orders/order.entity';
+import { MAX_DEPTH, MAX_LIST } from './orders/read-limits';
+import { refuseTrading } from './orders/refusals';
 import { holdsLevels, type CommittedBook } from './sequencer/committed-book';
 import type { Outcome, Submission } from './sequencer/order-execution';
 import type { OrderSequencer } from './sequencer/order-sequencer';
-import type { TradeRow } from './trade.entity';
+import type { TradeRow } from './orders/trade.entity';
 import { tradesOfUser } from './trade-reads';
 
 /** A book's levels as decimal strings, best first, and the update id they are as of. */

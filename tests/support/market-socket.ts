@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { BATCH_EVENT, type RealtimeBatch } from '../../server/gateways/realtime/room-batches';
+import { BATCH_EVENT, type RealtimeBatch } from '../../server/gateways/connections/room-batches';
 
 /**
  * Calls `listener` with each event the exchange sends, in order: it sends a room's events of a

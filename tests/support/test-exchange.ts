@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createExchange, type Exchange } from '../../server/app';
 import { loadConfig, type Config } from '../../server/platform/config/config';
-import { createLogger, type Logger } from '../../server/platform/logger';
+import { createLogger, type Logger } from '../../server/platform/logger/logger';
 
 export interface TestExchange {
   exchange: Exchange;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { BinanceError } from '../../server/gateways/binance/binance-error';
+import { BinanceError } from '../../server/gateways/binance/protocol/binance-error';
 import { newOrderParams, orderPlacement } from '../../server/gateways/binance/order-params';
 import { Refusal } from '../../server/kernel/refusal';
 

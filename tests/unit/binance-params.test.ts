@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
-import { BinanceError } from '../../server/gateways/binance/binance-error';
+import { BinanceError } from '../../server/gateways/binance/protocol/binance-error';
 import {
   decimalParam,
   enumParam,

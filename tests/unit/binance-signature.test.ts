@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { randomCredential, API_KEY_FORMAT } from '../../server/identity/api-keys/api-key-credentials';
-import { BinanceError } from '../../server/gateways/binance/binance-error';
+import { BinanceError } from '../../server/gateways/binance/protocol/binance-error';
 import {
   binanceSignature,
   checkTimestamp,

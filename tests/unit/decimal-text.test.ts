@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { decimalText } from '../../server/gateways/binance/decimal-text';
+import { decimalText } from '../../server/gateways/binance/protocol/decimal-text';
 import { money } from '../../server/kernel/money';
 
 /** Binance's amounts: at least 8 decimals, exact, whether read as plain text or through a decimal. */

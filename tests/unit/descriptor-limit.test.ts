@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger } from '../../server/platform/logger';
-import { descriptorLimit, processConnectionCap } from '../../server/gateways/streams/descriptor-limit';
+import { createLogger } from '../../server/platform/logger/logger';
+import { descriptorLimit, processConnectionCap } from '../../server/gateways/connections/descriptor-limit';
 
 const logger = createLogger('silent');
 

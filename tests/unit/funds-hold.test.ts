@@ -4,7 +4,7 @@ import { refusalAnswer } from '../../server/gateways/web/refusal-answers';
 import { Refusal } from '../../server/kernel/refusal';
 
 import { orderTerms } from '../../server/trading/books/order-input';
-import type { OrderPlacement } from '../../server/trading/order-schemas';
+import type { OrderPlacement } from '../../server/trading/orders/order-schemas';
 import {
   bookPurchase,
   bookValue,

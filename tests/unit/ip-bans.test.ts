@@ -1,7 +1,7 @@
-import { IpBans } from '../../server/gateways/binance/ip-bans';
+import { IpBans } from '../../server/gateways/binance/protocol/ip-bans';
 import { createEventBus } from '../../server/platform/bus/event-bus';
 import { loadConfig } from '../../server/platform/config/config';
-import { createLogger } from '../../server/platform/logger';
+import { createLogger } from '../../server/platform/logger/logger';
 
 /**
  * Bans made by one process on its own, as while Redis is down: after 2 refusals past the limit, 1

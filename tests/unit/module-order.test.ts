@@ -1,5 +1,5 @@
-import type { ExchangeModule } from '../../server/platform/context';
-import { startOrder } from '../../server/platform/modules';
+import type { ExchangeModule } from '../../server/platform/modules/context';
+import { startOrder } from '../../server/platform/modules/modules';
 
 const named = (name: string, needs: string[] = []): ExchangeModule => ({ name, needs });
 const names = (modules: ExchangeModule[]) => modules.map((module) => module.name);

@@ -6,7 +6,7 @@ import { USD } from '../../server/markets/catalog';
 import type { MarketState } from '../../server/trading/books/market-state';
 import { ledgerUnits, orderTerms } from '../../server/trading/books/order-input';
 import type { TraderStanding } from '../../server/identity/auth/may-trade';
-import type { OrderPlacement } from '../../server/trading/order-schemas';
+import type { OrderPlacement } from '../../server/trading/orders/order-schemas';
 import { emptyEffects } from '../../server/trading/round-writer/round-effects';
 import { OrderExecution, type Outcome, type Submission } from '../../server/trading/sequencer/order-execution';
 import { BalanceSheet } from '../../server/trading/traders/balance-sheet';

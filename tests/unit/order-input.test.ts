@@ -5,7 +5,7 @@ import { Refusal } from '../../server/kernel/refusal';
 import { toLedgerUnits } from '../../server/kernel/money';
 
 import { ledgerUnits, orderTerms } from '../../server/trading/books/order-input';
-import { orderRequestSchema, type OrderPlacement, type OrderRequest } from '../../server/trading/order-schemas';
+import { orderRequestSchema, type OrderPlacement, type OrderRequest } from '../../server/trading/orders/order-schemas';
 import { openingBookMarket } from '../support/opening-catalog';
 
 /** An order request checked against its market's rules and turned into engine units (no database). */

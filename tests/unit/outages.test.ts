@@ -2,7 +2,7 @@ import { ClientClosedError, ClientOfflineError, SocketClosedUnexpectedlyError } 
 import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { outageOf, Outages } from '../../server/platform/health/outages';
 import { HttpError } from '../../server/platform/http/errors';
-import { createLogger } from '../../server/platform/logger';
+import { createLogger } from '../../server/platform/logger/logger';
 
 /** An error as the pg driver makes them: PostgreSQL's SQLSTATE in `code`, or a socket's errno name. */
 const pgError = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});

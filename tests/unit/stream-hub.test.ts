@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { createLogger } from '../../server/platform/logger';
-import { IpBans } from '../../server/gateways/binance/ip-bans';
-import { WindowCounters } from '../../server/gateways/binance/window-counters';
+import { createLogger } from '../../server/platform/logger/logger';
+import { IpBans } from '../../server/gateways/binance/protocol/ip-bans';
+import { WindowCounters } from '../../server/gateways/binance/protocol/window-counters';
 import { createEventBus } from '../../server/platform/bus/event-bus';
 import { loadConfig } from '../../server/platform/config/config';
-import { ConnectionLimits, type ConnectionLimitSettings } from '../../server/gateways/streams/connection-limits';
+import { ConnectionLimits, type ConnectionLimitSettings } from '../../server/gateways/connections/connection-limits';
 import { MAX_BUFFERED_BYTES } from '../../server/gateways/streams/stream-connection';
 import { BINANCE_KEEP_ALIVE, type KeepAlive } from '../../server/gateways/streams/keep-alive';
 import { StreamHub } from '../../server/gateways/streams/stream-hub';

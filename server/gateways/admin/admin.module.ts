@@ -2,7 +2,7 @@ import type { DecisionQueue } from '../../money/back-office/decision-queue';
 import { DecisionQueueRegistry } from '../../money/back-office/decision-queue-registry';
 import { decisionQueueRoutes } from './decision-queue.routes';
 import { DecisionQueueService } from '../../money/back-office/decision-queue.service';
-import type { ServerContext } from '../../platform/context';
+import type { ServerContext } from '../../platform/modules/context';
 import type { SessionService } from '../../identity/sessions/sessions.service';
 import type { Notifier } from '../realtime/notifier';
 import type { RouteSpec } from '../web/route';

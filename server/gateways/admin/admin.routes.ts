@@ -3,7 +3,7 @@ import type { DecisionQueueRegistry } from '../../money/back-office/decision-que
 import { recordId } from '../../money/back-office/decision-inputs';
 import { pageQuery, sendPage } from '../../money/back-office/list-query';
 import { userRefSchema } from '../../money/back-office/user-refs';
-import type { ServerContext } from '../../platform/context';
+import type { ServerContext } from '../../platform/modules/context';
 import { route } from '../web/route';
 import { checkLedger } from '../../ledger/ledger-check';
 import { LEDGER_CSV_HEADER, ledgerCsvRows } from '../../ledger/ledger-export';

@@ -8,7 +8,7 @@ import type { DecisionQueueRegistry } from '../../money/back-office/decision-que
 import type { DecisionQueueService } from '../../money/back-office/decision-queue.service';
 import type { Page } from '../../money/back-office/list-query';
 import type { SessionService } from '../../identity/sessions/sessions.service';
-import type { ServerContext } from '../../platform/context';
+import type { ServerContext } from '../../platform/modules/context';
 import { ACCOUNT_SUSPENDED, type Notifier } from '../realtime/notifier';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { TradingService } from '../../trading/trading.service';

@@ -1,4 +1,4 @@
-import type { ServerContext } from '../../platform/context';
+import type { ServerContext } from '../../platform/modules/context';
 import { route } from '../web/route';
 import { changeFundingLimits, fundingLimits, fundingLimitsChange, fundingLimitsView } from './funding-limits';
 

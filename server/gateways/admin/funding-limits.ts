@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordAudit } from '../../platform/audit/audit-log';
-import type { ServerContext } from '../../platform/context';
+import type { ServerContext } from '../../platform/modules/context';
 import { CAPS, FUNDING_KINDS, capValues, normalCap, settingName, type Cap } from '../../money/funding/funding-caps';
 import type { FundingKind } from '../../money/funding/funding-request.entity';
 import { standalone } from '../../kernel/validation';

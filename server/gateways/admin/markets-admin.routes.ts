@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ServerContext } from '../../platform/context';
+import type { ServerContext } from '../../platform/modules/context';
 import { route, type RouteSpec } from '../web/route';
 import { listingShortfall } from '../../trading/liquidity/liquid-markets';
 import { MAKER } from '../../trading/liquidity/liquidity.module';

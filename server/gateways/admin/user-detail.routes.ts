@@ -4,7 +4,7 @@ import { recordId } from '../../money/back-office/decision-inputs';
 import { pageQuery, sendPage, type ListPage, type Page } from '../../money/back-office/list-query';
 import { fundingItem } from '../../money/funding/funding-view';
 import { route } from '../web/route';
-import { orderViewSchema, userTradeViewSchema } from '../../trading/order-schemas';
+import { orderViewSchema, userTradeViewSchema } from '../../trading/orders/order-schemas';
 import { UserDetail } from './user-detail';
 
 const userDetail = z.object({

@@ -6,7 +6,7 @@ import type { FundingRequest } from '../../money/funding/funding-request.entity'
 import { notFound } from '../../platform/http/errors';
 import { KycSubmission } from '../../money/kyc/kyc-submission.entity';
 import { money } from '../../kernel/money';
-import { orderView, userTradeView } from '../../trading/order-views';
+import { orderView, userTradeView } from '../../trading/orders/order-views';
 import { openOrdersPage, userTradesPage } from '../../trading/order-reads';
 
 /** Decimal text without the column's trailing zeros: "12.5", not "12.500000000000000000". */

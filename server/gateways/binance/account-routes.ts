@@ -5,7 +5,7 @@ import { money } from '../../kernel/money';
 import { assets, USD } from '../../markets/catalog';
 import type { BinanceRoutes } from './binance-api';
 import { booleanParam, parseParams } from './binance-params';
-import { decimalText } from './decimal-text';
+import { decimalText } from './protocol/decimal-text';
 import { authenticateSigned } from './signed-request';
 
 /** The dollar balance is USDT on this surface (1 USDT = 1 USD here); every other asset keeps its name. */

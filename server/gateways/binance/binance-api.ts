@@ -1,14 +1,14 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { ApiKeyAccess } from '../../identity/api-keys/api-keys.module';
-import type { ServerContext } from '../../platform/context';
+import type { ServerContext } from '../../platform/modules/context';
 import type { MarketDataService } from '../../trading/market-data/market-data.service';
 import type { TradingService } from '../../trading/trading.service';
 import { accountRoutes } from './account-routes';
-import { answerBinanceError, BinanceCode, BinanceError, binanceErrors } from './binance-error';
+import { answerBinanceError, BinanceCode, BinanceError, binanceErrors } from './protocol/binance-error';
 import { marketRoutes } from './market-routes';
 import { orderRoutes } from './order-routes';
-import type { IpBans } from './ip-bans';
+import type { IpBans } from './protocol/ip-bans';
 import type { RequestLimits } from './request-weight';
 import { userStreamRoutes } from './user-stream-routes';
 

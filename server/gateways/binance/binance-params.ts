@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findBookMarket, type BookMarket } from '../../markets/catalog';
-import { BinanceCode, BinanceError } from './binance-error';
-import { ASSET_PRECISION } from './decimal-text';
+import { BinanceCode, BinanceError } from './protocol/binance-error';
+import { ASSET_PRECISION } from './protocol/decimal-text';
 
 /**
  * A request's parameters as Binance reads them, and their checks with Binance's codes and words.

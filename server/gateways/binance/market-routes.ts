@@ -6,7 +6,7 @@ import { KLINE_INTERVALS, type KlineInterval } from '../../trading/market-data/c
 import { loadDayStatistics } from '../../trading/market-data/day-statistics';
 import { bookMarkets, type BookMarket } from '../../markets/catalog';
 import type { BinanceApiDeps } from './binance-api';
-import { BinanceCode, BinanceError } from './binance-error';
+import { BinanceCode, BinanceError } from './protocol/binance-error';
 import {
   badCombination,
   enumParam,
@@ -22,9 +22,9 @@ import {
 } from './binance-params';
 import { readDayTrades, readTrades, type PublicTradeRow } from '../../trading/trade-reads';
 import { readAggregateTrades, readKlines, readRecentVolume } from './market-reads';
-import { symbolInfo } from './symbol-rules';
-import { dayTicker, DAY_MS } from './day-ticker';
-import { decimalText } from './decimal-text';
+import { symbolInfo } from './protocol/symbol-rules';
+import { dayTicker, DAY_MS } from './protocol/day-ticker';
+import { decimalText } from './protocol/decimal-text';
 import { binanceRateLimits, type Weight } from './request-weight';
 
 /**

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { TimeInForce } from '../../../engine';
 import { Refusal } from '../../kernel/refusal';
 import type { BookMarket } from '../../markets/catalog';
-import type { OrderPlacement } from '../../trading/order-schemas';
+import type { OrderPlacement } from '../../trading/orders/order-schemas';
 import { refusalAnswer } from '../web/refusal-answers';
-import { BinanceCode, BinanceError } from './binance-error';
+import { BinanceCode, BinanceError } from './protocol/binance-error';
 import {
   decimalParam,
   eitherMandatory,
@@ -15,8 +15,8 @@ import {
   param,
   symbolParam,
 } from './binance-params';
-import type { NewOrderRespType } from './order-views';
-import { binanceWording } from './refusal-answers';
+import type { NewOrderRespType } from './protocol/order-views';
+import { binanceWording } from './protocol/refusal-answers';
 import {
   assertNotional,
   assertQuoteAmount,
@@ -25,7 +25,7 @@ import {
   ORDER_TYPES,
   SELF_TRADE_PREVENTION,
   type BinanceOrderType,
-} from './symbol-rules';
+} from './protocol/symbol-rules';
 
 /**
  * POST order's parameters as Binance takes them, checked as Binance checks them (the symbol's

@@ -3,10 +3,10 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { Refusal } from '../../kernel/refusal';
 import { orderTerms } from '../../trading/books/order-input';
-import type { OrderRow } from '../../trading/order.entity';
+import type { OrderRow } from '../../trading/orders/order.entity';
 import { assertTakesOrders, type OrderRecord } from '../../trading/trading.service';
 import type { BinanceApiDeps, BinanceRoutes } from './binance-api';
-import { BinanceCode, BinanceError } from './binance-error';
+import { BinanceCode, BinanceError } from './protocol/binance-error';
 import {
   badCombination,
   booleanParam,
@@ -20,9 +20,9 @@ import {
 } from './binance-params';
 import { newOrderParams, orderPlacement, placementRefusal, respTypeOf } from './order-params';
 import { findOrder, listOrders, listTrades, openOrders, type OrderName } from '../../trading/order-reads';
-import { accountTradeView, canceledOrderView, clientOrderId, newOrderView, orderView } from './order-views';
-import { DAY_MS } from './day-ticker';
-import { decimalText } from './decimal-text';
+import { accountTradeView, canceledOrderView, clientOrderId, newOrderView, orderView } from './protocol/order-views';
+import { DAY_MS } from './protocol/day-ticker';
+import { decimalText } from './protocol/decimal-text';
 import type { Weight } from './request-weight';
 import { authenticateSigned, type KeyPermission } from './signed-request';
 

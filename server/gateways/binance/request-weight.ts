@@ -1,9 +1,9 @@
 import type { Context, Middleware } from 'koa';
 import type { Config } from '../../platform/config/config';
-import type { ServerContext } from '../../platform/context';
-import { BinanceCode, BinanceError } from './binance-error';
-import type { IpBans } from './ip-bans';
-import { WindowCounters, type Addition, type WindowCount } from './window-counters';
+import type { ServerContext } from '../../platform/modules/context';
+import { BinanceCode, BinanceError } from './protocol/binance-error';
+import type { IpBans } from './protocol/ip-bans';
+import { WindowCounters, type Addition, type WindowCount } from './protocol/window-counters';
 
 /**
  * Binance's request limits: each endpoint costs a weight (Binance's figure for it), counted per

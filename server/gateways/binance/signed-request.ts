@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { API_KEY_FORMAT } from '../../identity/api-keys/api-key-credentials';
 import type { ApiKeyGrant } from '../../identity/api-keys/api-key-lookup';
 import type { BinanceApiDeps } from './binance-api';
-import { BinanceCode, BinanceError } from './binance-error';
+import { BinanceCode, BinanceError } from './protocol/binance-error';
 import { illegal, mandatory, paramsOf } from './binance-params';
 
 /**

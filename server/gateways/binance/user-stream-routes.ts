@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ListenKeys } from '../streams/user-data/listen-keys';
+import { ListenKeys } from './protocol/listen-keys';
 import type { BinanceRoutes } from './binance-api';
-import { BinanceCode, BinanceError } from './binance-error';
+import { BinanceCode, BinanceError } from './protocol/binance-error';
 import { parseParams } from './binance-params';
 import { authenticateApiKey } from './signed-request';
 

@@ -2,7 +2,7 @@ import { toJsonNumber } from '../../kernel/money';
 import type { AccountBalance } from '../../ledger/ledger';
 import { USD } from '../../markets/catalog';
 import type { DomainEvents } from '../../platform/bus/domain-events';
-import { orderView, userTradeView } from '../../trading/order-views';
+import { orderView, userTradeView } from '../../trading/orders/order-views';
 import type { CommittedRound } from '../../trading/sequencer/order-sequencer';
 import { bookMarketView } from '../../markets/book-market-view';
 import { userMessage, userRoom, type Notifier, type RealtimeMessage } from './notifier';

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { EventBus } from '../../platform/bus/event-bus';
-import type { ExchangeModule, ServerContext } from '../../platform/context';
-import type { Logger } from '../../platform/logger';
+import type { ExchangeModule, ServerContext } from '../../platform/modules/context';
+import type { Logger } from '../../platform/logger/logger';
 import { toJsonNumber } from '../../kernel/money';
 import { findBookMarket } from '../../markets/catalog';
 import type { Election } from '../../trading/cluster/cluster';

@@ -1,5 +1,5 @@
 import type { EventBus } from '../../platform/bus/event-bus';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 
 export const REALTIME_TOPIC = 'realtime';
 /** Whose sockets every process closes at once: a suspended user's `{ user_id }`, or ended sessions' `{ session_ids }`. */

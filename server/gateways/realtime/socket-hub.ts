@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
 import type { Authenticator } from '../../identity/auth/authenticator';
 import type { EventBus } from '../../platform/bus/event-bus';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 import type { SocketPlaces } from './socket-places';
 import {
   ADMIN_ROOM,
@@ -17,7 +17,7 @@ import {
   type Notifier,
   type RealtimeMessage,
 } from './notifier';
-import { BATCH_EVENT, RoomBatches } from './room-batches';
+import { BATCH_EVENT, RoomBatches } from '../connections/room-batches';
 
 const subscription = z.object({ symbol: z.string().regex(/^[A-Za-z]{2,10}\/?[A-Za-z]{2,10}$/) });
 const MAX_MARKET_ROOMS = 20;

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { ConnectionLimits } from '../streams/connection-limits';
+import type { ConnectionLimits } from '../connections/connection-limits';
 
 /** What is read of an engine.io session: the request of its handshake, and its end. */
 interface EngineSession {

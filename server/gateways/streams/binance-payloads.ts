@@ -1,6 +1,6 @@
 import { aggregateTrades } from '../binance/aggregate-trades';
-import { DAY_MS, dayTicker, miniDayTicker, type DayTickerState } from '../binance/day-ticker';
-import { decimalText } from '../binance/decimal-text';
+import { DAY_MS, dayTicker, miniDayTicker, type DayTickerState } from '../binance/protocol/day-ticker';
+import { decimalText } from '../binance/protocol/decimal-text';
 import type { BinanceKlineRow } from '../binance/market-reads';
 import { ZERO } from '../../kernel/money';
 import { KLINE_INTERVALS, type KlineInterval } from '../../trading/market-data/candles';

@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
-import { DAY_MS, type DayTickerState } from '../binance/day-ticker';
+import { DAY_MS, type DayTickerState } from '../binance/protocol/day-ticker';
 import { readDayTrades } from '../../trading/trade-reads';
 import type { EventBus } from '../../platform/bus/event-bus';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 import { KLINE_INTERVALS, type KlineInterval } from '../../trading/market-data/candles';
 import { loadDayStatistics, type DayStatistics } from '../../trading/market-data/day-statistics';
 import { DepthWindows, type WindowDiff } from '../../trading/market-data/depth-windows';

@@ -1,10 +1,10 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { EventBus } from '../../platform/bus/event-bus';
 import type { Election } from '../../trading/cluster/cluster';
-import type { ExchangeModule, ServerContext } from '../../platform/context';
-import type { Logger } from '../../platform/logger';
+import type { ExchangeModule, ServerContext } from '../../platform/modules/context';
+import type { Logger } from '../../platform/logger/logger';
 import type { TradingService } from '../../trading/trading.service';
-import type { ConnectionLimits } from './connection-limits';
+import type { ConnectionLimits } from '../connections/connection-limits';
 import { StreamHub } from './stream-hub';
 import { MarketStreamSource } from './stream-source';
 

@@ -10,9 +10,9 @@ import {
   registerBody,
   sessionResponse,
   userResponse,
-} from '../../identity/auth/auth.schemas';
-import type { AuthService } from '../../identity/auth/auth.service';
-import { loginHistory } from '../../identity/auth/login-history';
+} from '../../identity/sign-in/sign-in.schemas';
+import type { AuthService } from '../../identity/sign-in/sign-in.service';
+import { loginHistory } from '../../identity/sign-in/login-history';
 
 /** `limiter` counts attempts per client address; failures per account are the service's throttles. */
 export function authRoutes(auth: AuthService, dataSource: DataSource, limiter: RateLimiterAbstract) {

@@ -1,15 +1,15 @@
 import { money } from '../../kernel/money';
 import type { Refusal } from '../../kernel/refusal';
-import type { IdentityRefusal } from '../../identity/refusals';
+import type { IdentityRefusal } from '../../identity/auth/refusals';
 import type { LedgerRefusal } from '../../ledger/refusals';
 import type { MarketsRefusal } from '../../markets/refusals';
-import type { MoneyRefusal } from '../../money/refusals';
+import type { MoneyRefusal } from '../../money/back-office/refusals';
 import { HttpError } from '../../platform/http/errors';
 import { INVALID_TOKEN } from '../../identity/auth/authenticator';
 import { INVALID_AMOUNT } from '../../trading/desk/desk.service';
 import type { DeskRefusal } from '../../trading/desk/refusals';
 import { SUSPENDED } from '../../identity/auth/may-trade';
-import type { TradingRefusal } from '../../trading/refusals';
+import type { TradingRefusal } from '../../trading/orders/refusals';
 
 /** Every code a domain refuses with. The table below must word each one: a new code fails the type check until it does. */
 type RefusalCode = LedgerRefusal | IdentityRefusal | MoneyRefusal | MarketsRefusal | TradingRefusal | DeskRefusal;

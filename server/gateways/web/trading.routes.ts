@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { userRateLimit } from '../../platform/http/per-user-rate-limits';
 import { route, type RouteSpec } from './route';
 import { standalone } from '../../kernel/validation';
-import { orderRequestSchema, orderViewSchema, userTradeViewSchema } from '../../trading/order-schemas';
-import { MAX_LIST } from '../../trading/read-limits';
+import { orderRequestSchema, orderViewSchema, userTradeViewSchema } from '../../trading/orders/order-schemas';
+import { MAX_LIST } from '../../trading/orders/read-limits';
 import type { TradingService } from '../../trading/trading.service';
 
 const symbolParam = z

@@ -1,7 +1,7 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { SecretBox } from '../../platform/crypto/secret-box';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 import { poolStatementRunner, type StatementRunner } from '../../platform/db/named-statement';
 import { allowlistMatcher } from './ip-allowlist';
 

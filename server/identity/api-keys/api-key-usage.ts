@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 
 /** A key's last_used_at moves at most this often: the list shows when a key was last used to the minute. */
 export const LAST_USED_RESOLUTION_MS = 60_000;

@@ -1,4 +1,4 @@
-import type { ExchangeModule, ServerContext } from '../../platform/context';
+import type { ExchangeModule, ServerContext } from '../../platform/modules/context';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 import { ApiKeyLookup } from './api-key-lookup';
 import { ApiKeyUsage } from './api-key-usage';

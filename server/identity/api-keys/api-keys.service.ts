@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IsNull, type DataSource } from 'typeorm';
 import type { EventBus } from '../../platform/bus/event-bus';
 import type { SecretBox } from '../../platform/crypto/secret-box';
-import { refuseIdentity } from '../refusals';
+import { refuseIdentity } from '../auth/refusals';
 import { ApiKey } from './api-key.entity';
 import { randomCredential } from './api-key-credentials';
 import type { ApiKeyLookup } from './api-key-lookup';

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 import { createUser } from './create-user';
 import { generatePassword, passwordProblem } from './password-policy';
 import { User } from './user.entity';

@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 import { assertTraderAccount } from './may-trade';
-import { refuseIdentity } from '../refusals';
-import { twoFactorSetupRequired } from '../two-factor/setup-required';
+import { refuseIdentity } from './refusals';
+import { twoFactorSetupRequired } from './setup-required';
 import type { AuthenticatedUser } from './authenticated-user';
 import { CallerReads, type CallerRow } from './caller-reads';
 import type { TokenClaims, TokenService } from './tokens';

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { refuseIdentity } from '../refusals';
+import { refuseIdentity } from './refusals';
 import { hashPassword } from './password';
 import { passwordProblem } from './password-policy';
 import { User } from './user.entity';

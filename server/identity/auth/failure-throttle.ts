@@ -1,7 +1,7 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from '../../platform/bus/event-bus';
-import { createLimiter } from '../../platform/limiter';
-import { refuseIdentity, type IdentityRefusal } from '../refusals';
+import { createLimiter } from '../../platform/bus/limiter';
+import { refuseIdentity, type IdentityRefusal } from './refusals';
 
 /** Consecutive failures after which each further attempt waits. */
 export const FAILURES_BEFORE_DELAY = 5;

@@ -1,5 +1,5 @@
 import type { Refusal } from '../../kernel/refusal';
-import { refuseIdentity, type IdentityRefusal } from '../refusals';
+import { refuseIdentity, type IdentityRefusal } from './refusals';
 
 /** What decides whether a user may trade: these columns of their users row. */
 export interface TraderStanding {

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { availableBalance } from '../../ledger/ledger';
-import { twoFactorSetupRequired } from '../two-factor/setup-required';
+import { twoFactorSetupRequired } from './setup-required';
 import type { AuthenticatedUser } from './authenticated-user';
 
 /** The user as the product shows it: `balance` is the available USD. */

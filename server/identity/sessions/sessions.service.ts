@@ -5,7 +5,7 @@ import type { Authenticator } from '../auth/authenticator';
 import type { TokenService } from '../auth/tokens';
 import type { EventBus } from '../../platform/bus/event-bus';
 import type { DomainEventPublisher } from '../../platform/bus/domain-events';
-import { refuseIdentity } from '../refusals';
+import { refuseIdentity } from '../auth/refusals';
 import { Session } from './session.entity';
 
 /** Sessions ended by one process, so every process's authenticator stops trusting them: `{ session_ids }`. */

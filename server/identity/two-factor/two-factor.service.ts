@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import type { FailureThrottle } from '../auth/failure-throttle';
 import type { SecretBox } from '../../platform/crypto/secret-box';
-import { refuseIdentity } from '../refusals';
+import { refuseIdentity } from '../auth/refusals';
 import { issueRecoveryCodes, recoveryCodesLeft, useRecoveryCode } from './recovery-codes';
 import { looksLikeTotpCode, newTotpSecret, otpauthUrl, totpStep } from './totp';
 import { TwoFactor } from './two-factor.entity';

@@ -1,4 +1,4 @@
-import type { ExchangeModule, ServerContext } from '../../platform/context';
+import type { ExchangeModule, ServerContext } from '../../platform/modules/context';
 import { bookMarkets } from '../catalog';
 import { ReferencePrices } from './reference-prices.service';
 

@@ -1,5 +1,5 @@
 import type { Config } from '../../platform/config/config';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 import { money, type Money } from '../../kernel/money';
 import { findInstrument, instruments, type Instrument } from './instruments';
 import { fetchPublicPrices } from './public-ticker';

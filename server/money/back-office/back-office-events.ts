@@ -1,5 +1,5 @@
-import type { ServerContext } from '../../platform/context';
-import type { MoneyMoved } from '../money-events';
+import type { ServerContext } from '../../platform/modules/context';
+import type { MoneyMoved } from './money-events';
 import type { DecisionQueue, QueueItem } from './decision-queue';
 
 /**

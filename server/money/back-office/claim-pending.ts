@@ -1,7 +1,7 @@
 import type { EntityManager, FindOptionsWhere } from 'typeorm';
 import type { DecisionQueue, QueueItem } from './decision-queue';
 import { decidedStatus, type Decision } from './decision-inputs';
-import { refuseMoney } from '../refusals';
+import { refuseMoney } from './refusals';
 
 /**
  * Decides a pending item exactly once: a conditional UPDATE ... WHERE status = 'pending' inside the

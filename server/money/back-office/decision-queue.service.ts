@@ -1,6 +1,6 @@
 import type { FindOptionsWhere } from 'typeorm';
 import { recordAudit } from '../../platform/audit/audit-log';
-import type { ServerContext } from '../../platform/context';
+import type { ServerContext } from '../../platform/modules/context';
 import type { KeyedRequest } from '../../platform/idempotency/keyed-request';
 import { recordAnswer } from '../../platform/idempotency/recorded-answers';
 import { post } from '../../ledger/ledger';

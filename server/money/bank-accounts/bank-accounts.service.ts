@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { recordAudit } from '../../platform/audit/audit-log';
-import type { ServerContext } from '../../platform/context';
-import { refuseMoney } from '../refusals';
+import type { ServerContext } from '../../platform/modules/context';
+import { refuseMoney } from '../back-office/refusals';
 import { BankAccount } from './bank-account.entity';
 
 export type NewBankAccount = Pick<BankAccount, 'bank_name' | 'account_number' | 'account_holder'>;

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Config } from '../../platform/config/config';
 import { money, type Money } from '../../kernel/money';
-import { refuseMoney } from '../refusals';
+import { refuseMoney } from '../back-office/refusals';
 import type { SettingsStore } from '../../platform/settings/settings-store';
 import { FundingRequest, type FundingKind } from './funding-request.entity';
 

@@ -1,6 +1,6 @@
 import { announceQueueChange } from '../back-office/back-office-events';
 import type { Page } from '../back-office/list-query';
-import type { ServerContext } from '../../platform/context';
+import type { ServerContext } from '../../platform/modules/context';
 import type { KeyedRequest } from '../../platform/idempotency/keyed-request';
 import { recordAnswer } from '../../platform/idempotency/recorded-answers';
 import { post } from '../../ledger/ledger';

@@ -1,9 +1,9 @@
 import { User, type KycStatus } from '../../identity/auth/user.entity';
 import { announceQueueChange } from '../back-office/back-office-events';
-import type { ServerContext } from '../../platform/context';
+import type { ServerContext } from '../../platform/modules/context';
 import type { KeyedRequest } from '../../platform/idempotency/keyed-request';
 import { recordAnswer } from '../../platform/idempotency/recorded-answers';
-import { refuseMoney, type MoneyRefusal } from '../refusals';
+import { refuseMoney, type MoneyRefusal } from '../back-office/refusals';
 import { KYC_QUEUE } from './kyc-queue';
 import { KycSubmission, type DocumentType } from './kyc-submission.entity';
 import { submissionView } from './kyc-view';

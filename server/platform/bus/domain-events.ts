@@ -1,4 +1,4 @@
-import type { Logger } from '../logger';
+import type { Logger } from '../logger/logger';
 
 /**
  * The facts each domain publishes, by domain: a domain adds its own closed union here (declaration

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from 'redis';
-import type { Logger } from '../logger';
+import type { Logger } from '../logger/logger';
 
 export type BusHandler = (message: unknown) => void;
 

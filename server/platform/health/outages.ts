@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as nodeRedis from 'redis';
 import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
-import type { Logger } from '../logger';
+import type { Logger } from '../logger/logger';
 
 /** What a request may find unreachable. */
 export type Dependency = 'database' | 'redis';

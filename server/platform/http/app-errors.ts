@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import type { Logger } from '../logger';
+import type { Logger } from '../logger/logger';
 
 /** How a client that went away mid-answer shows on the response being written: nothing the server can mend. */
 const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);

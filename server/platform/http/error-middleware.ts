@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../modules/context';
 import { RETRY_AFTER_SECONDS } from '../health/outages';
 import { Refusal } from '../../kernel/refusal';
 import { HttpError, statusDetail } from './errors';

@@ -1,6 +1,6 @@
 import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Logger } from '../logger';
+import type { Logger } from '../logger/logger';
 import { statusDetail } from './errors';
 import { SECURITY_HEADERS } from './security-headers';
 

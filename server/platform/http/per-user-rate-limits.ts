@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { Context } from 'koa';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../modules/context';
 import { unauthorized } from './errors';
 import { createRateLimiter, rateLimited } from './rate-limit';
 

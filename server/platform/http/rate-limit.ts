@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from '../bus/event-bus';
-import { createLimiter } from '../limiter';
+import { createLimiter } from '../bus/limiter';
 import { HttpError, tooManyRequests } from './errors';
 
 /** A limit per key (a client's address, a user's id) of requests a minute. */

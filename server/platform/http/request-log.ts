@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { Logger } from '../logger';
+import type { Logger } from '../logger/logger';
 
 /**
  * One structured line per request: method, path (never the query, which may carry documents), the

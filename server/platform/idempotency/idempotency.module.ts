@@ -1,5 +1,5 @@
 import type { RefusalAnswer } from '../http/error-middleware';
-import type { ExchangeModule, ServerContext } from '../context';
+import type { ExchangeModule, ServerContext } from '../modules/context';
 import { IdempotentRequests } from './idempotent-requests';
 import { deleteExpiredAnswers } from './recorded-answers';
 

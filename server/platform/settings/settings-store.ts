@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EventBus } from '../bus/event-bus';
-import type { Logger } from '../logger';
+import type { Logger } from '../logger/logger';
 import { SettingRow } from './setting.entity';
 
 /** Published after a change to the settings table has committed: every process reloads its copy. */

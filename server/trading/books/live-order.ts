@@ -1,5 +1,5 @@
 import type { OrderStatus, Side, TimeInForce } from '../../../engine';
-import type { OrderKind } from '../order-schemas';
+import type { OrderKind } from '../orders/order-schemas';
 
 /**
  * An order as the sequencer tracks it, in the engine's integer units: lots, ticks, and notional

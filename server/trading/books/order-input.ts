@@ -12,8 +12,8 @@ import {
 } from '../../../engine';
 import { toLedgerUnits, type LedgerUnits } from '../../kernel/money';
 import type { BookMarket } from '../../markets/catalog';
-import type { OrderKind, OrderPlacement } from '../order-schemas';
-import { refuseTrading } from '../refusals';
+import type { OrderKind, OrderPlacement } from '../orders/order-schemas';
+import { refuseTrading } from '../orders/refusals';
 
 /** An order request checked against its market's rules and turned into the engine's integer units. */
 export interface OrderTerms {

@@ -1,6 +1,6 @@
 import { toLots, toNotional, toTicks, type MarketSpec } from '../../../engine';
 import { findBookMarket } from '../../markets/catalog';
-import type { OrderRow } from '../order.entity';
+import type { OrderRow } from '../orders/order.entity';
 import type { LiveOrder } from './live-order';
 import { decimals } from './order-input';
 

@@ -1,10 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { stateHash, type BookSnapshot, type MarketSpec, type OrderBook } from '../../../engine';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 import { emptiedUnder } from '../books/book-rules';
 import { OPEN_STATUSES } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
-import { refuseTrading } from '../refusals';
+import { refuseTrading } from '../orders/refusals';
 
 /** How often a book's running state hash is recorded for recovery to check against, at most. */
 const HASH_CHECKPOINT_MS = 1000;

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { isCurrentStateHash, OrderBook, type BookSnapshot, type Command, type MarketSpec } from '../../../engine';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 import type { BookMarket } from '../../markets/catalog';
 import { specOf } from '../../markets/market-change';
 import type { MarketRow } from '../../markets/market.entity';
@@ -9,7 +9,7 @@ import { OPEN_STATUSES, type LiveOrder } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
 import { liveOrder } from '../books/order-rows';
 import { mayBeFilledSql } from '../../identity/auth/may-trade';
-import type { OrderRow } from '../order.entity';
+import type { OrderRow } from '../orders/order.entity';
 
 /**
  * Rebuilds a symbol's state from the database: the book from its latest snapshot plus the command

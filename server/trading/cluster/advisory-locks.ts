@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 
 /** A 64-bit advisory lock key from a name: the same name gives the same key in every process. */
 export function lockKey(name: string): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookCall, bookSymbol as symbol, type BookCall } from '../book-calls';
-import { orderKind, orderStatus, orderViewSchema, side, timeInForce } from '../order-schemas';
+import { orderKind, orderStatus, orderViewSchema, side, timeInForce } from '../orders/order-schemas';
 
 /**
  * The calls one process forwards to the owner of a symbol's book over Redis, and the owner's

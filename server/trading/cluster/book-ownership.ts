@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { MarketSpec } from '../../../engine';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 import { bookMarkets, type BookMarket } from '../../markets/catalog';
 import type { Submission, Outcome } from '../sequencer/order-execution';
 import type { OrderSequencer } from '../sequencer/order-sequencer';

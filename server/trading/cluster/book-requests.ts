@@ -1,5 +1,5 @@
 import { Refusal } from '../../kernel/refusal';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 import type { Cluster } from './cluster';
 import type { BookCall } from '../book-calls';
 import { bookRequest, replyChannel, type BookReply } from './book-messages';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from '../../platform/bus/event-bus';
 import { ConfigError, type Config } from '../../platform/config/config';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 import { AdvisoryLocks } from './advisory-locks';
 
 /** How often a process tries the locks it does not hold: the longest a dead owner's work goes unserved. */

@@ -1,4 +1,4 @@
-import type { ExchangeModule, ServerContext } from '../../platform/context';
+import type { ExchangeModule, ServerContext } from '../../platform/modules/context';
 import { onCatalogChange } from '../../markets/catalog';
 import { openBooks } from '../trading.module';
 import type { TradingService } from '../trading.service';

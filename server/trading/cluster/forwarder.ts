@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../../platform/logger';
-import { refuseTrading } from '../refusals';
+import type { Logger } from '../../platform/logger/logger';
+import { refuseTrading } from '../orders/refusals';
 import type { Cluster } from './cluster';
 import type { BookCall } from '../book-calls';
 import { bookChannel, bookReply, replyChannel, type BookReply, type BookRequest } from './book-messages';

@@ -1,5 +1,5 @@
 import type { Election } from '../cluster/cluster';
-import type { ExchangeModule, ServerContext } from '../../platform/context';
+import type { ExchangeModule, ServerContext } from '../../platform/modules/context';
 import { onCatalogChange } from '../../markets/catalog';
 import type { ReferencePrices } from '../../markets/reference-prices/reference-prices.service';
 import type { TradingService } from '../trading.service';

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { DataSource } from 'typeorm';
 import { availableBalance } from '../../ledger/ledger';
 import { money } from '../../kernel/money';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 import type { BookMarket } from '../../markets/catalog';
 import type { Random } from '../../markets/reference-prices/random-walk';
 import type { ReferencePrices } from '../../markets/reference-prices/reference-prices.service';

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { availableBalance } from '../../ledger/ledger';
 import { money, type Money } from '../../kernel/money';
 import type { Outages } from '../../platform/health/outages';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 import { findBookMarket, USD, type BookMarket } from '../../markets/catalog';
 import type { ReferencePrices } from '../../markets/reference-prices/reference-prices.service';
 import type { TradingService } from '../trading.service';

@@ -1,4 +1,4 @@
-import { deskPrices, type DeskPrices } from '../desk/desk-prices';
+import { deskPrices, type DeskPrices } from './desk-prices';
 import { money, toJsonNumber, type Money } from '../../kernel/money';
 import { instruments, type Instrument } from '../../markets/reference-prices/instruments';
 import type { ReferencePrices } from '../../markets/reference-prices/reference-prices.service';

@@ -1,4 +1,4 @@
-import type { ExchangeModule, ServerContext } from '../../platform/context';
+import type { ExchangeModule, ServerContext } from '../../platform/modules/context';
 import { money } from '../../kernel/money';
 import type { ReferencePrices } from '../../markets/reference-prices/reference-prices.service';
 import type { TradingService } from '../trading.service';

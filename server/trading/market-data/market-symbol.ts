@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { standalone } from '../../kernel/validation';
 import { findInstrument, type Instrument } from '../../markets/reference-prices/instruments';
-import { refuseTrading } from '../refusals';
+import { refuseTrading } from '../orders/refusals';
 
 export const UNKNOWN_SYMBOL = standalone('Unknown symbol');
 

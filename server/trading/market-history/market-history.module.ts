@@ -1,4 +1,4 @@
-import type { ExchangeModule, ServerContext } from '../../platform/context';
+import type { ExchangeModule, ServerContext } from '../../platform/modules/context';
 import { writeMarketHistory } from './market-history';
 
 /**

@@ -3,8 +3,8 @@ import type { AnswerRow } from '../../platform/idempotency/recorded-answers';
 import type { Posting } from '../../ledger/ledger';
 import type { LiveOrder } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
-import type { OrderRow } from '../order.entity';
-import type { TradeRow } from '../trade.entity';
+import type { OrderRow } from '../orders/order.entity';
+import type { TradeRow } from '../orders/trade.entity';
 
 /** Everything a round changes on one symbol, written in one transaction. */
 export interface RoundEffects {

@@ -2,7 +2,7 @@ import { feeFor, type OrderBook } from '../../../engine';
 import { money } from '../../kernel/money';
 import type { BookMarket } from '../../markets/catalog';
 import { assertMinNotional, type OrderTerms } from '../books/order-input';
-import { refuseTrading } from '../refusals';
+import { refuseTrading } from '../orders/refusals';
 
 /** Fee rates in parts per million of the trade value. */
 export interface FeeRates {

@@ -11,10 +11,10 @@ import type { LiveOrder } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
 import { decimals, ledgerUnits, type OrderTerms } from '../books/order-input';
 import { assertMayTrade } from '../../identity/auth/may-trade';
-import type { OrderView } from '../order-schemas';
-import { refuseTrading, type TradingRefusal } from '../refusals';
+import type { OrderView } from '../orders/order-schemas';
+import { refuseTrading, type TradingRefusal } from '../orders/refusals';
 import type { RoundEffects } from '../round-writer/round-effects';
-import type { TradeRow } from '../trade.entity';
+import type { TradeRow } from '../orders/trade.entity';
 import type { Traders } from '../traders/trader-reads';
 import { buyHoldAtLimit, holdFor, type FeeRates } from './funds-hold';
 

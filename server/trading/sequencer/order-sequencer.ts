@@ -12,7 +12,7 @@ import {
   type Posting,
 } from '../../ledger/ledger';
 import { refuseLedger } from '../../ledger/refusals';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 import { rulesOf } from '../books/book-rules';
 import type { MarketState } from '../books/market-state';
 import { BookCheckpoints } from '../checkpoints/book-checkpoints';
@@ -22,7 +22,7 @@ import { lastCommand, type RoundMarker } from '../round-writer/round-marker';
 import { isTraderChange, suspendedInFills, writeRound, type WrittenRound } from '../round-writer/round-writer';
 import { TraderCache } from '../traders/trader-cache';
 import { readTraders, type ReadConnection } from '../traders/trader-reads';
-import { MAX_DEPTH, MAX_LIST } from '../read-limits';
+import { MAX_DEPTH, MAX_LIST } from '../orders/read-limits';
 import { committedView, type CommittedBook } from './committed-book';
 import type { FeeRates } from './funds-hold';
 import type { Outcome, Submission } from './order-execution';

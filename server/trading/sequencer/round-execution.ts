@@ -1,6 +1,6 @@
 import { answerRow } from '../../platform/idempotency/recorded-answers';
 import { orderRecord } from '../books/order-rows';
-import { orderView } from '../order-views';
+import { orderView } from '../orders/order-views';
 import { emptyEffects, type MarketRound, type RoundEffects } from '../round-writer/round-effects';
 import type { TraderCache } from '../traders/trader-cache';
 import type { FeeRates } from './funds-hold';

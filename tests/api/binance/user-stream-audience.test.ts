@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connectRedis, createEventBus, type EventBus, type Redis } from '../../../server/platform/bus/event-bus';
-import { createLogger } from '../../../server/platform/logger';
+import { createLogger } from '../../../server/platform/logger/logger';
 import { UserStreamAudience } from '../../../server/gateways/streams/user-data/stream-audience';
 import { eventually } from '../../support/eventually';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connectRedis, type Redis } from '../../../server/platform/bus/event-bus';
-import { WindowCounters } from '../../../server/gateways/binance/window-counters';
+import { WindowCounters } from '../../../server/gateways/binance/protocol/window-counters';
 import { startRedisServer, type RedisServer } from '../../support/redis-server';
 
 /**

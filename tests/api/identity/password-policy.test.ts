@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { ensureAdmin } from '../../../server/identity/auth/admin-bootstrap';
-import { createLogger } from '../../../server/platform/logger';
+import { createLogger } from '../../../server/platform/logger/logger';
 import { startExchangeProcess } from '../../support/exchange-process';
 import { ApiClient, loginAs, uniqueEmail } from '../../support/http-client';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';

@@ -2,7 +2,7 @@ import { ensureSystemTrader } from '../../../server/trading/liquidity/system-tra
 import { liquidMarkets } from '../../../server/trading/liquidity/liquid-markets';
 import { MAKER } from '../../../server/trading/liquidity/liquidity.module';
 import { MarketMaker } from '../../../server/trading/liquidity/market-maker';
-import { createLogger } from '../../../server/platform/logger';
+import { createLogger } from '../../../server/platform/logger/logger';
 import { findBookMarket } from '../../../server/markets/catalog';
 import { MARKETS_CHANGED } from '../../../server/markets/catalog-sync';
 import { ReferencePrices } from '../../../server/markets/reference-prices/reference-prices.service';

@@ -3,7 +3,7 @@ import { money } from '../../../server/kernel/money';
 import { fetchPublicPrices } from '../../../server/markets/reference-prices/public-ticker';
 import { nextWalkPrice, seededRandom } from '../../../server/markets/reference-prices/random-walk';
 import { ReferencePrices } from '../../../server/markets/reference-prices/reference-prices.service';
-import { createLogger } from '../../../server/platform/logger';
+import { createLogger } from '../../../server/platform/logger/logger';
 import { ApiClient } from '../../support/http-client';
 import { RecordingSocket } from '../../support/market-socket';
 import { startTestExchange } from '../../support/test-exchange';

@@ -1,4 +1,4 @@
-import { createLogger } from '../../../server/platform/logger';
+import { createLogger } from '../../../server/platform/logger/logger';
 import { ApiClient } from '../../support/http-client';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';
 

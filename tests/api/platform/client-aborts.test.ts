@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import Koa from 'koa';
 import { logAppErrors } from '../../../server/platform/http/app-errors';
-import { createLogger } from '../../../server/platform/logger';
+import { createLogger } from '../../../server/platform/logger/logger';
 import { startExchangeProcess, type ExchangeProcess } from '../../support/exchange-process';
 
 /** Far more than the socket buffers between client and server hold: the server is still writing when the client leaves. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLogger } from '../../../server/platform/logger';
+import { createLogger } from '../../../server/platform/logger/logger';
 import { createApiKey, signedCall } from '../../support/binance-client';
 import { eventually } from '../../support/eventually';
 import { startPostgresServer, type PostgresServer } from '../../support/postgres-server';

@@ -2,7 +2,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { connectRedis, createEventBus, type Redis } from '../../../server/platform/bus/event-bus';
 import { redisPrefix } from '../../../server/platform/bus/redis-prefix';
 import { createRateLimiter } from '../../../server/platform/http/rate-limit';
-import { createLogger } from '../../../server/platform/logger';
+import { createLogger } from '../../../server/platform/logger/logger';
 import { startRedisServer, type RedisServer } from '../../support/redis-server';
 
 /** Two deployments sharing one Redis: neither hears the other's events nor spends the other's limits. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ConfigError, loadConfig } from '../../../server/platform/config/config';
-import { deskPrices } from '../../../server/trading/desk/desk-prices';
+import { deskPrices } from '../../../server/trading/market-data/desk-prices';
 import { checkLedger } from '../../../server/ledger/ledger-check';
 import { availableBalance } from '../../../server/ledger/ledger';
 import { money, type Money } from '../../../server/kernel/money';

@@ -13,7 +13,7 @@ import {
   type LadderQuote,
 } from '../../../server/trading/liquidity/quote-ladder';
 import { ensureSystemTrader } from '../../../server/trading/liquidity/system-trader';
-import { createLogger } from '../../../server/platform/logger';
+import { createLogger } from '../../../server/platform/logger/logger';
 import type { BookMarket } from '../../../server/markets/catalog';
 import { OPENING_BOOK_MARKETS } from '../../support/opening-catalog';
 import { ReferencePrices } from '../../../server/markets/reference-prices/reference-prices.service';

@@ -5,7 +5,7 @@ import { resolveJwtSecret } from '../../../server/identity/auth/jwt-secret';
 import { TokenService } from '../../../server/identity/auth/tokens';
 import { User } from '../../../server/identity/auth/user.entity';
 import { money } from '../../../server/kernel/money';
-import { orderViewSchema, userTradeViewSchema } from '../../../server/trading/order-schemas';
+import { orderViewSchema, userTradeViewSchema } from '../../../server/trading/orders/order-schemas';
 import { ApiClient, registerTrader } from '../../support/http-client';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';
 import { approveKyc, credit, debit, fundedTrader } from '../../support/trader-fixtures';

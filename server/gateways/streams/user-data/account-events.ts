@@ -1,5 +1,5 @@
 import { binanceAsset } from '../../binance/account-routes';
-import { decimalText } from '../../binance/decimal-text';
+import { decimalText } from '../../binance/protocol/decimal-text';
 import type { AccountBalance, Posting } from '../../../ledger/ledger';
 import { fromLedgerUnits, toLedgerUnits } from '../../../kernel/money';
 import type { UserStreamEvent } from '../../realtime/notifier';

@@ -1,12 +1,12 @@
 import type { OrderStatus } from '../../../../engine';
-import { decimalText } from '../../binance/decimal-text';
-import { clientOrderId, orderType, STATUSES, workingTime } from '../../binance/order-views';
-import { QUOTE_ASSET, SELF_TRADE_PREVENTION } from '../../binance/symbol-rules';
+import { decimalText } from '../../binance/protocol/decimal-text';
+import { clientOrderId, orderType, STATUSES, workingTime } from '../../binance/protocol/order-views';
+import { QUOTE_ASSET, SELF_TRADE_PREVENTION } from '../../binance/protocol/symbol-rules';
 import { money, type Money } from '../../../kernel/money';
 import type { UserStreamEvent } from '../../realtime/notifier';
-import type { OrderRow } from '../../../trading/order.entity';
+import type { OrderRow } from '../../../trading/orders/order.entity';
 import type { MarketRound } from '../../../trading/round-writer/round-effects';
-import type { TradeRow } from '../../../trading/trade.entity';
+import type { TradeRow } from '../../../trading/orders/trade.entity';
 
 /**
  * Binance's `executionReport` events of a committed round, built from the rows the round wrote:

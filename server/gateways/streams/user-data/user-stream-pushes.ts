@@ -1,5 +1,5 @@
 import type { DomainEvents } from '../../../platform/bus/domain-events';
-import type { MoneyMoved } from '../../../money/money-events';
+import type { MoneyMoved } from '../../../money/back-office/money-events';
 import type { CommittedRound } from '../../../trading/sequencer/order-sequencer';
 import type { Notifier, UserStreamEvent } from '../../realtime/notifier';
 import { accountPositions, balanceUpdates } from './account-events';

@@ -2,10 +2,10 @@ import type { Notifier } from '../../realtime/notifier';
 import type { IncomingMessage, Server } from 'node:http';
 import type { ApiKeyAccess } from '../../../identity/api-keys/api-keys.module';
 import type { RequestLimits } from '../../binance/request-weight';
-import type { ServerContext } from '../../../platform/context';
-import type { ConnectionLimits } from '../connection-limits';
+import type { ServerContext } from '../../../platform/modules/context';
+import type { ConnectionLimits } from '../../connections/connection-limits';
 import type { StreamHub } from '../stream-hub';
-import { ListenKeys } from './listen-keys';
+import { ListenKeys } from '../../binance/protocol/listen-keys';
 import { UserStreams } from './user-streams';
 import { WsApiServer } from './ws-api-server';
 

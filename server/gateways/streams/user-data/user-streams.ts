@@ -2,12 +2,17 @@ import { z } from 'zod';
 import type { ApiKeyLookup } from '../../../identity/api-keys/api-key-lookup';
 import { API_KEYS_CHANGED_TOPIC } from '../../../identity/api-keys/api-keys.service';
 import type { EventBus } from '../../../platform/bus/event-bus';
-import type { Logger } from '../../../platform/logger';
+import type { Logger } from '../../../platform/logger/logger';
 import { DISCONNECT_TOPIC, USER_STREAM_TOPIC, type Notifier } from '../../realtime/notifier';
 import type { StreamConnection } from '../stream-connection';
 import type { StreamEvent } from '../stream-events';
 import type { StreamHub } from '../stream-hub';
-import { LISTEN_KEY_CLOSED_TOPIC, LISTEN_KEY_FORMAT, listenKeyClosed, type ListenKeys } from './listen-keys';
+import {
+  LISTEN_KEY_CLOSED_TOPIC,
+  LISTEN_KEY_FORMAT,
+  listenKeyClosed,
+  type ListenKeys,
+} from '../../binance/protocol/listen-keys';
 import { UserStreamAudience } from './stream-audience';
 
 /** How often this process checks its streams against the database: what a lost bus message could leave open at most. */

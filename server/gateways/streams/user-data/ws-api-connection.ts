@@ -1,12 +1,12 @@
 import { WebSocket, type RawData } from 'ws';
 import { z } from 'zod';
 import type { ApiKeyAccess } from '../../../identity/api-keys/api-keys.module';
-import { BinanceCode, BinanceError, knownBinanceError, UNKNOWN_MESSAGE } from '../../binance/binance-error';
+import { BinanceCode, BinanceError, knownBinanceError, UNKNOWN_MESSAGE } from '../../binance/protocol/binance-error';
 import { integerParam, parseParams } from '../../binance/binance-params';
 import type { RequestLimits } from '../../binance/request-weight';
 import { checkSigned, usableKey, type BinanceCaller } from '../../binance/signed-request';
 import type { Outages } from '../../../platform/health/outages';
-import type { Logger } from '../../../platform/logger';
+import type { Logger } from '../../../platform/logger/logger';
 import type { Pinged } from '../keep-alive';
 import { sendUnlessBehind } from '../stream-connection';
 import type { RequestId } from '../stream-requests';

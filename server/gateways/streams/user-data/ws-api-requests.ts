@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BinanceCode, BinanceError } from '../../binance/binance-error';
+import { BinanceCode, BinanceError } from '../../binance/protocol/binance-error';
 import { mandatory } from '../../binance/binance-params';
 import { requestId, type RequestId } from '../stream-requests';
 

@@ -1,9 +1,9 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { BinanceCode } from '../../binance/binance-error';
+import { BinanceCode } from '../../binance/protocol/binance-error';
 import { rawJsonAnswer } from '../../../platform/http/http-server';
-import type { ConnectionLimits } from '../connection-limits';
+import type { ConnectionLimits } from '../../connections/connection-limits';
 import { BINANCE_KEEP_ALIVE, keepPinging, type KeepAlive } from '../keep-alive';
 import { WsApiConnection, type WsApiDeps } from './ws-api-connection';
 

@@ -1,4 +1,4 @@
-import { money, type Money } from '../../kernel/money';
+import { money, type Money } from '../../../kernel/money';
 
 /** The most decimals Binance gives any asset's amounts with (its asset precision). */
 export const ASSET_PRECISION = 8;

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { Side } from '../../engine';
+import type { Side } from '../../../engine';
 
 /** One fill between a resting (maker) and an incoming (taker) order, at the maker's price. */
 @Entity({ name: 'trades' })

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger/logger';
 
 /**
  * The share of a process's descriptors its open connections may not take: REST requests, the

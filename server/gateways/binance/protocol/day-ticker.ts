@@ -1,7 +1,7 @@
-import { money, ZERO } from '../../kernel/money';
-import type { DayStatistics } from '../../trading/market-data/day-statistics';
+import { money, ZERO } from '../../../kernel/money';
+import type { DayStatistics } from '../../../trading/market-data/day-statistics';
 import { decimalText } from './decimal-text';
-import type { DayTrades } from '../../trading/trade-reads';
+import type { DayTrades } from '../../../trading/trade-reads';
 
 /**
  * Binance's 24-hour ticker of a market, built once for REST ticker/24hr and the @ticker streams:

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { ServerContext } from '../../platform/context';
+import type { ServerContext } from '../../../platform/modules/context';
 import { BinanceCode, BinanceError } from './binance-error';
 import { WindowCounters } from './window-counters';
 

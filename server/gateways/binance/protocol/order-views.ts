@@ -1,7 +1,7 @@
-import type { OrderStatus } from '../../../engine';
-import type { OrderRow } from '../../trading/order.entity';
-import type { TradeRow } from '../../trading/trade.entity';
-import type { AccountTradeRow } from '../../trading/order-reads';
+import type { OrderStatus } from '../../../../engine';
+import type { OrderRow } from '../../../trading/orders/order.entity';
+import type { TradeRow } from '../../../trading/orders/trade.entity';
+import type { AccountTradeRow } from '../../../trading/order-reads';
 import { QUOTE_ASSET, SELF_TRADE_PREVENTION, type BinanceOrderType } from './symbol-rules';
 import { decimalText } from './decimal-text';
 

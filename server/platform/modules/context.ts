@@ -1,10 +1,10 @@
 import type { DataSource } from 'typeorm';
-import type { DomainEventPublisher } from './bus/domain-events';
-import type { EventBus, Redis } from './bus/event-bus';
-import type { Config } from './config/config';
-import type { Outages } from './health/outages';
-import type { Logger } from './logger';
-import type { SettingsStore } from './settings/settings-store';
+import type { DomainEventPublisher } from '../bus/domain-events';
+import type { EventBus, Redis } from '../bus/event-bus';
+import type { Config } from '../config/config';
+import type { Outages } from '../health/outages';
+import type { Logger } from '../logger/logger';
+import type { SettingsStore } from '../settings/settings-store';
 
 /** The platform every module is built on: nothing of a domain. */
 export interface ServerContext {

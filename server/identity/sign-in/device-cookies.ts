@@ -3,9 +3,9 @@ import type { Context } from 'koa';
 import { SignJWT, jwtVerify } from 'jose';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from '../../platform/bus/event-bus';
-import { createLimiter } from '../../platform/limiter';
-import { FAILURES_BEFORE_DELAY, FAILURES_REMEMBERED_SECONDS, type ThrottledAttempt } from './failure-throttle';
-import { jwtSigningKey } from './jwt-secret';
+import { createLimiter } from '../../platform/bus/limiter';
+import { FAILURES_BEFORE_DELAY, FAILURES_REMEMBERED_SECONDS, type ThrottledAttempt } from '../auth/failure-throttle';
+import { jwtSigningKey } from '../auth/jwt-secret';
 
 const COOKIE_NAME = 'device';
 /** Only the login route is sent the cookie. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { OrderStatus, Side, TimeInForce } from '../../engine';
-import { standalone } from '../kernel/validation';
-import { money } from '../kernel/money';
+import type { OrderStatus, Side, TimeInForce } from '../../../engine';
+import { standalone } from '../../kernel/validation';
+import { money } from '../../kernel/money';
 
 /**
  * The order vocabulary of the API, once: what a caller may ask for and what an order and a fill

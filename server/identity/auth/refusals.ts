@@ -1,4 +1,4 @@
-import { refusals } from '../kernel/refusal';
+import { refusals } from '../../kernel/refusal';
 
 /** What identity refuses: registering, logging in, bearer tokens, sessions, two-factor and API keys. */
 export type IdentityRefusal =

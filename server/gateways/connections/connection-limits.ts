@@ -1,8 +1,8 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
-import { BinanceCode } from '../binance/binance-error';
-import type { IpBans } from '../binance/ip-bans';
-import type { WindowCounters } from '../binance/window-counters';
+import { BinanceCode } from '../binance/protocol/binance-error';
+import type { IpBans } from '../binance/protocol/ip-bans';
+import type { WindowCounters } from '../binance/protocol/window-counters';
 import { rawJsonAnswer } from '../../platform/http/http-server';
 
 /** Binance's window for counting an address's new connections. */

@@ -1,4 +1,4 @@
-import { refusals } from '../kernel/refusal';
+import { refusals } from '../../kernel/refusal';
 
 /** What the money domain refuses: KYC submissions, funding requests beyond their caps, back-office decisions, bank accounts. */
 export type MoneyRefusal =

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { OrderStatus, Side, TimeInForce } from '../../engine';
+import type { OrderStatus, Side, TimeInForce } from '../../../engine';
 import type { OrderKind } from './order-schemas';
 
 /**

@@ -1,4 +1,4 @@
-import { refusals } from '../kernel/refusal';
+import { refusals } from '../../kernel/refusal';
 
 /**
  * What the trading core refuses (the web gateway words each code, the Binance gateway some). An

@@ -1,9 +1,9 @@
 import type { Context, Middleware } from 'koa';
-import type { ServerContext } from '../../platform/context';
-import { RETRY_AFTER_SECONDS, type Outages } from '../../platform/health/outages';
-import { HttpError } from '../../platform/http/errors';
-import { Refusal } from '../../kernel/refusal';
-import { refusalAnswer } from '../web/refusal-answers';
+import type { ServerContext } from '../../../platform/modules/context';
+import { RETRY_AFTER_SECONDS, type Outages } from '../../../platform/health/outages';
+import { HttpError } from '../../../platform/http/errors';
+import { Refusal } from '../../../kernel/refusal';
+import { refusalAnswer } from '../../web/refusal-answers';
 import { binanceWording } from './refusal-answers';
 
 /**

@@ -1,5 +1,5 @@
-import { money, toJsonNumber } from '../kernel/money';
-import { findBookMarket } from '../markets/catalog';
+import { money, toJsonNumber } from '../../kernel/money';
+import { findBookMarket } from '../../markets/catalog';
 import type { OrderView, UserTradeView } from './order-schemas';
 import type { OrderRow } from './order.entity';
 import type { TradeRow } from './trade.entity';

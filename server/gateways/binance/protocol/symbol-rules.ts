@@ -1,7 +1,7 @@
-import { fromLots, fromNotional, fromTicks, minNotionalUnits, toLots, toNotional, toTicks } from '../../../engine';
-import { money } from '../../kernel/money';
-import type { BookMarket } from '../../markets/catalog';
-import type { MarketStatus } from '../../markets/market.entity';
+import { fromLots, fromNotional, fromTicks, minNotionalUnits, toLots, toNotional, toTicks } from '../../../../engine';
+import { money } from '../../../kernel/money';
+import type { BookMarket } from '../../../markets/catalog';
+import type { MarketStatus } from '../../../markets/market.entity';
 import { ASSET_PRECISION, decimalText } from './decimal-text';
 import { BinanceCode, BinanceError } from './binance-error';
 

@@ -1,5 +1,5 @@
-import type { AccountBalance, Posting } from '../ledger/ledger';
-import type { DecisionQueue, QueueItem } from './back-office/decision-queue';
+import type { AccountBalance, Posting } from '../../ledger/ledger';
+import type { DecisionQueue, QueueItem } from './decision-queue';
 
 /** Money a commit moved outside the order books: its posting, and the users' accounts as it left them (ledger.post's answer). */
 export interface MoneyMoved {
@@ -25,7 +25,7 @@ export type MoneyEvent =
   /** The venue's bank accounts changed (the active ones are public). */
   | { type: 'money.bank-accounts-changed' };
 
-declare module '../platform/bus/domain-events' {
+declare module '../../platform/bus/domain-events' {
   interface DomainEventTypes {
     money: MoneyEvent;
   }

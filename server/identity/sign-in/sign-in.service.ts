@@ -4,17 +4,17 @@ import type { DomainEventPublisher } from '../../platform/bus/domain-events';
 import { clientOf, type SessionService } from '../sessions/sessions.service';
 import type { TwoFactorService } from '../two-factor/two-factor.service';
 import { Refusal } from '../../kernel/refusal';
-import { refuseIdentity } from '../refusals';
-import type { AuthenticatedUser } from './authenticated-user';
-import { createUser, type NewUser } from './create-user';
+import { refuseIdentity } from '../auth/refusals';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { createUser, type NewUser } from '../auth/create-user';
 import type { DeviceCookies } from './device-cookies';
-import type { FailureThrottle } from './failure-throttle';
+import type { FailureThrottle } from '../auth/failure-throttle';
 import type { LoginFailure } from './login-history-entry.entity';
 import { recordLogin } from './login-history';
-import { hashPassword, verifyPassword } from './password';
-import { passwordProblem } from './password-policy';
-import { User } from './user.entity';
-import { userView } from './user-view';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { passwordProblem } from '../auth/password-policy';
+import { User } from '../auth/user.entity';
+import { userView } from '../auth/user-view';
 
 export interface Credentials {
   email: string;
