@@ -9,7 +9,7 @@ export default tseslint.config(
       'client/dist/**',
       'data/**',
       'coverage/**',
-      'server/platform/db/migrations/*-*.ts',
+      'server/platform/db/migrations/[0-9]*-*.ts',
     ],
   },
   js.configs.recommended,

@@ -1,7 +1,7 @@
 import type { MarketSpec } from '../../engine';
 import { money } from '../kernel/money';
 import type { MarketRow, MarketStatus } from './market.entity';
-import type { OpeningMarket } from './opening-markets';
+import type { OpeningMarket } from '../platform/db/migrations/opening-markets';
 
 /**
  * The instruments of the venue, as the `markets` table lists them. Pairs quoted in USDT settle in

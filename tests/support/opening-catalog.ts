@@ -5,7 +5,7 @@ import {
   type BookMarket,
   type CatalogRow,
 } from '../../server/markets/catalog';
-import { OPENING_MARKETS } from '../../server/markets/opening-markets';
+import { OPENING_MARKETS } from '../../server/platform/db/migrations/opening-markets';
 import type { Instrument } from '../../server/markets/reference-prices/instruments';
 
 /**

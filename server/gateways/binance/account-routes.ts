@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Config } from '../../platform/config/config';
 import { money } from '../../kernel/money';
 import { assets, USD } from '../../markets/catalog';
-import type { BinanceRoutes } from './binance-api';
+import type { BinanceRoutes } from './binance-deps';
 import { booleanParam, parseParams } from './binance-params';
 import { decimalText } from './protocol/decimal-text';
 import { authenticateSigned } from './signed-request';

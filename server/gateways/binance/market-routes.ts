@@ -5,7 +5,7 @@ import { money, ZERO } from '../../kernel/money';
 import { KLINE_INTERVALS, type KlineInterval } from '../../trading/market-data/candles';
 import { loadDayStatistics } from '../../trading/market-data/day-statistics';
 import { bookMarkets, type BookMarket } from '../../markets/catalog';
-import type { BinanceApiDeps } from './binance-api';
+import type { BinanceApiDeps } from './binance-deps';
 import { BinanceCode, BinanceError } from './protocol/binance-error';
 import {
   badCombination,

@@ -5,7 +5,7 @@ import { Refusal } from '../../kernel/refusal';
 import { orderTerms } from '../../trading/books/order-input';
 import type { OrderRow } from '../../trading/orders/order.entity';
 import { assertTakesOrders, type OrderRecord } from '../../trading/trading.service';
-import type { BinanceApiDeps, BinanceRoutes } from './binance-api';
+import type { BinanceApiDeps, BinanceRoutes } from './binance-deps';
 import { BinanceCode, BinanceError } from './protocol/binance-error';
 import {
   badCombination,

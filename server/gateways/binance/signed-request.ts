@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { Context } from 'koa';
 import { API_KEY_FORMAT } from '../../identity/api-keys/api-key-credentials';
 import type { ApiKeyGrant } from '../../identity/api-keys/api-key-lookup';
-import type { BinanceApiDeps } from './binance-api';
+import type { BinanceApiDeps } from './binance-deps';
 import { BinanceCode, BinanceError } from './protocol/binance-error';
 import { illegal, mandatory, paramsOf } from './binance-params';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ListenKeys } from './protocol/listen-keys';
-import type { BinanceRoutes } from './binance-api';
+import type { BinanceRoutes } from './binance-deps';
 import { BinanceCode, BinanceError } from './protocol/binance-error';
 import { parseParams } from './binance-params';
 import { authenticateApiKey } from './signed-request';

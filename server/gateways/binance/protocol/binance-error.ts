@@ -5,6 +5,10 @@ import { HttpError } from '../../../platform/http/errors';
 import { Refusal } from '../../../kernel/refusal';
 import { refusalAnswer } from '../../web/refusal-answers';
 import { binanceWording } from './refusal-answers';
+import { BinanceCode } from './binance-codes';
+
+// Where the surface's code takes its codes from, beside the error that carries them.
+export { BinanceCode };
 
 /**
  * The Binance-compatible surface answers failures as Binance does, `{code, msg}`, so the programs
@@ -19,46 +23,6 @@ export class BinanceError extends Error {
     super(msg);
   }
 }
-
-/** Binance's error codes this surface answers with (their names as Binance documents them). */
-export const BinanceCode = {
-  UNKNOWN: -1000,
-  DISCONNECTED: -1001,
-  UNAUTHORIZED: -1002,
-  TOO_MANY_REQUESTS: -1003,
-  UNEXPECTED_RESP: -1006,
-  TIMEOUT: -1007,
-  SERVER_BUSY: -1008,
-  INVALID_MESSAGE: -1013,
-  TOO_MANY_ORDERS: -1015,
-  INVALID_TIMESTAMP: -1021,
-  INVALID_SIGNATURE: -1022,
-  ILLEGAL_CHARS: -1100,
-  TOO_MANY_PARAMETERS: -1101,
-  MANDATORY_PARAM_EMPTY_OR_MALFORMED: -1102,
-  UNKNOWN_PARAM: -1103,
-  UNREAD_PARAMETERS: -1104,
-  PARAM_EMPTY: -1105,
-  PARAM_NOT_REQUIRED: -1106,
-  BAD_PRECISION: -1111,
-  TIF_NOT_REQUIRED: -1114,
-  INVALID_TIF: -1115,
-  INVALID_ORDER_TYPE: -1116,
-  INVALID_SIDE: -1117,
-  EMPTY_NEW_CL_ORD_ID: -1118,
-  BAD_INTERVAL: -1120,
-  BAD_SYMBOL: -1121,
-  INVALID_LISTEN_KEY: -1125,
-  MORE_THAN_XX_HOURS: -1127,
-  OPTIONAL_PARAMS_BAD_COMBO: -1128,
-  INVALID_PARAMETER: -1130,
-  BAD_RECV_WINDOW: -1131,
-  NEW_ORDER_REJECTED: -2010,
-  CANCEL_REJECTED: -2011,
-  NO_SUCH_ORDER: -2013,
-  BAD_API_KEY_FMT: -2014,
-  REJECTED_MBX_KEY: -2015,
-} as const;
 
 export const UNKNOWN_MESSAGE = 'An unknown error occurred while processing the request.';
 const DISCONNECTED_MESSAGE = 'Internal error; unable to process your request. Please try again.';

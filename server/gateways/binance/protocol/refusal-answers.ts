@@ -2,7 +2,7 @@ import type { Refusal } from '../../../kernel/refusal';
 import type { IdentityRefusal } from '../../../identity/auth/refusals';
 import type { LedgerRefusal } from '../../../ledger/refusals';
 import type { TradingRefusal } from '../../../trading/orders/refusals';
-import type { BinanceCode } from './binance-error';
+import type { BinanceCode } from './binance-codes';
 
 /** A refusal as Binance words it: its status, the name of its Binance code, and its msg. */
 export interface BinanceWording {

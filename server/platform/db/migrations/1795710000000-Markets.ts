@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { OPENING_MARKETS } from '../../../markets/opening-markets';
+import { OPENING_MARKETS } from './opening-markets';
 
 /**
  * The listed markets as data (server/markets): the six order-book markets and four forex pairs the

@@ -1,9 +1,15 @@
-import type { MarketRow } from './market.entity';
-
-export type OpeningMarket = Pick<
-  MarketRow,
-  'symbol' | 'kind' | 'name' | 'base_asset' | 'tick_size' | 'lot_size' | 'min_notional' | 'reference_price'
-> & { simple_screen_rank: number | null };
+/** A market the Markets migration lists: the columns of its row, as that migration wrote them (frozen with it). */
+export interface OpeningMarket {
+  symbol: string;
+  kind: 'book' | 'forex';
+  name: string;
+  base_asset: string;
+  tick_size: string;
+  lot_size: string;
+  min_notional: string;
+  reference_price: string;
+  simple_screen_rank: number | null;
+}
 
 const book = (
   symbol: string,
