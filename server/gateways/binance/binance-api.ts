@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { ApiKeyAccess } from '../../identity/api-keys/api-keys.module';
 import type { ServerContext } from '../../platform/context';
+import type { MarketCatalog } from '../../markets/catalog';
 import type { MarketDataService } from '../../trading/market-data/market-data.service';
 import type { TradingService } from '../../trading/trading.service';
 import { accountRoutes } from './account-routes';
@@ -16,6 +17,7 @@ import { userStreamRoutes } from './user-stream-routes';
 export interface BinanceApiDeps {
   context: ServerContext;
   trading: TradingService;
+  catalog: MarketCatalog;
   marketData: MarketDataService;
   /** The keys signed requests name (signed-request.ts). */
   apiKeys: ApiKeyAccess;
