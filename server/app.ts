@@ -62,6 +62,7 @@ import type { TradingService } from './trading/trading.service';
 import { liquidityModule } from './trading/liquidity/liquidity.module';
 import { marketDataModule } from './trading/market-data/market-data.module';
 import { marketHistoryModule } from './trading/market-history/market-history.module';
+import { MarketCatalog } from './markets/catalog';
 import { CatalogSync } from './markets/catalog-sync';
 import { refusalAnswer } from './gateways/web/refusal-answers';
 import { referencePricesModule } from './markets/reference-prices/reference-prices.module';
@@ -80,6 +81,8 @@ export interface Exchange {
   httpServer: Server;
   /** The trading core's service (orders, books), for modules and tests in this process. */
   trading: TradingService;
+  /** The markets this process lists, kept current with the markets table (server/markets). */
+  catalog: MarketCatalog;
   /** The OpenAPI description of every route, as /api/openapi.json serves it. */
   openApi: OpenApiDocument;
   /** Starts the modules' work, then listens on config.PORT (0 picks a free port); resolves to the port. */
@@ -98,7 +101,9 @@ export async function createExchange(
   const namespace = redisPrefix(config);
   const bus = await createEventBus(redis, namespace, logger);
   // Before any module: they all read the listed markets (server/markets).
+  const markets = new MarketCatalog();
   const catalog = new CatalogSync(
+    markets,
     dataSource,
     bus,
     { maker: config.MAKER_FEE_RATE, taker: config.TAKER_FEE_RATE },
@@ -112,7 +117,7 @@ export async function createExchange(
   const notifier = new Notifier(bus, logger);
   // What the domains commit, told to the gateways, which word it for their protocols.
   const events = new DomainEvents(logger);
-  subscribeRealtimePushes(events, notifier);
+  subscribeRealtimePushes(events, notifier, markets);
   subscribeUserStreamPushes(events, notifier);
   const sessions = new SessionService(dataSource, tokens, bus, events, authenticator);
   await sessions.follow();
@@ -153,24 +158,26 @@ export async function createExchange(
     : null;
   const elect = cluster?.elect ?? soleProcess;
   /** Later modules (market data, market maker) trade and read the books through trading.service. */
-  const trading = cluster ? clusteredTradingModule(context, cluster) : tradingModule(context);
-  const referencePrices = referencePricesModule(context, (symbols) => lastTradePrices(context.dataSource, symbols));
-  const marketData = marketDataModule(context, referencePrices.service, trading.service);
+  const trading = cluster ? clusteredTradingModule(context, markets, cluster) : tradingModule(context, markets);
+  const referencePrices = referencePricesModule(context, markets, (symbols) =>
+    lastTradePrices(context.dataSource, symbols),
+  );
+  const marketData = marketDataModule(context, markets, referencePrices.service, trading.service);
   const idempotency = idempotencyModule(context, refusalAnswer);
   const apiKeys = apiKeysModule(context, secretBox);
-  const marketStreams = marketStreamsModule(context, trading.service, elect);
+  const marketStreams = marketStreamsModule(context, markets, trading.service, elect);
   // Listed in no order that matters: each starts after what it needs, and stops before it (platform/modules.ts).
   const modules = startOrder([
     idempotency,
     apiKeys,
-    marketHistoryModule(context),
+    marketHistoryModule(context, markets),
     trading,
     referencePrices,
     // One process tells the quotes, one the market rooms: every process's hub delivers them, so more would repeat them.
     { ...marketData, start: () => elect('market-data-pushes', async () => marketData.start?.()) },
-    marketPushesModule(context, notifier, marketData.service, elect),
+    marketPushesModule(context, notifier, marketData.service, markets, elect),
     marketStreams,
-    liquidityModule(context, trading.service, referencePrices.service, elect),
+    liquidityModule(context, markets, trading.service, referencePrices.service, elect),
   ]);
   const adminRoutes = [
     ...adminRoutesOf(
@@ -179,8 +186,9 @@ export async function createExchange(
       notifier,
       [FUNDING_QUEUES.deposit, FUNDING_QUEUES.withdrawal, KYC_QUEUE],
       trading.service,
+      markets,
     ),
-    ...marketsAdminRoutes(context, catalog, trading.service),
+    ...marketsAdminRoutes(context, markets, catalog, trading.service),
   ];
   const routes = webRoutes(
     {
@@ -192,14 +200,15 @@ export async function createExchange(
       sessions,
       twoFactor,
       apiKeys: apiKeys.service,
-      accounts: new AccountsService(dataSource),
+      accounts: new AccountsService(dataSource, markets),
       funding: new FundingService(context),
       kyc: new KycService(context),
       bankAccounts: new BankAccountsService(context),
       trading: trading.service,
       marketData: marketData.service,
       quotes: marketData.quotes,
-      desk: new DeskService(dataSource, events, marketData.quotes),
+      desk: new DeskService(dataSource, events, marketData.quotes, markets),
+      catalog: markets,
     },
     adminRoutes,
   );
@@ -230,6 +239,7 @@ export async function createExchange(
   const binanceApi = binanceApiRouter({
     context,
     trading: trading.service,
+    catalog: markets,
     marketData: marketData.service,
     apiKeys,
     limits,
@@ -260,6 +270,7 @@ export async function createExchange(
   const io = await startSocketHub(httpServer, authenticator, bus, notifier, socketPlaces, logger);
   const streamHub = await startStreamHub(
     httpServer,
+    markets,
     bus,
     marketStreams.source,
     connectionLimits,
@@ -282,6 +293,7 @@ export async function createExchange(
     notifier,
     httpServer,
     trading: trading.service,
+    catalog: markets,
     openApi,
     async listen() {
       // Modules first: a connection taken while the books rebuild would get 503s. Health checks

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { EventBus } from '../platform/bus/event-bus';
 import type { Logger } from '../platform/logger/logger';
-import { replaceCatalog, type DefaultFeeRates } from './catalog';
+import type { DefaultFeeRates, MarketCatalog } from './catalog';
 import { MarketRow } from './market.entity';
 
 /** Published after a change to the markets table has committed: every process reloads its catalog. */
@@ -15,6 +15,7 @@ export class CatalogSync {
   private reloading: Promise<void> = Promise.resolve();
 
   constructor(
+    private readonly catalog: MarketCatalog,
     private readonly dataSource: DataSource,
     private readonly bus: EventBus,
     private readonly defaults: DefaultFeeRates,
@@ -40,7 +41,7 @@ export class CatalogSync {
       .catch(() => undefined)
       .then(async () => {
         const rows = await this.dataSource.getRepository(MarketRow).find({ order: { listing: 'ASC' } });
-        replaceCatalog(rows, this.defaults);
+        this.catalog.replace(rows, this.defaults);
       });
     return this.reloading;
   }

@@ -100,51 +100,62 @@ interface Listing {
   assets: readonly string[];
 }
 
-let listing: Listing = { books: [], forex: [], simpleScreen: [], assets: [USD] };
-const listeners = new Set<() => void>();
-
-/** Takes the markets table's rows (in listing order) as the catalog, and tells every listener. */
-export function replaceCatalog(rows: readonly CatalogRow[], defaults: DefaultFeeRates): void {
-  const books = rows.filter((row) => row.kind === 'book').map((row) => bookMarketOf(row, defaults));
-  const forex = rows.filter((row) => row.kind === 'forex').map(forexPairOf);
-  const simpleScreen = rows
-    .filter((row) => row.kind === 'book' && row.simple_screen_rank !== null)
-    .sort((a, b) => a.simple_screen_rank! - b.simple_screen_rank!)
-    .map((row) => row.symbol);
-  const assets = [USD, ...books.map((m) => m.base), ...forex.map((p) => p.asset)];
-  listing = { books, forex, simpleScreen, assets };
-  for (const listener of listeners) listener();
-}
-
-/** Called after each change of the catalog, until the function returned is called. */
-export function onCatalogChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The order-book markets, in the order they were listed. */
-export const bookMarkets = (): readonly BookMarket[] => listing.books;
-
-export const forexPairs = (): readonly ForexPair[] => listing.forex;
-
-/**
- * The book markets the simple buy/sell screen offers, in the order it lists them; it offers every
- * forex pair as well. The trade screen offers every book market.
- */
-export const simpleScreenMarkets = (): readonly string[] => listing.simpleScreen;
-
-/** Every asset an account can hold. */
-export const assets = (): readonly string[] => listing.assets;
-
 /** 'BTC/USDT', 'btcusdt' and 'BTCUSDT' all name the same market. */
 export const normalizeSymbol = (symbol: string) => symbol.replace('/', '').trim().toUpperCase();
 
-export function findBookMarket(symbol: string): BookMarket | undefined {
-  const bare = normalizeSymbol(symbol);
-  return listing.books.find((m) => m.symbol === bare);
-}
+/** This process's listing of the markets (one per process: it serves one database). */
+export class MarketCatalog {
+  private listing: Listing = { books: [], forex: [], simpleScreen: [], assets: [USD] };
+  private readonly listeners = new Set<() => void>();
 
-export function findForexPair(symbol: string): ForexPair | undefined {
-  const bare = normalizeSymbol(symbol);
-  return listing.forex.find((p) => p.symbol === bare);
+  /** Takes the markets table's rows (in listing order) as the catalog, and tells every listener. */
+  replace(rows: readonly CatalogRow[], defaults: DefaultFeeRates): void {
+    const books = rows.filter((row) => row.kind === 'book').map((row) => bookMarketOf(row, defaults));
+    const forex = rows.filter((row) => row.kind === 'forex').map(forexPairOf);
+    const simpleScreen = rows
+      .filter((row) => row.kind === 'book' && row.simple_screen_rank !== null)
+      .sort((a, b) => a.simple_screen_rank! - b.simple_screen_rank!)
+      .map((row) => row.symbol);
+    const assets = [USD, ...books.map((m) => m.base), ...forex.map((p) => p.asset)];
+    this.listing = { books, forex, simpleScreen, assets };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Called after each change of the catalog, until the function returned is called. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The order-book markets, in the order they were listed. */
+  bookMarkets(): readonly BookMarket[] {
+    return this.listing.books;
+  }
+
+  forexPairs(): readonly ForexPair[] {
+    return this.listing.forex;
+  }
+
+  /**
+   * The book markets the simple buy/sell screen offers, in the order it lists them; it offers every
+   * forex pair as well. The trade screen offers every book market.
+   */
+  simpleScreenMarkets(): readonly string[] {
+    return this.listing.simpleScreen;
+  }
+
+  /** Every asset an account can hold. */
+  assets(): readonly string[] {
+    return this.listing.assets;
+  }
+
+  findBookMarket(symbol: string): BookMarket | undefined {
+    const bare = normalizeSymbol(symbol);
+    return this.listing.books.find((m) => m.symbol === bare);
+  }
+
+  findForexPair(symbol: string): ForexPair | undefined {
+    const bare = normalizeSymbol(symbol);
+    return this.listing.forex.find((p) => p.symbol === bare);
+  }
 }

@@ -2,15 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { recordAudit } from '../platform/audit/audit-log';
 import type { ServerContext } from '../platform/modules/context';
 import { money } from '../kernel/money';
-import {
-  assets,
-  bookMarketOf,
-  findBookMarket,
-  findForexPair,
-  shortestDecimal,
-  type BookMarket,
-  type DefaultFeeRates,
-} from './catalog';
+import { bookMarketOf, shortestDecimal, type BookMarket, type DefaultFeeRates, type MarketCatalog } from './catalog';
 import type { CatalogSync } from './catalog-sync';
 import { assertBookRules, listedBook, writeMarketChange } from './market-change';
 import { MarketRow } from './market.entity';
@@ -37,6 +29,7 @@ export type QuotingCheck = (market: BookMarket) => string | null;
 export class MarketAdministration {
   constructor(
     private readonly ctx: Pick<ServerContext, 'dataSource' | 'events'>,
+    private readonly listing: MarketCatalog,
     private readonly catalog: CatalogSync,
     private readonly defaults: DefaultFeeRates,
     private readonly books: MarketBooks,
@@ -50,9 +43,11 @@ export class MarketAdministration {
 
   async listNew(adminId: string, market: NewMarket): Promise<MarketView> {
     if (market.symbol !== `${market.base_asset}USDT`) throw refuseMarkets('symbol-not-base-usdt');
-    if (findBookMarket(market.symbol) || findForexPair(market.symbol)) throw refuseMarkets('market-exists');
+    if (this.listing.findBookMarket(market.symbol) || this.listing.findForexPair(market.symbol))
+      throw refuseMarkets('market-exists');
     // USDT is the dollar on the Binance-compatible surface (1 USDT = 1 USD), so never a coin of its own.
-    if (market.base_asset === 'USDT' || assets().includes(market.base_asset)) throw refuseMarkets('asset-traded');
+    if (market.base_asset === 'USDT' || this.listing.assets().includes(market.base_asset))
+      throw refuseMarkets('asset-traded');
     assertBookRules({
       symbol: market.symbol,
       tickSize: market.tick_size,
@@ -102,7 +97,7 @@ export class MarketAdministration {
     if (changesBookRules(change)) await this.books.changeBookRules(adminId, symbol, change);
     else await this.ctx.dataSource.transaction((manager) => writeMarketChange(manager, adminId, symbol, change));
     await this.catalog.changed();
-    this.ctx.events.publish({ type: 'markets.market-changed', market: listedBook(symbol) });
+    this.ctx.events.publish({ type: 'markets.market-changed', market: listedBook(this.listing, symbol) });
     return this.view(await this.ctx.dataSource.getRepository(MarketRow).findOneByOrFail({ symbol }));
   }
 
@@ -111,7 +106,7 @@ export class MarketAdministration {
    * empties a book before its tick or lot changes), and audits how many; answers that count.
    */
   async cancelOrders(adminId: string, symbol: string): Promise<{ canceled: number }> {
-    if (listedBook(symbol).status === 'trading') throw refuseMarkets('market-still-trading');
+    if (listedBook(this.listing, symbol).status === 'trading') throw refuseMarkets('market-still-trading');
     const canceled = await this.books.cancelEveryOrderOnBook(symbol);
     const [row] = await this.ctx.dataSource.getRepository(MarketRow).findBy({ symbol });
     await recordAudit(this.ctx.dataSource.manager, {

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { checkMarketSpec, type MarketSpec } from '../../engine';
 import { recordAudit } from '../platform/audit/audit-log';
 import { money } from '../kernel/money';
-import { bookMarkets, shortestDecimal, type BookMarket } from './catalog';
+import { shortestDecimal, type BookMarket, type MarketCatalog } from './catalog';
 import { MarketRow } from './market.entity';
 import type { MarketChange } from './market-schemas';
 import { refuseMarkets } from './refusals';
@@ -23,8 +23,8 @@ export function assertBookRules(spec: MarketSpec): void {
 }
 
 /** The book market listed under exactly this symbol, as administrators name markets; refused otherwise. */
-export function listedBook(symbol: string): BookMarket {
-  const market = bookMarkets().find((m) => m.symbol === symbol);
+export function listedBook(catalog: MarketCatalog, symbol: string): BookMarket {
+  const market = catalog.bookMarkets().find((m) => m.symbol === symbol);
   if (!market) throw refuseMarkets('market-not-found');
   return market;
 }

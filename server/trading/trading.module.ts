@@ -2,8 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { MarketSpec } from '../../engine';
 import type { ExchangeModule, ServerContext } from '../platform/modules/context';
 import { ensureAccounts } from '../ledger/ledger';
-import { bookMarkets, findBookMarket, onCatalogChange, USD, type BookMarket } from '../markets/catalog';
-import { feeRatesOf } from './sequencer/funds-hold';
+import { USD, type BookMarket, type MarketCatalog } from '../markets/catalog';
 import { OrderSequencer } from './sequencer/order-sequencer';
 import { recoverMarket, suspendedTradersWithOpenOrders } from './checkpoints/recovery';
 import { publishCommittedRound } from './committed-rounds';
@@ -18,7 +17,11 @@ const TRADER_TRUST_MS = 1000;
  * Rebuilds these markets' books from the database and starts one sequencer (their single writer)
  * for them; each commit is published. Suspended traders' orders still open are cancelled first.
  */
-export async function openBooks(ctx: ServerContext, markets: readonly BookMarket[]): Promise<OrderSequencer> {
+export async function openBooks(
+  ctx: ServerContext,
+  catalog: MarketCatalog,
+  markets: readonly BookMarket[],
+): Promise<OrderSequencer> {
   const states = [];
   for (const market of markets) states.push(await recoverMarket(ctx.dataSource, market, ctx.logger));
   // Every trade pays into it; traders' own accounts are created as they place orders (see readTraders).
@@ -28,7 +31,7 @@ export async function openBooks(ctx: ServerContext, markets: readonly BookMarket
   const sequencer = new OrderSequencer(
     states,
     ctx.dataSource,
-    (symbol) => feeRatesOf(findBookMarket(symbol)!),
+    catalog,
     ctx.logger,
     (round) => publishCommittedRound(ctx, round),
     traderTrustMs,
@@ -85,16 +88,19 @@ class ProcessBooks implements Books {
  * a market listed while it runs gets its book at once. The service is exposed for modules that
  * trade or read the books.
  */
-export function tradingModule(ctx: ServerContext): ExchangeModule & { service: TradingService } {
-  const service = new TradingService(ctx.dataSource);
+export function tradingModule(
+  ctx: ServerContext,
+  catalog: MarketCatalog,
+): ExchangeModule & { service: TradingService } {
+  const service = new TradingService(ctx.dataSource, catalog);
   const books = new ProcessBooks();
   // Openings run one at a time: a listing announced twice opens its book once.
   const openListed = () => {
     books.opening = books.opening
       .catch(() => undefined)
       .then(async () => {
-        const unopened = bookMarkets().filter((market) => !books.has(market.symbol));
-        if (unopened.length > 0) books.add(unopened, await openBooks(ctx, unopened));
+        const unopened = catalog.bookMarkets().filter((market) => !books.has(market.symbol));
+        if (unopened.length > 0) books.add(unopened, await openBooks(ctx, catalog, unopened));
       });
     return books.opening;
   };
@@ -107,7 +113,7 @@ export function tradingModule(ctx: ServerContext): ExchangeModule & { service: T
     async start() {
       await openListed();
       service.attach(books);
-      stopFollowing = onCatalogChange(() => {
+      stopFollowing = catalog.onChange(() => {
         openListed().catch((error: unknown) => ctx.logger.error({ err: error }, 'opening a listed market failed'));
       });
     },

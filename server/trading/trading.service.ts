@@ -5,7 +5,7 @@ import type { KeyedRequest } from '../platform/idempotency/keyed-request';
 import { AnswerLookup } from '../platform/idempotency/answer-lookup';
 import { isKeyTaken } from '../platform/idempotency/recorded-answers';
 import { poolStatementRunner, type StatementRunner } from '../platform/db/named-statement';
-import { bookMarkets, findBookMarket, type BookMarket } from '../markets/catalog';
+import type { BookMarket, MarketCatalog } from '../markets/catalog';
 import { listedBook, writeMarketChange } from '../markets/market-change';
 import type { MarketChange } from '../markets/market-schemas';
 import { OWN_BOOKS, type BookCall, type BookRouter } from './book-calls';
@@ -44,7 +44,10 @@ export interface OrderRecord {
 
 type OrderOutcome = Extract<Outcome, { order: unknown }>;
 
-const record = (outcome: OrderOutcome): OrderRecord => ({ order: orderRecord(outcome.order), fills: outcome.fills });
+const record = (catalog: MarketCatalog, outcome: OrderOutcome): OrderRecord => ({
+  order: orderRecord(catalog, outcome.order),
+  fills: outcome.fills,
+});
 
 /** Refuses ('duplicate-client-order-id') an order placed with a client order id its user has given another order, or that is the id of one of their orders placed without one. */
 const CLIENT_ORDER_ID_INDEX = 'orders_user_client_order_id';
@@ -54,8 +57,8 @@ const isClientOrderIdTaken = (error: unknown): boolean => {
   return pgError?.code === '23505' && pgError.constraint === CLIENT_ORDER_ID_INDEX;
 };
 
-export function bookMarketOf(symbol: string): BookMarket {
-  const market = findBookMarket(symbol);
+export function bookMarketOf(catalog: MarketCatalog, symbol: string): BookMarket {
+  const market = catalog.findBookMarket(symbol);
   if (!market) throw refuseTrading('unknown-symbol');
   return market;
 }
@@ -90,6 +93,7 @@ export class TradingService {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly catalog: MarketCatalog,
     private readonly router: BookRouter = OWN_BOOKS,
   ) {
     this.answers = new AnswerLookup(dataSource);
@@ -103,7 +107,7 @@ export class TradingService {
 
   /** `keyed`: sent with an Idempotency-Key, the order's round records its answer (see server/platform/idempotency). */
   async placeOrder(userId: string, request: OrderPlacement, keyed: KeyedRequest | null = null): Promise<OrderView> {
-    const symbol = bookMarketOf(request.symbol).symbol;
+    const symbol = bookMarketOf(this.catalog, request.symbol).symbol;
     return this.router.route({ method: 'placeOrder', symbol, userId, request, keyed }, () =>
       this.placeOrderHere(userId, request, keyed),
     );
@@ -116,7 +120,7 @@ export class TradingService {
    * where placeOrder refuses it.
    */
   async placeOrderRecord(userId: string, request: OrderPlacement): Promise<OrderRecord> {
-    const symbol = bookMarketOf(request.symbol).symbol;
+    const symbol = bookMarketOf(this.catalog, request.symbol).symbol;
     return this.router.route({ method: 'placeOrderRecord', symbol, userId, request }, () =>
       this.placeOrderRecordHere(userId, request),
     );
@@ -144,13 +148,15 @@ export class TradingService {
    * resolves once each book's cancels have committed, to how many there were.
    */
   async cancelAllOrders(userId: string): Promise<number> {
-    const counts = await Promise.all(bookMarkets().map((market) => this.cancelAllOrdersOnBook(market.symbol, userId)));
+    const counts = await Promise.all(
+      this.catalog.bookMarkets().map((market) => this.cancelAllOrdersOnBook(market.symbol, userId)),
+    );
     return counts.reduce((sum, count) => sum + count, 0);
   }
 
   /** cancelAllOrders on one book. */
   cancelAllOrdersOnBook(symbol: string, userId: string): Promise<number> {
-    const bare = bookMarketOf(symbol).symbol;
+    const bare = bookMarketOf(this.catalog, symbol).symbol;
     return this.router.route({ method: 'cancelAllOrdersOnBook', symbol: bare, userId }, () =>
       cancelAllOrdersOn(this.started(), bare, userId),
     );
@@ -158,7 +164,7 @@ export class TradingService {
 
   /** Every open order on one book, whoever placed it, cancelled with its hold released; resolves to how many there were. */
   async cancelEveryOrderOnBook(symbol: string): Promise<number> {
-    const traders = await openOrderTraders(this.dataSource, bookMarketOf(symbol).symbol);
+    const traders = await openOrderTraders(this.dataSource, bookMarketOf(this.catalog, symbol).symbol);
     let canceled = 0;
     for (const userId of traders) canceled += await this.cancelAllOrdersOnBook(symbol, userId);
     return canceled;
@@ -169,17 +175,22 @@ export class TradingService {
    * else `change` holds: written by the book's sequencer, which refuses it while the book holds an order.
    */
   async changeBookRules(adminId: string, symbol: string, change: MarketChange): Promise<void> {
-    const call: BookCall = { method: 'changeBookRules', symbol: listedBook(symbol).symbol, adminId, change };
+    const call: BookCall = {
+      method: 'changeBookRules',
+      symbol: listedBook(this.catalog, symbol).symbol,
+      adminId,
+      change,
+    };
     await this.router.route(call, () => this.changeBookRulesHere(adminId, symbol, change));
   }
 
   async depth(symbol: string, limit: number): Promise<BookDepth> {
-    const call: BookCall = { method: 'depth', symbol: bookMarketOf(symbol).symbol, limit };
+    const call: BookCall = { method: 'depth', symbol: bookMarketOf(this.catalog, symbol).symbol, limit };
     return this.router.route(call, () => this.depthHere(symbol, limit));
   }
 
   async lastPrice(symbol: string): Promise<string | null> {
-    const call: BookCall = { method: 'lastPrice', symbol: bookMarketOf(symbol).symbol };
+    const call: BookCall = { method: 'lastPrice', symbol: bookMarketOf(this.catalog, symbol).symbol };
     return this.router.route(call, () => this.lastPriceHere(symbol));
   }
 
@@ -195,7 +206,7 @@ export class TradingService {
       case 'cancelOrderRecord':
         return this.cancelOrderRecordHere(call.userId, call.orderId);
       case 'cancelAllOrdersOnBook':
-        return cancelAllOrdersOn(this.started(), bookMarketOf(call.symbol).symbol, call.userId);
+        return cancelAllOrdersOn(this.started(), bookMarketOf(this.catalog, call.symbol).symbol, call.userId);
       case 'depth':
         return this.depthHere(call.symbol, call.limit);
       case 'lastPrice':
@@ -216,7 +227,7 @@ export class TradingService {
 
   private async placeOrderRecordHere(userId: string, request: OrderPlacement): Promise<OrderRecord> {
     const { market, command } = await this.placement(userId, request);
-    return record(await this.submitted(market, { ...command, expireUnfillable: true }));
+    return record(this.catalog, await this.submitted(market, { ...command, expireUnfillable: true }));
   }
 
   private async cancelOrderHere(userId: string, orderId: string, keyed: KeyedRequest | null): Promise<OrderView> {
@@ -224,11 +235,14 @@ export class TradingService {
   }
 
   private async cancelOrderRecordHere(userId: string, orderId: string): Promise<OrderRecord> {
-    return record(await this.submitted(await this.cancelledOn(userId, orderId), { kind: 'cancel', orderId, userId }));
+    return record(
+      this.catalog,
+      await this.submitted(await this.cancelledOn(userId, orderId), { kind: 'cancel', orderId, userId }),
+    );
   }
 
   private async changeBookRulesHere(adminId: string, symbol: string, change: MarketChange): Promise<void> {
-    listedBook(symbol);
+    listedBook(this.catalog, symbol);
     await this.started().changeSpec(symbol, async (manager) => {
       const { spec } = await writeMarketChange(manager, adminId, symbol, change);
       return spec;
@@ -240,7 +254,7 @@ export class TradingService {
    * strings, with the book's update id they are as of (the published book diffs count in it).
    */
   private async depthHere(symbol: string, limit: number): Promise<BookDepth> {
-    const market = bookMarketOf(symbol);
+    const market = bookMarketOf(this.catalog, symbol);
     const levels = Math.min(Math.max(limit, 1), MAX_DEPTH);
     const committed = this.book(market);
     const { depth, lastUpdateId, spec } = holdsLevels(committed, levels) ? committed : await committed.deepened();
@@ -250,7 +264,7 @@ export class TradingService {
   }
 
   private async lastPriceHere(symbol: string): Promise<string | null> {
-    const market = bookMarketOf(symbol);
+    const market = bookMarketOf(this.catalog, symbol);
     const { lastPrice, spec } = this.book(market);
     return lastPrice === undefined ? null : fromTicks(lastPrice, spec);
   }
@@ -265,9 +279,9 @@ export class TradingService {
 
   /** The user's fills, newest first, from their point of view. */
   async userTrades(userId: string, symbol: string | undefined, limit: number): Promise<UserTradeView[]> {
-    const bare = symbol ? bookMarketOf(symbol).symbol : null;
+    const bare = symbol ? bookMarketOf(this.catalog, symbol).symbol : null;
     const rows = await tradesOfUser(this.dataSource, userId, bare, Math.min(limit, MAX_LIST));
-    return rows.map((row) => userTradeView(row, userId));
+    return rows.map((row) => userTradeView(this.catalog, row, userId));
   }
 
   private async orders(
@@ -276,14 +290,14 @@ export class TradingService {
     symbol: string | undefined,
     limit: number,
   ): Promise<OrderView[]> {
-    const bare = symbol ? bookMarketOf(symbol).symbol : null;
+    const bare = symbol ? bookMarketOf(this.catalog, symbol).symbol : null;
     const rows = await ordersOfUser(this.dataSource, userId, statuses, bare, Math.min(limit, MAX_LIST));
-    return rows.map((row) => orderView(row));
+    return rows.map((row) => orderView(this.catalog, row));
   }
 
   /** An order request checked against its market, as the command that places it. */
   private async placement(userId: string, request: OrderPlacement) {
-    const market = bookMarketOf(request.symbol);
+    const market = bookMarketOf(this.catalog, request.symbol);
     assertTakesOrders(market);
     const terms = orderTerms(market, request);
     // Refused here before it costs a round; two at once are told apart by the unique index (see submitted).
@@ -301,7 +315,7 @@ export class TradingService {
     const row = await orderOwner(this.dataSource, orderId);
     if (!row || row.user_id !== userId) throw refuseTrading('order-not-found');
     if (FINAL_STATUSES.has(row.status)) throw refuseTrading('order-not-open');
-    return bookMarketOf(row.symbol);
+    return bookMarketOf(this.catalog, row.symbol);
   }
 
   private started(): Books {
@@ -330,7 +344,7 @@ export class TradingService {
       if (!recorded) throw error;
       return recorded.body as OrderView;
     }
-    return outcome.answer ?? orderView(orderRecord(outcome.order), outcome.fills);
+    return outcome.answer ?? orderView(this.catalog, orderRecord(this.catalog, outcome.order), outcome.fills);
   }
 
   /**

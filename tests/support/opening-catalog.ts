@@ -1,9 +1,9 @@
 import {
   bookMarketOf,
   forexPairOf,
-  replaceCatalog,
   type BookMarket,
   type CatalogRow,
+  MarketCatalog,
 } from '../../server/markets/catalog';
 import { OPENING_MARKETS } from '../../server/platform/db/migrations/opening-markets';
 import type { Instrument } from '../../server/markets/reference-prices/instruments';
@@ -34,7 +34,9 @@ export function openingBookMarket(symbol: string): BookMarket {
   return market;
 }
 
-/** Makes the opening markets this process's catalog, for tests that look markets up by name without an exchange. */
-export function loadOpeningCatalog(): void {
-  replaceCatalog(rows, DEFAULT_RATES);
+/** A catalog of the opening markets, for tests that look markets up by name without an exchange. */
+export function openingCatalog(): MarketCatalog {
+  const catalog = new MarketCatalog();
+  catalog.replace(rows, DEFAULT_RATES);
+  return catalog;
 }

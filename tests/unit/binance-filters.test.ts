@@ -4,10 +4,10 @@ import { newOrderParams, orderPlacement } from '../../server/gateways/binance/or
 import { Refusal } from '../../server/kernel/refusal';
 
 import { orderTerms } from '../../server/trading/books/order-input';
-import { OPENING_BOOK_MARKETS, loadOpeningCatalog } from '../support/opening-catalog';
+import { OPENING_BOOK_MARKETS, openingCatalog } from '../support/opening-catalog';
 
 // Symbols are looked up in the catalog an exchange would load.
-loadOpeningCatalog();
+const catalog = openingCatalog();
 
 /**
  * exchangeInfo's filters (PRICE_FILTER, LOT_SIZE, NOTIONAL) are the engine's rules: an order passes
@@ -30,7 +30,7 @@ const near = (step: string) =>
 
 /** Binance's checks: the parameters' own (digits, precision), then the order type's and the symbol's filters. */
 const binanceAccepts = (params: Record<string, string>) => {
-  const parsed = newOrderParams.safeParse(params);
+  const parsed = newOrderParams(catalog).safeParse(params);
   return parsed.success && accepted(() => orderPlacement(parsed.data));
 };
 

@@ -11,10 +11,10 @@ import { MAX_BUFFERED_BYTES } from '../../server/gateways/streams/stream-connect
 import { BINANCE_KEEP_ALIVE, type KeepAlive } from '../../server/gateways/streams/keep-alive';
 import { StreamHub } from '../../server/gateways/streams/stream-hub';
 import { eventually } from '../support/eventually';
-import { loadOpeningCatalog } from '../support/opening-catalog';
+import { openingCatalog } from '../support/opening-catalog';
 
 // Symbols are looked up in the catalog an exchange would load.
-loadOpeningCatalog();
+const catalog = openingCatalog();
 
 /** The hub on an HTTP server of its own; `limits` are its connection limits, which a test may tighten before it connects. */
 let httpServer: Server;
@@ -36,7 +36,7 @@ async function startHub(keepAlive: KeepAlive = BINANCE_KEEP_ALIVE) {
     logger,
   });
   const connectionLimits = new ConnectionLimits(new WindowCounters(null, 'test'), limits, bans);
-  hub = new StreamHub(httpServer, connectionLimits, () => '127.0.0.1', logger, keepAlive);
+  hub = new StreamHub(httpServer, catalog, connectionLimits, () => '127.0.0.1', logger, keepAlive);
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   url = `ws://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
 }

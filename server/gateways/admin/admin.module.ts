@@ -6,6 +6,7 @@ import type { ServerContext } from '../../platform/modules/context';
 import type { SessionService } from '../../identity/sessions/sessions.service';
 import type { Notifier } from '../realtime/notifier';
 import type { RouteSpec } from '../web/route';
+import type { MarketCatalog } from '../../markets/catalog';
 import type { TradingService } from '../../trading/trading.service';
 import { adminRoutes } from './admin.routes';
 import { AdminService } from './admin.service';
@@ -24,6 +25,7 @@ export function adminRoutesOf(
   notifier: Notifier,
   queues: DecisionQueue[],
   trading: TradingService,
+  catalog: MarketCatalog,
 ): RouteSpec[] {
   const decisionQueues = new DecisionQueueRegistry(queues);
   const queueService = new DecisionQueueService(ctx);
@@ -31,7 +33,7 @@ export function adminRoutesOf(
   return [
     ...adminRoutes(admin, decisionQueues, ctx),
     ...fundingLimitsRoutes(ctx),
-    ...userDetailRoutes(ctx.dataSource),
+    ...userDetailRoutes(ctx.dataSource, catalog),
     ...decisionQueues.queues.flatMap((queue) => decisionQueueRoutes(queueService, queue)),
   ];
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { ServerContext } from '../../platform/modules/context';
 import { route, type RouteSpec } from '../web/route';
-import { listingShortfall } from '../../trading/liquidity/liquid-markets';
+import { liquidMarkets, listingShortfall } from '../../trading/liquidity/liquid-markets';
 import { MAKER } from '../../trading/liquidity/liquidity.module';
+import type { MarketCatalog } from '../../markets/catalog';
 import type { CatalogSync } from '../../markets/catalog-sync';
 import { MarketAdministration } from '../../markets/market-administration';
 import { marketChangeSchema, marketViewSchema, newMarketSchema } from '../../markets/market-schemas';
@@ -11,13 +12,19 @@ import type { TradingService } from '../../trading/trading.service';
 const bySymbol = z.object({ symbol: z.string().max(20) });
 
 /** The administrator's markets: list, list a new USDT pair, halt / resume, fees, a book's rules. */
-export function marketsAdminRoutes(ctx: ServerContext, catalog: CatalogSync, trading: TradingService): RouteSpec[] {
+export function marketsAdminRoutes(
+  ctx: ServerContext,
+  listing: MarketCatalog,
+  catalog: CatalogSync,
+  trading: TradingService,
+): RouteSpec[] {
   const markets = new MarketAdministration(
     ctx,
+    listing,
     catalog,
     { maker: ctx.config.MAKER_FEE_RATE, taker: ctx.config.TAKER_FEE_RATE },
     trading,
-    (market) => listingShortfall(market, MAKER.inventory),
+    (market) => listingShortfall(market, MAKER.inventory, liquidMarkets(listing)),
   );
   return [
     route({

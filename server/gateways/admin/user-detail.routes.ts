@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { MarketCatalog } from '../../markets/catalog';
 import { z } from 'zod';
 import { recordId } from '../../money/back-office/decision-inputs';
 import { pageQuery, sendPage, type ListPage, type Page } from '../../money/back-office/list-query';
@@ -40,8 +41,8 @@ const adminSession = z.object({
 const params = z.object({ id: recordId });
 
 /** A trader's page in the admin area: the summary, and one paged list per kind of activity. */
-export function userDetailRoutes(dataSource: DataSource) {
-  const detail = new UserDetail(dataSource);
+export function userDetailRoutes(dataSource: DataSource, catalog: MarketCatalog) {
+  const detail = new UserDetail(dataSource, catalog);
   const list = (
     path: string,
     summary: string,

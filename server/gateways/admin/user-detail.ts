@@ -6,6 +6,7 @@ import type { FundingRequest } from '../../money/funding/funding-request.entity'
 import { notFound } from '../../platform/http/errors';
 import { KycSubmission } from '../../money/kyc/kyc-submission.entity';
 import { money } from '../../kernel/money';
+import type { MarketCatalog } from '../../markets/catalog';
 import { orderView, userTradeView } from '../../trading/orders/order-views';
 import { openOrdersPage, userTradesPage } from '../../trading/order-reads';
 
@@ -18,7 +19,10 @@ const decimal = (value: string) => money(value).toFixed();
  * accounts (the market maker) are no one's: they are not found here.
  */
 export class UserDetail {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly catalog: MarketCatalog,
+  ) {}
 
   private async assertPerson(userId: string): Promise<User> {
     const user = await this.dataSource.getRepository(User).findOne({ where: { id: userId, is_system: false } });
@@ -81,13 +85,13 @@ export class UserDetail {
   async openOrders(userId: string, page: Page) {
     await this.assertPerson(userId);
     const rows = await openOrdersPage(this.dataSource, userId, page);
-    return { ...rows, items: rows.items.map((row) => orderView(row)) };
+    return { ...rows, items: rows.items.map((row) => orderView(this.catalog, row)) };
   }
 
   async trades(userId: string, page: Page) {
     await this.assertPerson(userId);
     const rows = await userTradesPage(this.dataSource, userId, page);
-    return { ...rows, items: rows.items.map((row) => userTradeView(row, userId)) };
+    return { ...rows, items: rows.items.map((row) => userTradeView(this.catalog, row, userId)) };
   }
 
   /** Deposits and withdrawals together, newest first. */

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { Config } from '../../platform/config/config';
 import { money } from '../../kernel/money';
-import { assets, USD } from '../../markets/catalog';
+import { USD, type MarketCatalog } from '../../markets/catalog';
 import type { BinanceRoutes } from './binance-deps';
 import { booleanParam, parseParams } from './binance-params';
 import { decimalText } from './protocol/decimal-text';
@@ -37,9 +37,16 @@ const basisPoints = (rate: string) => money(rate).times(10_000).toNumber();
 
 const accountParams = z.object({ omitZeroBalances: booleanParam('omitZeroBalances').optional() });
 
-function accountView(rows: AccountRow[], config: Config, keyCanTrade: boolean, omitZeroBalances: boolean) {
+function accountView(
+  catalog: MarketCatalog,
+  rows: AccountRow[],
+  config: Config,
+  keyCanTrade: boolean,
+  omitZeroBalances: boolean,
+) {
   const byAsset = new Map(rows.filter((row) => row.asset !== null).map((row) => [row.asset!, row]));
-  const balances = assets()
+  const balances = catalog
+    .assets()
     .map((asset) => {
       const row = byAsset.get(asset);
       return {
@@ -84,6 +91,9 @@ export const accountRoutes: BinanceRoutes = (router, deps) => {
     const { omitZeroBalances = false } = parseParams(accountParams, caller.params, true);
     const rows = await readAccount(deps.context.dataSource, caller.userId);
     // Binance's uid is a number; ours is the account's id.
-    ctx.body = { ...accountView(rows, deps.context.config, caller.canTrade, omitZeroBalances), uid: caller.userId };
+    ctx.body = {
+      ...accountView(deps.catalog, rows, deps.context.config, caller.canTrade, omitZeroBalances),
+      uid: caller.userId,
+    };
   });
 };

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { ApiKeyAccess } from '../../identity/api-keys/api-keys.module';
 import type { ServerContext } from '../../platform/modules/context';
+import type { MarketCatalog } from '../../markets/catalog';
 import type { MarketDataService } from '../../trading/market-data/market-data.service';
 import type { TradingService } from '../../trading/trading.service';
 import type { IpBans } from './protocol/ip-bans';
@@ -10,6 +11,7 @@ import type { RequestLimits } from './request-weight';
 export interface BinanceApiDeps {
   context: ServerContext;
   trading: TradingService;
+  catalog: MarketCatalog;
   marketData: MarketDataService;
   /** The keys signed requests name (signed-request.ts). */
   apiKeys: ApiKeyAccess;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findBookMarket, type BookMarket } from '../../markets/catalog';
+import type { BookMarket, MarketCatalog } from '../../markets/catalog';
 import { BinanceCode, BinanceError } from './protocol/binance-error';
 import { ASSET_PRECISION } from './protocol/decimal-text';
 
@@ -202,16 +202,16 @@ const SYMBOL = /^[A-Z0-9-_.]{1,20}$/;
 const SYMBOL_RANGE = '^[A-Z0-9-_.]{1,20}$';
 
 /** One of our book markets, by its Binance symbol (BTCUSDT). */
-export const symbolParam = (name = 'symbol') =>
+export const symbolParam = (catalog: MarketCatalog, name = 'symbol') =>
   param((text): BookMarket | BinanceError => {
     if (!SYMBOL.test(text)) return illegal(name, SYMBOL_RANGE);
-    return findBookMarket(text) ?? invalidSymbol();
+    return catalog.findBookMarket(text) ?? invalidSymbol();
   });
 
 const SYMBOLS_RANGE = '^\\[("[A-Z0-9-_.]{1,20}"(,"[A-Z0-9-_.]{1,20}"){0,}){0,1}\\]$';
 
 /** A JSON list of symbols, `["BTCUSDT","ETHUSDT"]`: each one of our book markets, each once. */
-export const symbolsParam = (name = 'symbols') =>
+export const symbolsParam = (catalog: MarketCatalog, name = 'symbols') =>
   param((text): BookMarket[] | BinanceError => {
     let list: unknown;
     try {
@@ -223,7 +223,7 @@ export const symbolsParam = (name = 'symbols') =>
       return illegal(name, SYMBOLS_RANGE);
     if (new Set(list).size < list.length)
       return new BinanceError(400, BinanceCode.BAD_SYMBOL, 'Symbol is present multiple times in the list.');
-    const markets = list.map((symbol) => findBookMarket(symbol));
+    const markets = list.map((symbol) => catalog.findBookMarket(symbol));
     return markets.every((market): market is BookMarket => market !== undefined) ? markets : invalidSymbol();
   });
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { money, ZERO } from '../../kernel/money';
 import { KLINE_INTERVALS, type KlineInterval } from '../../trading/market-data/candles';
 import { loadDayStatistics } from '../../trading/market-data/day-statistics';
-import { bookMarkets, type BookMarket } from '../../markets/catalog';
+import type { BookMarket, MarketCatalog } from '../../markets/catalog';
 import type { BinanceApiDeps } from './binance-deps';
 import { BinanceCode, BinanceError } from './protocol/binance-error';
 import {
@@ -41,13 +41,16 @@ const limitParam = (fallback: number, max: number) => integerParam('limit', 1, m
 const intervals = Object.keys(KLINE_INTERVALS) as KlineInterval[];
 
 /** One symbol, a list of them, or (neither) every book market; both at once is refused. */
-const symbolChoice = {
-  symbol: symbolParam().optional(),
-  symbols: symbolsParam().optional(),
-};
-function chosenMarkets({ symbol, symbols }: { symbol?: BookMarket; symbols?: BookMarket[] }): BookMarket[] | null {
+const symbolChoiceOf = (catalog: MarketCatalog) => ({
+  symbol: symbolParam(catalog).optional(),
+  symbols: symbolsParam(catalog).optional(),
+});
+function chosenMarkets(
+  catalog: MarketCatalog,
+  { symbol, symbols }: { symbol?: BookMarket; symbols?: BookMarket[] },
+): BookMarket[] | null {
   if (symbol && symbols) throw badCombination();
-  return symbol ? null : (symbols ?? [...bookMarkets()]);
+  return symbol ? null : (symbols ?? [...catalog.bookMarkets()]);
 }
 
 /** Binance's weight of depth by its limit (5 up to 100 levels, 25 up to 500, 50 up to 1000, 250 beyond). */
@@ -68,10 +71,11 @@ function tickerWeight(ctx: Context, [one, list, all]: [number, number, number]):
 
 /** One symbol's answer, or the list's when a list (or none) was asked for. */
 async function perSymbol<T>(
+  catalog: MarketCatalog,
   choice: { symbol?: BookMarket; symbols?: BookMarket[] },
   answer: (market: BookMarket) => Promise<T>,
 ): Promise<T | T[]> {
-  const markets = chosenMarkets(choice);
+  const markets = chosenMarkets(catalog, choice);
   if (markets === null) return answer(choice.symbol!);
   return Promise.all(markets.map(answer));
 }
@@ -143,6 +147,7 @@ async function dayTickerOf({ context, trading }: BinanceApiDeps, market: BookMar
 /** Adds Binance's public market data endpoints to the /api/v3 router. */
 export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
   const db = deps.context.dataSource;
+  const symbolChoice = symbolChoiceOf(deps.catalog);
 
   /** A public GET of Binance's `weight`: its parameters checked by `schema`, its answer from `answer`. */
   function get<Shape extends z.ZodRawShape>(
@@ -172,7 +177,7 @@ export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
     (params) => {
       const spot = (params.permissions ?? ['SPOT']).includes('SPOT');
       const trading = params.symbolStatus === undefined || params.symbolStatus === 'TRADING';
-      const markets = chosenMarkets(params) ?? [params.symbol!];
+      const markets = chosenMarkets(deps.catalog, params) ?? [params.symbol!];
       return {
         timezone: 'UTC',
         serverTime: Date.now(),
@@ -186,7 +191,7 @@ export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
   get(
     '/depth',
     (ctx) => depthWeight(Number(ctx.query.limit ?? 100)),
-    z.object({ symbol: symbolParam(), limit: limitParam(100, 5000) }),
+    z.object({ symbol: symbolParam(deps.catalog), limit: limitParam(100, 5000) }),
     async ({ symbol, limit }) => {
       const book = await deps.trading.depth(symbol.symbol, limit);
       const levels = (side: Array<[string, string]>) =>
@@ -195,14 +200,21 @@ export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
     },
   );
 
-  get('/trades', 25, z.object({ symbol: symbolParam(), limit: limitParam(500, 1000) }), async ({ symbol, limit }) =>
-    (await readTrades(db, symbol.symbol, {}, limit)).map(trade),
+  get(
+    '/trades',
+    25,
+    z.object({ symbol: symbolParam(deps.catalog), limit: limitParam(500, 1000) }),
+    async ({ symbol, limit }) => (await readTrades(db, symbol.symbol, {}, limit)).map(trade),
   );
 
   get(
     '/historicalTrades',
     25,
-    z.object({ symbol: symbolParam(), limit: limitParam(500, 1000), fromId: integerParam('fromId').optional() }),
+    z.object({
+      symbol: symbolParam(deps.catalog),
+      limit: limitParam(500, 1000),
+      fromId: integerParam('fromId').optional(),
+    }),
     async ({ symbol, limit, fromId }) => (await readTrades(db, symbol.symbol, { fromId }, limit)).map(trade),
   );
 
@@ -210,7 +222,7 @@ export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
     '/aggTrades',
     4,
     z.object({
-      symbol: symbolParam(),
+      symbol: symbolParam(deps.catalog),
       fromId: integerParam('fromId').optional(),
       startTime: timeParam('startTime').optional(),
       endTime: timeParam('endTime').optional(),
@@ -263,7 +275,7 @@ export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
     ]);
   };
   const klineParams = z.object({
-    symbol: symbolParam(),
+    symbol: symbolParam(deps.catalog),
     interval: enumParam(intervals, () => new BinanceError(400, BinanceCode.BAD_INTERVAL, 'Invalid interval.')),
     startTime: timeParam('startTime').optional(),
     endTime: timeParam('endTime').optional(),
@@ -279,7 +291,7 @@ export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
       ...symbolChoice,
       type: enumParam(['FULL', 'MINI'] as const, () => invalidValue('type')).default('FULL'),
     }),
-    (params) => perSymbol(params, (market) => dayTickerOf(deps, market, params.type)),
+    (params) => perSymbol(deps.catalog, params, (market) => dayTickerOf(deps, market, params.type)),
   );
 
   get(
@@ -287,7 +299,7 @@ export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
     (ctx) => tickerWeight(ctx, [2, 4, 4]),
     z.object(symbolChoice),
     (params) =>
-      perSymbol(params, async (market) => {
+      perSymbol(deps.catalog, params, async (market) => {
         const last = await deps.trading.lastPrice(market.symbol);
         return { symbol: market.symbol, price: decimalText(last ?? 0) };
       }),
@@ -298,7 +310,7 @@ export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
     (ctx) => tickerWeight(ctx, [2, 4, 4]),
     z.object(symbolChoice),
     (params) =>
-      perSymbol(params, async (market) => {
+      perSymbol(deps.catalog, params, async (market) => {
         const { bids, asks } = await deps.trading.depth(market.symbol, 1);
         return {
           symbol: market.symbol,
@@ -310,7 +322,7 @@ export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
       }),
   );
 
-  get('/avgPrice', 2, z.object({ symbol: symbolParam() }), async ({ symbol }) => {
+  get('/avgPrice', 2, z.object({ symbol: symbolParam(deps.catalog) }), async ({ symbol }) => {
     const now = Date.now();
     const recent = await readRecentVolume(db, symbol.symbol, AVERAGE_PRICE_MINUTES, now);
     const volume = money(recent.volume);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { TimeInForce } from '../../../engine';
 import { Refusal } from '../../kernel/refusal';
-import type { BookMarket } from '../../markets/catalog';
+import type { BookMarket, MarketCatalog } from '../../markets/catalog';
 import type { OrderPlacement } from '../../trading/orders/order-schemas';
 import { refusalAnswer } from '../web/refusal-answers';
 import { BinanceCode, BinanceError } from './protocol/binance-error';
@@ -51,25 +51,26 @@ export const sideParam = enumParam(
   () => new BinanceError(400, BinanceCode.INVALID_SIDE, 'Invalid side.'),
 );
 
-export const newOrderParams = z.object({
-  symbol: symbolParam(),
-  side: sideParam,
-  type: enumParam(ORDER_TYPES, () => new BinanceError(400, BinanceCode.INVALID_ORDER_TYPE, 'Invalid orderType.')),
-  timeInForce: enumParam(
-    ['GTC', 'IOC', 'FOK'] as const,
-    () => new BinanceError(400, BinanceCode.INVALID_TIF, 'Invalid timeInForce.'),
-  ).optional(),
-  quantity: decimalParam('quantity').optional(),
-  quoteOrderQty: decimalParam('quoteOrderQty').optional(),
-  price: decimalParam('price').optional(),
-  stopPrice: decimalParam('stopPrice').optional(),
-  newClientOrderId: clientOrderIdParam('newClientOrderId').optional(),
-  newOrderRespType: enumParam(['ACK', 'RESULT', 'FULL'] as const, () => invalidValue('newOrderRespType')).optional(),
-  selfTradePreventionMode: enumParam([SELF_TRADE_PREVENTION] as const, () =>
-    invalidValue('selfTradePreventionMode'),
-  ).optional(),
-});
-export type NewOrderParams = z.output<typeof newOrderParams>;
+export const newOrderParams = (catalog: MarketCatalog) =>
+  z.object({
+    symbol: symbolParam(catalog),
+    side: sideParam,
+    type: enumParam(ORDER_TYPES, () => new BinanceError(400, BinanceCode.INVALID_ORDER_TYPE, 'Invalid orderType.')),
+    timeInForce: enumParam(
+      ['GTC', 'IOC', 'FOK'] as const,
+      () => new BinanceError(400, BinanceCode.INVALID_TIF, 'Invalid timeInForce.'),
+    ).optional(),
+    quantity: decimalParam('quantity').optional(),
+    quoteOrderQty: decimalParam('quoteOrderQty').optional(),
+    price: decimalParam('price').optional(),
+    stopPrice: decimalParam('stopPrice').optional(),
+    newClientOrderId: clientOrderIdParam('newClientOrderId').optional(),
+    newOrderRespType: enumParam(['ACK', 'RESULT', 'FULL'] as const, () => invalidValue('newOrderRespType')).optional(),
+    selfTradePreventionMode: enumParam([SELF_TRADE_PREVENTION] as const, () =>
+      invalidValue('selfTradePreventionMode'),
+    ).optional(),
+  });
+export type NewOrderParams = z.output<ReturnType<typeof newOrderParams>>;
 
 /** Which parameters each order type takes: those it needs, and those it refuses if sent. */
 const TYPE_RULES: Record<

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { Refusal } from '../../kernel/refusal';
+import type { MarketCatalog } from '../../markets/catalog';
 import { orderTerms } from '../../trading/books/order-input';
 import type { OrderRow } from '../../trading/orders/order.entity';
 import { assertTakesOrders, type OrderRecord } from '../../trading/trading.service';
@@ -35,11 +36,11 @@ import { authenticateSigned, type KeyPermission } from './signed-request';
 const unknownOrder = () => new BinanceError(400, BinanceCode.CANCEL_REJECTED, 'Unknown order sent.');
 const noSuchOrder = () => new BinanceError(400, BinanceCode.NO_SUCH_ORDER, 'Order does not exist.');
 
-const orderNameParams = {
-  symbol: symbolParam(),
+const orderNameParams = (catalog: MarketCatalog) => ({
+  symbol: symbolParam(catalog),
   orderId: integerParam('orderId').optional(),
   origClientOrderId: z.string().max(64).optional(),
-};
+});
 
 /** The order a request names (orderId first; a client order id sent with it must be that order's). */
 async function namedOrder(
@@ -75,6 +76,8 @@ async function cancel(deps: BinanceApiDeps, userId: string, row: OrderRow): Prom
 export const orderRoutes: BinanceRoutes = (router, deps) => {
   const db = deps.context.dataSource;
   const weight = (cost: Weight) => deps.limits.weight(cost);
+  const nameParams = orderNameParams(deps.catalog);
+  const newOrder = newOrderParams(deps.catalog);
 
   /** The caller, once the request's signature is checked, and its parameters checked by `schema`. */
   async function signed<Shape extends z.ZodRawShape>(ctx: Context, need: KeyPermission, schema: z.ZodObject<Shape>) {
@@ -84,7 +87,7 @@ export const orderRoutes: BinanceRoutes = (router, deps) => {
 
   // Its weight is counted with its order counts, in one call to Redis (request-weight.ts).
   router.post('/order', deps.limits.orderWeight(1), async (ctx) => {
-    const { userId, params } = await signed(ctx, 'trade', newOrderParams);
+    const { userId, params } = await signed(ctx, 'trade', newOrder);
     const placement = orderPlacement(params);
     await deps.limits.countOrder(ctx, userId);
     let placed: OrderRecord;
@@ -97,7 +100,7 @@ export const orderRoutes: BinanceRoutes = (router, deps) => {
   });
 
   router.post('/order/test', weight(1), async (ctx) => {
-    const schema = newOrderParams.extend({ computeCommissionRates: booleanParam('computeCommissionRates').optional() });
+    const schema = newOrder.extend({ computeCommissionRates: booleanParam('computeCommissionRates').optional() });
     const { params } = await signed(ctx, 'trade', schema);
     const placement = orderPlacement(params);
     // And the trading core's own terms and the market's status, which POST order meets when it places the order.
@@ -121,7 +124,7 @@ export const orderRoutes: BinanceRoutes = (router, deps) => {
   });
 
   router.get('/order', weight(4), async (ctx) => {
-    const { userId, params } = await signed(ctx, 'read', z.object(orderNameParams));
+    const { userId, params } = await signed(ctx, 'read', z.object(nameParams));
     ctx.body = orderView(await namedOrder(deps, userId, params, noSuchOrder));
   });
 
@@ -131,7 +134,7 @@ export const orderRoutes: BinanceRoutes = (router, deps) => {
 
   router.delete('/order', weight(1), async (ctx) => {
     const schema = z.object({
-      ...orderNameParams,
+      ...nameParams,
       newClientOrderId: z.string().max(36).optional(),
       cancelRestrictions: cancelRestrictions.optional(),
     });
@@ -151,13 +154,13 @@ export const orderRoutes: BinanceRoutes = (router, deps) => {
     '/openOrders',
     weight((ctx) => (ctx.query.symbol ? 6 : 80)),
     async (ctx) => {
-      const { userId, params } = await signed(ctx, 'read', z.object({ symbol: symbolParam().optional() }));
+      const { userId, params } = await signed(ctx, 'read', z.object({ symbol: symbolParam(deps.catalog).optional() }));
       ctx.body = (await openOrders(db, userId, params.symbol?.symbol ?? null)).map(orderView);
     },
   );
 
   router.delete('/openOrders', weight(1), async (ctx) => {
-    const { userId, params } = await signed(ctx, 'trade', z.object({ symbol: symbolParam() }));
+    const { userId, params } = await signed(ctx, 'trade', z.object({ symbol: symbolParam(deps.catalog) }));
     const open = await openOrders(db, userId, params.symbol.symbol);
     // All at once: they go into the same round of the book.
     const canceled = (await Promise.all(open.map((row) => cancel(deps, userId, row)))).filter((row) => row !== null);
@@ -166,7 +169,7 @@ export const orderRoutes: BinanceRoutes = (router, deps) => {
   });
 
   const listParams = {
-    symbol: symbolParam(),
+    symbol: symbolParam(deps.catalog),
     startTime: timeParam('startTime').optional(),
     endTime: timeParam('endTime').optional(),
     limit: integerParam('limit', 1, 1000).default(500),

@@ -1,6 +1,6 @@
 import { toJsonNumber } from '../../kernel/money';
 import type { AccountBalance } from '../../ledger/ledger';
-import { USD } from '../../markets/catalog';
+import { USD, type MarketCatalog } from '../../markets/catalog';
 import type { DomainEvents } from '../../platform/bus/domain-events';
 import { orderView, userTradeView } from '../../trading/orders/order-views';
 import type { CommittedRound } from '../../trading/sequencer/order-sequencer';
@@ -25,15 +25,19 @@ const balanceMessages = (balances: AccountBalance[]): RealtimeMessage[] =>
  * read in the committed transaction itself, so no query is needed here. Views only for users
  * someone listens to (API clients without a socket are many).
  */
-function roundMessages(notifier: Notifier, { markets, balances }: CommittedRound): RealtimeMessage[] {
+function roundMessages(
+  notifier: Notifier,
+  catalog: MarketCatalog,
+  { markets, balances }: CommittedRound,
+): RealtimeMessage[] {
   const listened = (userId: string) => notifier.reaches(userRoom(userId));
   const messages: RealtimeMessage[] = [];
   for (const { orders, effects } of markets) {
     for (const order of orders)
-      if (listened(order.user_id)) messages.push(userMessage(order.user_id, 'order', orderView(order)));
+      if (listened(order.user_id)) messages.push(userMessage(order.user_id, 'order', orderView(catalog, order)));
     for (const trade of effects.trades) {
       for (const userId of [trade.maker_user_id, trade.taker_user_id])
-        if (listened(userId)) messages.push(userMessage(userId, 'fill', userTradeView(trade, userId)));
+        if (listened(userId)) messages.push(userMessage(userId, 'fill', userTradeView(catalog, trade, userId)));
     }
   }
   messages.push(...balanceMessages(balances));
@@ -45,8 +49,8 @@ function roundMessages(notifier: Notifier, { markets, balances }: CommittedRound
  * published through the notifier (over the bus, so every process's sockets get them). Market data
  * (trades, depth, tickers, candles) comes from the market-data relay instead: see market-pushes.ts.
  */
-export function subscribeRealtimePushes(events: DomainEvents, notifier: Notifier): void {
-  events.subscribe('trading.round-committed', ({ round }) => notifier.publish(roundMessages(notifier, round)));
+export function subscribeRealtimePushes(events: DomainEvents, notifier: Notifier, catalog: MarketCatalog): void {
+  events.subscribe('trading.round-committed', ({ round }) => notifier.publish(roundMessages(notifier, catalog, round)));
   events.subscribe('trading.desk-filled', ({ userId, execution, moved }) => {
     notifier.publish(balanceMessages(moved.balances));
     notifier.toUser(userId, 'fill', execution);

@@ -3,7 +3,7 @@ import type { EventBus } from '../../platform/bus/event-bus';
 import type { ExchangeModule, ServerContext } from '../../platform/modules/context';
 import type { Logger } from '../../platform/logger/logger';
 import { toJsonNumber } from '../../kernel/money';
-import { findBookMarket } from '../../markets/catalog';
+import type { MarketCatalog } from '../../markets/catalog';
 import type { Election } from '../../trading/cluster/cluster';
 import { BOOK_DIFF_TOPIC, bookDiffMessage, TRADES_TOPIC, tradesMessage } from '../../trading/market-relay';
 import { loadKlines, type KlineInterval } from '../../trading/market-data/candles';
@@ -37,6 +37,7 @@ export class MarketPushes {
     private readonly notifier: Notifier,
     private readonly dataSource: DataSource,
     private readonly marketData: MarketDataService,
+    private readonly catalog: MarketCatalog,
     private readonly logger: Logger,
   ) {}
 
@@ -99,7 +100,7 @@ export class MarketPushes {
   }
 
   private market(symbol: string) {
-    const market = findBookMarket(symbol);
+    const market = this.catalog.findBookMarket(symbol);
     if (!market) throw new Error(`trading core published an unknown market ${symbol}`);
     return market;
   }
@@ -120,9 +121,10 @@ export function marketPushesModule(
   ctx: Pick<ServerContext, 'bus' | 'dataSource' | 'logger'>,
   notifier: Notifier,
   marketData: MarketDataService,
+  catalog: MarketCatalog,
   elect: Election,
 ): ExchangeModule {
-  const pushes = new MarketPushes(ctx.bus, notifier, ctx.dataSource, marketData, ctx.logger);
+  const pushes = new MarketPushes(ctx.bus, notifier, ctx.dataSource, marketData, catalog, ctx.logger);
   return {
     name: 'market-room-pushes',
     needs: ['trading'],

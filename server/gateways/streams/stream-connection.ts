@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import { WebSocket, type RawData } from 'ws';
+import type { MarketCatalog } from '../../markets/catalog';
 import { isMarketStream } from './stream-names';
 import { answer, errorAnswer, parseRequest, StreamRequestError, type StreamRequest } from './stream-requests';
 
@@ -54,6 +55,7 @@ export class StreamConnection {
     private readonly raw: Duplex,
     private readonly subscriptions: Subscriptions,
     public combined: boolean,
+    private readonly catalog: MarketCatalog,
   ) {
     socket.on('message', (data, isBinary) => {
       if (this.counted()) this.onMessage(data, isBinary);
@@ -145,7 +147,7 @@ export class StreamConnection {
   private run(request: StreamRequest): unknown {
     switch (request.method) {
       case 'SUBSCRIBE': {
-        const unknown = request.streams.find((name) => !isMarketStream(name));
+        const unknown = request.streams.find((name) => !isMarketStream(this.catalog, name));
         if (unknown !== undefined)
           throw new StreamRequestError(2, `Invalid request: unknown stream ${JSON.stringify(unknown)}`, request.id);
         const added = new Set(request.streams.filter((name) => !this.streams.has(name)));

@@ -9,6 +9,7 @@ import type { ConnectionLimits } from '../connections/connection-limits';
 import { BINANCE_KEEP_ALIVE, keepPinging, type KeepAlive } from './keep-alive';
 import { MAX_STREAMS, StreamConnection, type Subscriptions } from './stream-connection';
 import { STREAMS_TOPIC, streamEvents, type StreamEvent } from './stream-events';
+import type { MarketCatalog } from '../../markets/catalog';
 import { isMarketStream } from './stream-names';
 import { textFrame } from './text-frame';
 
@@ -28,10 +29,10 @@ type Route = { combined: boolean; streams: string[]; other: string | null } | { 
 const invalid = (msg: string) => ({ status: 400, msg: `Invalid request: ${msg}` });
 
 /** Paths: `/ws` and `/ws/<stream>[/<stream>...]` (raw events), `/ws/<other>`, `/stream?streams=a/b` (wrapped). */
-function routeOf(pathname: string, query: URLSearchParams): Route {
+function routeOf(catalog: MarketCatalog, pathname: string, query: URLSearchParams): Route {
   const named = (names: string[]): Route => {
     if (names.length > MAX_STREAMS) return invalid(`too many streams, a connection holds at most ${MAX_STREAMS}`);
-    const unknown = names.find((name) => !isMarketStream(name));
+    const unknown = names.find((name) => !isMarketStream(catalog, name));
     return unknown === undefined
       ? { combined: false, streams: names, other: null }
       : invalid(`unknown stream ${unknown}`);
@@ -42,7 +43,7 @@ function routeOf(pathname: string, query: URLSearchParams): Route {
   }
   if (pathname === '/ws' || pathname === '/ws/') return { combined: false, streams: [], other: null };
   const segments = pathname.slice('/ws/'.length).split('/');
-  if (segments.length === 1 && !isMarketStream(segments[0]!))
+  if (segments.length === 1 && !isMarketStream(catalog, segments[0]!))
     return { combined: false, streams: [], other: segments[0]! };
   return named(segments);
 }
@@ -70,6 +71,7 @@ export class StreamHub implements Subscriptions {
 
   constructor(
     httpServer: Server,
+    private readonly catalog: MarketCatalog,
     private readonly connectionLimits: ConnectionLimits,
     /** A request's client address, as koa reads it (TRUST_PROXY). */
     private readonly clientAddress: (request: IncomingMessage) => string,
@@ -167,14 +169,14 @@ export class StreamHub implements Subscriptions {
       socket.end(rawJsonAnswer(404, { code: 2, msg: 'Not found' }));
       return;
     }
-    const route = routeOf(url.pathname, url.searchParams);
+    const route = routeOf(this.catalog, url.pathname, url.searchParams);
     if ('status' in route) {
       socket.end(rawJsonAnswer(route.status, { code: 2, msg: route.msg }));
       return;
     }
     if (!(await this.connectionLimits.admit(this.clientAddress(request), socket))) return;
     this.server.handleUpgrade(request, socket, head, (ws) => {
-      const connection = new StreamConnection(ws, socket, this, route.combined);
+      const connection = new StreamConnection(ws, socket, this, route.combined, this.catalog);
       this.connections.add(connection);
       this.connectionLimits.expire(ws);
       ws.on('close', () => this.connections.delete(connection));

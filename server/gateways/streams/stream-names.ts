@@ -1,5 +1,5 @@
 import { KLINE_INTERVALS, type KlineInterval } from '../../trading/market-data/candles';
-import { findBookMarket, type BookMarket } from '../../markets/catalog';
+import type { BookMarket, MarketCatalog } from '../../markets/catalog';
 
 /**
  * Binance's market stream names, as clients subscribe to them and as events are published under
@@ -32,8 +32,8 @@ const SYMBOL_STREAM = new RegExp(
 );
 
 /** Whether `name` is a market stream this venue publishes. */
-export function isMarketStream(name: string): boolean {
+export function isMarketStream(catalog: MarketCatalog, name: string): boolean {
   if (name === streamName.allTickers || name === streamName.allMiniTickers) return true;
   const match = SYMBOL_STREAM.exec(name);
-  return match !== null && findBookMarket(match[1]!.toUpperCase()) !== undefined;
+  return match !== null && catalog.findBookMarket(match[1]!.toUpperCase()) !== undefined;
 }

@@ -6,7 +6,7 @@ import type { Logger } from '../../platform/logger/logger';
 import { KLINE_INTERVALS, type KlineInterval } from '../../trading/market-data/candles';
 import { loadDayStatistics, type DayStatistics } from '../../trading/market-data/day-statistics';
 import { DepthWindows, type WindowDiff } from '../../trading/market-data/depth-windows';
-import { findBookMarket, type BookMarket } from '../../markets/catalog';
+import type { BookMarket, MarketCatalog } from '../../markets/catalog';
 import {
   BOOK_DIFF_TOPIC,
   bookDiffMessage,
@@ -70,6 +70,7 @@ export class MarketStreamSource {
     private readonly bus: EventBus,
     private readonly dataSource: DataSource,
     private readonly trading: Pick<TradingService, 'depth'>,
+    private readonly catalog: MarketCatalog,
     private readonly logger: Logger,
   ) {}
 
@@ -97,7 +98,7 @@ export class MarketStreamSource {
   }
 
   private onBookDiff(diff: BookDiff) {
-    const market = findBookMarket(diff.symbol);
+    const market = this.catalog.findBookMarket(diff.symbol);
     if (!market) return;
     for (const windows of Object.values(this.windows)) windows.add(diff);
     const before = this.best.get(diff.symbol);
@@ -111,7 +112,7 @@ export class MarketStreamSource {
 
   /** A window's diff; the partial depths when it moved a level. */
   private onWindow(diff: WindowDiff, speed: DepthSpeed) {
-    const market = findBookMarket(diff.symbol)!;
+    const market = this.catalog.findBookMarket(diff.symbol)!;
     this.publish([[streamName.diffDepth(market, speed), () => depthUpdate(Date.now(), market.symbol, diff)]]);
     if (diff.bids.length === 0 && diff.asks.length === 0) return;
     const partial = PARTIAL_DEPTH_LEVELS.map((levels) => ({
@@ -126,7 +127,7 @@ export class MarketStreamSource {
   }
 
   private onTrades({ symbol, trades }: TradesMessage) {
-    const market = findBookMarket(symbol);
+    const market = this.catalog.findBookMarket(symbol);
     const last = trades[trades.length - 1];
     if (!market || !last) return;
     this.traded.add(symbol);
@@ -148,7 +149,7 @@ export class MarketStreamSource {
 
   /** Tickers and klines of the markets that traded since the last time; the all-market tickers list those. */
   private async publishStatistics() {
-    const markets = [...this.traded].map((symbol) => findBookMarket(symbol)!);
+    const markets = [...this.traded].map((symbol) => this.catalog.findBookMarket(symbol)!);
     this.traded.clear();
     const tickers: Array<ReturnType<typeof tickerEvent>> = [];
     const miniTickers: Array<ReturnType<typeof miniTickerEvent>> = [];

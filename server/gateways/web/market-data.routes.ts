@@ -3,6 +3,7 @@ import { route } from './route';
 import { KLINE_INTERVALS, type KlineInterval } from '../../trading/market-data/candles';
 import type { InstrumentQuotes } from '../../trading/market-data/instrument-quotes';
 import type { MarketDataService } from '../../trading/market-data/market-data.service';
+import type { MarketCatalog } from '../../markets/catalog';
 import { bookMarketOf } from '../../trading/trading.service';
 import { symbolParam } from '../../trading/market-data/market-symbol';
 
@@ -22,7 +23,7 @@ const tickerResponse = z.object({
 const level = z.tuple([z.number(), z.number()]);
 
 /** Public market data of our own books, for the trade screen, the markets page and the simple screen. */
-export function marketDataRoutes(marketData: MarketDataService, quotes: InstrumentQuotes) {
+export function marketDataRoutes(marketData: MarketDataService, quotes: InstrumentQuotes, catalog: MarketCatalog) {
   return [
     route({
       method: 'get',
@@ -32,7 +33,7 @@ export function marketDataRoutes(marketData: MarketDataService, quotes: Instrume
       access: 'public',
       query: z.object({ symbol: symbolParam }),
       response: tickerResponse,
-      handler: ({ query }) => marketData.ticker(bookMarketOf(query.symbol)),
+      handler: ({ query }) => marketData.ticker(bookMarketOf(catalog, query.symbol)),
     }),
     route({
       method: 'get',
@@ -52,7 +53,7 @@ export function marketDataRoutes(marketData: MarketDataService, quotes: Instrume
       access: 'public',
       query: z.object({ symbol: symbolParam, limit: limit(100, 20) }),
       response: z.object({ last_update_id: z.number().int(), bids: z.array(level), asks: z.array(level) }),
-      handler: ({ query }) => marketData.depth(bookMarketOf(query.symbol), query.limit),
+      handler: ({ query }) => marketData.depth(bookMarketOf(catalog, query.symbol), query.limit),
     }),
     route({
       method: 'get',
@@ -70,7 +71,7 @@ export function marketDataRoutes(marketData: MarketDataService, quotes: Instrume
           is_buyer_maker: z.boolean(),
         }),
       ),
-      handler: ({ query }) => marketData.trades(bookMarketOf(query.symbol), query.limit),
+      handler: ({ query }) => marketData.trades(bookMarketOf(catalog, query.symbol), query.limit),
     }),
     route({
       method: 'get',
@@ -89,7 +90,7 @@ export function marketDataRoutes(marketData: MarketDataService, quotes: Instrume
           volume: z.number(),
         }),
       ),
-      handler: ({ query }) => marketData.klines(bookMarketOf(query.symbol), query.interval, query.limit),
+      handler: ({ query }) => marketData.klines(bookMarketOf(catalog, query.symbol), query.interval, query.limit),
     }),
     route({
       method: 'get',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { route } from './route';
 import { MARKET_STATUSES } from '../../markets/market.entity';
 import { bookMarketView } from '../../markets/book-market-view';
-import { bookMarkets, forexPairs, simpleScreenMarkets } from '../../markets/catalog';
+import type { MarketCatalog } from '../../markets/catalog';
 
 /** Sizes and prices travel as decimal strings, exact as the catalog holds them. */
 const decimal = z.string().regex(/^\d+(\.\d+)?$/);
@@ -41,9 +41,9 @@ const catalog = z.object({
 });
 
 /** The catalog as listed now (administrators list markets and change their status while the server runs). */
-const currentCatalog = (): z.infer<typeof catalog> => ({
-  markets: bookMarkets().map(bookMarketView),
-  forex: forexPairs().map((pair) => ({
+const currentCatalog = (listing: MarketCatalog): z.infer<typeof catalog> => ({
+  markets: listing.bookMarkets().map(bookMarketView),
+  forex: listing.forexPairs().map((pair) => ({
     symbol: pair.symbol,
     display: pair.display,
     name: pair.name,
@@ -54,11 +54,11 @@ const currentCatalog = (): z.infer<typeof catalog> => ({
     lot_size: pair.lotSize,
     seed_price: pair.seedPrice,
   })),
-  simple_screen: [...simpleScreenMarkets()],
+  simple_screen: [...listing.simpleScreenMarkets()],
 });
 
 /** The markets the venue lists, for the client's pair lists and screens. */
-export function marketsRoutes() {
+export function marketsRoutes(listing: MarketCatalog) {
   return [
     route({
       method: 'get',
@@ -67,7 +67,7 @@ export function marketsRoutes() {
       tags: ['market data'],
       access: 'public',
       response: catalog,
-      handler: async () => currentCatalog(),
+      handler: async () => currentCatalog(listing),
     }),
   ];
 }

@@ -8,6 +8,7 @@ import type { AccountsService } from '../../money/accounts/accounts.service';
 import type { BankAccountsService } from '../../money/bank-accounts/bank-accounts.service';
 import type { FundingService } from '../../money/funding/funding.service';
 import type { KycService } from '../../money/kyc/kyc.service';
+import type { MarketCatalog } from '../../markets/catalog';
 import type { EventBus } from '../../platform/bus/event-bus';
 import type { DeskService } from '../../trading/desk/desk.service';
 import type { InstrumentQuotes } from '../../trading/market-data/instrument-quotes';
@@ -47,13 +48,14 @@ export interface WebServices {
   marketData: MarketDataService;
   quotes: InstrumentQuotes;
   desk: DeskService;
+  catalog: MarketCatalog;
 }
 
 /** Every route of the web API, the administrator's (gateways/admin) among them, in the order /api/openapi.json lists them. */
 export function webRoutes(services: WebServices, adminRoutes: RouteSpec[]): RouteSpec[] {
   return [
     ...healthRoutes(services.dataSource, services.embeddedDatabase, services.bus),
-    ...marketsRoutes(),
+    ...marketsRoutes(services.catalog),
     ...authRoutes(services.auth, services.dataSource, services.authLimiter),
     ...sessionsRoutes(services.sessions),
     ...twoFactorRoutes(services.twoFactor),
@@ -64,7 +66,7 @@ export function webRoutes(services: WebServices, adminRoutes: RouteSpec[]): Rout
     ...apiKeysRoutes(services.apiKeys, services.twoFactor),
     ...adminRoutes,
     ...tradingRoutes(services.trading),
-    ...marketDataRoutes(services.marketData, services.quotes),
+    ...marketDataRoutes(services.marketData, services.quotes, services.catalog),
     ...deskRoutes(services.desk),
   ];
 }

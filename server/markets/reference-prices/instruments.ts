@@ -1,10 +1,13 @@
-import { bookMarkets, forexPairs, findBookMarket, findForexPair, type BookMarket, type ForexPair } from '../catalog';
+import type { BookMarket, ForexPair, MarketCatalog } from '../catalog';
 
 /** Everything the venue prices: the order-book markets and the simulated forex pairs. */
 export type Instrument = BookMarket | ForexPair;
 
-export const instruments = (): readonly Instrument[] => [...bookMarkets(), ...forexPairs()];
+export const instruments = (catalog: MarketCatalog): readonly Instrument[] => [
+  ...catalog.bookMarkets(),
+  ...catalog.forexPairs(),
+];
 
-export function findInstrument(symbol: string): Instrument | undefined {
-  return findBookMarket(symbol) ?? findForexPair(symbol);
+export function findInstrument(catalog: MarketCatalog, symbol: string): Instrument | undefined {
+  return catalog.findBookMarket(symbol) ?? catalog.findForexPair(symbol);
 }

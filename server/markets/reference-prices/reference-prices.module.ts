@@ -1,5 +1,5 @@
 import type { ExchangeModule, ServerContext } from '../../platform/modules/context';
-import { bookMarkets } from '../catalog';
+import type { MarketCatalog } from '../catalog';
 import { ReferencePrices } from './reference-prices.service';
 
 /** Each of `symbols`' last trade price, for those that have traded (trading owns the trades: app.ts hands its reader in). */
@@ -8,9 +8,10 @@ export type LastTradePrices = (symbols: readonly string[]) => Promise<Map<string
 /** Reference prices have no routes of their own: market data and the desk read them. */
 export function referencePricesModule(
   ctx: ServerContext,
+  catalog: MarketCatalog,
   lastTradePrices: LastTradePrices,
 ): ExchangeModule & { service: ReferencePrices } {
-  const service = new ReferencePrices(ctx.config, ctx.logger);
+  const service = new ReferencePrices(catalog, ctx.config, ctx.logger);
   return {
     name: 'reference-prices',
     // Resumes from the last trades, which market history may seed.
@@ -18,7 +19,7 @@ export function referencePricesModule(
     service,
     async start() {
       // A restart goes on from where the markets traded, not from their seed prices.
-      if (service.live) service.resume(await lastTradePrices(bookMarkets().map((m) => m.symbol)));
+      if (service.live) service.resume(await lastTradePrices(catalog.bookMarkets().map((m) => m.symbol)));
       service.start();
     },
     async stop() {

@@ -1,6 +1,7 @@
 import type { Config } from '../../platform/config/config';
 import type { Logger } from '../../platform/logger/logger';
 import { money, type Money } from '../../kernel/money';
+import type { MarketCatalog } from '../catalog';
 import { findInstrument, instruments, type Instrument } from './instruments';
 import { fetchPublicPrices } from './public-ticker';
 import { nextWalkPrice, seededRandom, type Random, type WalkStep } from './random-walk';
@@ -32,6 +33,7 @@ export class ReferencePrices {
   private publicReachable: boolean | null = null;
 
   constructor(
+    private readonly catalog: MarketCatalog,
     private readonly config: Pick<Config, 'MARKET_FEED' | 'MARKET_FEED_SEED'>,
     private readonly logger: Logger,
   ) {
@@ -45,7 +47,7 @@ export class ReferencePrices {
 
   /** The current reference price; undefined for a symbol we do not list. */
   price(symbol: string): Money | undefined {
-    const instrument = findInstrument(symbol);
+    const instrument = findInstrument(this.catalog, symbol);
     return instrument && this.current(instrument);
   }
 
@@ -58,7 +60,7 @@ export class ReferencePrices {
   /** Moves the given instruments (symbol -> price) to those prices, e.g. their last trades after a restart. */
   resume(prices: ReadonlyMap<string, string>) {
     for (const [symbol, price] of prices) {
-      const instrument = findInstrument(symbol);
+      const instrument = findInstrument(this.catalog, symbol);
       if (instrument) this.moveTo(instrument, price);
     }
   }
@@ -76,7 +78,7 @@ export class ReferencePrices {
   /** Advances every price by one step (public prices replace the walk where they are known). */
   tick() {
     if (this.config.MARKET_FEED === 'public') this.pollPublic();
-    for (const instrument of instruments()) {
+    for (const instrument of instruments(this.catalog)) {
       if (this.followsPublic(instrument)) continue;
       const next = nextWalkPrice(
         this.current(instrument),
@@ -108,7 +110,7 @@ export class ReferencePrices {
     if (this.polling || now - this.lastPoll < PUBLIC_POLL_MS) return;
     this.polling = true;
     this.lastPoll = now;
-    const crypto = instruments().filter((i) => i.kind === 'crypto');
+    const crypto = instruments(this.catalog).filter((i) => i.kind === 'crypto');
     fetchPublicPrices(crypto.map((i) => i.symbol))
       .then((prices) => {
         for (const instrument of crypto) {

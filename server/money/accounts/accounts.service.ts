@@ -2,11 +2,14 @@ import { In, type DataSource, type EntityManager } from 'typeorm';
 import { availableBalance } from '../../ledger/ledger';
 import { Account } from '../../ledger/account.entity';
 import { money, toJsonNumber, ZERO } from '../../kernel/money';
-import { assets, USD } from '../../markets/catalog';
+import { USD, type MarketCatalog } from '../../markets/catalog';
 
 /** What a user holds: the dollar balance the product shows, and every asset for the Assets page. */
 export class AccountsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly catalog: MarketCatalog,
+  ) {}
 
   async balance(userId: string) {
     const available = await availableBalance(this.dataSource.manager, userId, USD);
@@ -17,7 +20,7 @@ export class AccountsService {
   async assets(userId: string) {
     const accounts = await this.dataSource.getRepository(Account).find({ where: { user_id: userId } });
     const byAsset = new Map(accounts.map((account) => [account.asset, account]));
-    return assets().map((asset) => {
+    return this.catalog.assets().map((asset) => {
       const account = byAsset.get(asset);
       const available = account ? money(account.available) : ZERO;
       const locked = account ? money(account.locked) : ZERO;

@@ -1,12 +1,12 @@
 import { toLots, toNotional, toTicks, type MarketSpec } from '../../../engine';
-import { findBookMarket } from '../../markets/catalog';
+import type { MarketCatalog } from '../../markets/catalog';
 import type { OrderRow } from '../orders/order.entity';
 import type { LiveOrder } from './live-order';
 import { decimals } from './order-input';
 
 /** The row an order in memory is written as (and answered from). */
-export function orderRecord(order: LiveOrder): OrderRow {
-  const market = findBookMarket(order.symbol);
+export function orderRecord(catalog: MarketCatalog, order: LiveOrder): OrderRow {
+  const market = catalog.findBookMarket(order.symbol);
   if (!market) throw new Error(`order ${order.id} of unknown market ${order.symbol}`);
   const units = decimals(market);
   return {

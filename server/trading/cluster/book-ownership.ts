@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { MarketSpec } from '../../../engine';
 import type { Logger } from '../../platform/logger/logger';
-import { bookMarkets, type BookMarket } from '../../markets/catalog';
+import type { BookMarket, MarketCatalog } from '../../markets/catalog';
 import type { Submission, Outcome } from '../sequencer/order-execution';
 import type { OrderSequencer } from '../sequencer/order-sequencer';
 import type { Books } from '../trading.service';
@@ -25,6 +25,7 @@ export class BookOwnership implements Books {
 
   constructor(
     private readonly cluster: Cluster,
+    private readonly catalog: MarketCatalog,
     private readonly open: (markets: BookMarket[]) => Promise<OrderSequencer>,
     /** Called once a book is rebuilt here, to start answering other processes' calls for it. */
     private readonly serve: (symbol: string) => Promise<void>,
@@ -73,7 +74,7 @@ export class BookOwnership implements Books {
   private async claimFree(): Promise<void> {
     const won: BookMarket[] = [];
     try {
-      for (const market of bookMarkets()) {
+      for (const market of this.catalog.bookMarkets()) {
         if (this.held.has(market.symbol) || !(await this.cluster.locks.tryLock(bookLock(market.symbol)))) continue;
         this.held.add(market.symbol);
         won.push(market);

@@ -1,5 +1,5 @@
 import type { ExchangeModule, ServerContext } from '../../platform/modules/context';
-import { onCatalogChange } from '../../markets/catalog';
+import type { MarketCatalog } from '../../markets/catalog';
 import { openBooks } from '../trading.module';
 import type { TradingService } from '../trading.service';
 import { bookChannel } from './book-messages';
@@ -15,6 +15,7 @@ import { BookForwarder } from './forwarder';
  */
 export function clusteredTradingModule(
   ctx: ServerContext,
+  catalog: MarketCatalog,
   cluster: Cluster,
 ): ExchangeModule & { service: TradingService } {
   const forwarder = new BookForwarder(cluster, ctx.logger);
@@ -22,7 +23,8 @@ export function clusteredTradingModule(
   const served: string[] = [];
   const ownership = new BookOwnership(
     cluster,
-    (markets) => openBooks(ctx, markets),
+    catalog,
+    (markets) => openBooks(ctx, catalog, markets),
     async (symbol) => {
       await cluster.subscribe(
         requestChannel(symbol),
@@ -33,7 +35,7 @@ export function clusteredTradingModule(
     ctx.logger,
   );
   const router = new ClusterBookRouter(ctx.dataSource, ownership, forwarder);
-  const service = new ClusteredTradingService(ctx.dataSource, ownership, router);
+  const service = new ClusteredTradingService(ctx.dataSource, catalog, ownership, router);
   let stopFollowing = () => {};
   return {
     name: 'trading',
@@ -45,7 +47,7 @@ export function clusteredTradingModule(
       await ownership.start();
       // A market listed meanwhile: its book goes to whichever process locks it first. A claim under
       // way may have read the catalog before the change: the second one reads it after.
-      stopFollowing = onCatalogChange(() => void ownership.claim().then(() => ownership.claim()));
+      stopFollowing = catalog.onChange(() => void ownership.claim().then(() => ownership.claim()));
     },
     async stop() {
       stopFollowing();

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { Refusal } from '../../kernel/refusal';
+import type { MarketCatalog } from '../../markets/catalog';
 import type { BookCall, BookRouter } from '../book-calls';
 import { symbolOfOrder } from '../order-reads';
 import { TradingService } from '../trading.service';
@@ -69,8 +70,8 @@ export class ClusterBookRouter implements BookRouter {
 
 /** TradingService for one of several processes: its book calls go through a ClusterBookRouter. */
 export class ClusteredTradingService extends TradingService {
-  constructor(database: DataSource, ownership: BookOwnership, router: ClusterBookRouter) {
-    super(database, router);
+  constructor(database: DataSource, catalog: MarketCatalog, ownership: BookOwnership, router: ClusterBookRouter) {
+    super(database, catalog, router);
     this.attach(ownership);
   }
 }

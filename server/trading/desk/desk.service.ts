@@ -5,6 +5,7 @@ import { recordAnswer } from '../../platform/idempotency/recorded-answers';
 import { post, type Posting } from '../../ledger/ledger';
 import { money, toJsonNumber, toSql, type Money } from '../../kernel/money';
 import type { InstrumentQuotes } from '../market-data/instrument-quotes';
+import type { MarketCatalog } from '../../markets/catalog';
 import { instrumentOf } from '../market-data/market-symbol';
 import { MarketRow } from '../../markets/market.entity';
 import type { DomainEventPublisher } from '../../platform/bus/domain-events';
@@ -81,6 +82,7 @@ export class DeskService {
     private readonly dataSource: DataSource,
     private readonly events: DomainEventPublisher,
     private readonly quotes: InstrumentQuotes,
+    private readonly catalog: MarketCatalog,
   ) {}
 
   /** Trades at once; the answer to a keyed request is recorded in the trade's transaction. */
@@ -89,7 +91,7 @@ export class DeskService {
     request: DeskTradeRequest,
     keyed: KeyedRequest | null = null,
   ): Promise<ExecutionView> {
-    const instrument = instrumentOf(request.symbol);
+    const instrument = instrumentOf(this.catalog, request.symbol);
     if (!request.amount.mod(instrument.lotSize).isZero()) throw refuseDesk('invalid-amount');
     if (user.kyc_status !== 'approved') throw refuseIdentity('kyc-required');
     const { bid, ask } = await this.quotes.deskQuote(instrument);

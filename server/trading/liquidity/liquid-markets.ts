@@ -1,10 +1,11 @@
 import Decimal from 'decimal.js';
 import { money, type Money } from '../../kernel/money';
-import { bookMarkets, USD, type BookMarket } from '../../markets/catalog';
+import { USD, type BookMarket, type MarketCatalog } from '../../markets/catalog';
 import { ladderShape, ladderShortfall } from './quote-ladder';
 
 /** The markets the system traders keep alive (quotes, flow, a past): the book markets the catalog lists as trading. */
-export const liquidMarkets = (): readonly BookMarket[] => bookMarkets().filter((m) => m.status === 'trading');
+export const liquidMarkets = (catalog: MarketCatalog): readonly BookMarket[] =>
+  catalog.bookMarkets().filter((m) => m.status === 'trading');
 
 /** Share of a market's inventory one side of its ladder holds: the rest absorbs fills until the next top-up. */
 const DEPTH_SHARE = 0.4;
@@ -16,7 +17,7 @@ const DEPTH_SHARE = 0.4;
  */
 export function listedInventory(
   funded: Readonly<Record<string, string>>,
-  markets: readonly BookMarket[] = liquidMarkets(),
+  markets: readonly BookMarket[],
 ): Record<string, string> {
   const baseValue = (m: BookMarket) => money(funded[m.base] ?? 0).times(m.seedPrice);
   const held = markets.map(baseValue).filter((value) => value.greaterThan(0));
@@ -49,7 +50,7 @@ const MAX_WEIGHT = 0.5;
 export function ladderDepth(
   market: BookMarket,
   funded: Readonly<Record<string, string>>,
-  markets: readonly BookMarket[] = liquidMarkets(),
+  markets: readonly BookMarket[],
 ): Money {
   const inventory = listedInventory(funded, markets);
   const usd = money(inventory[USD] ?? 0);
@@ -68,7 +69,7 @@ export function ladderDepth(
 export function listingShortfall(
   market: BookMarket,
   funded: Readonly<Record<string, string>>,
-  markets: readonly BookMarket[] = liquidMarkets(),
+  markets: readonly BookMarket[],
 ): string | null {
   const shape = ladderShape(ladderDepth(market, funded, [...markets, market]));
   return ladderShortfall(market, money(market.seedPrice), shape);

@@ -1,6 +1,6 @@
 import type { Election } from '../cluster/cluster';
 import type { ExchangeModule, ServerContext } from '../../platform/modules/context';
-import { onCatalogChange } from '../../markets/catalog';
+import type { MarketCatalog } from '../../markets/catalog';
 import type { ReferencePrices } from '../../markets/reference-prices/reference-prices.service';
 import type { TradingService } from '../trading.service';
 import { liquidMarkets, listedInventory } from './liquid-markets';
@@ -35,6 +35,7 @@ const TOP_UP_MS = 60_000;
  */
 export function liquidityModule(
   ctx: ServerContext,
+  catalog: MarketCatalog,
   trading: TradingService,
   referencePrices: ReferencePrices,
   elect: Election,
@@ -53,7 +54,7 @@ export function liquidityModule(
         const makerId = await ensureSystemTrader(ctx.dataSource, MAKER);
         const takerId = await ensureSystemTrader(ctx.dataSource, TAKER);
         // The maker's inventory covers the markets listed since it was funded: a new base comes as a top-up.
-        const makerProfile = () => ({ ...MAKER, inventory: listedInventory(MAKER.inventory) });
+        const makerProfile = () => ({ ...MAKER, inventory: listedInventory(MAKER.inventory, liquidMarkets(catalog)) });
         const topUp = async (userId: string, profile: SystemTraderProfile) => {
           const added = await topUpSystemTrader(ctx.dataSource, userId, profile);
           if (added.length > 0) ctx.logger.info({ trader: profile.email, added }, 'system trader topped up');
@@ -69,11 +70,12 @@ export function liquidityModule(
         // A market listed: its base arrives now, and the maker quotes it at once rather than at its turn.
         const fundListed = async () => {
           const added = new Set((await topUp(makerId, makerProfile())).map(([asset]) => asset));
-          for (const market of liquidMarkets()) if (added.has(market.base)) maker?.quoteSoon(market.symbol);
+          for (const market of liquidMarkets(catalog)) if (added.has(market.base)) maker?.quoteSoon(market.symbol);
         };
-        stopFollowing = onCatalogChange(() => void fundListed().catch(warn));
+        stopFollowing = catalog.onChange(() => void fundListed().catch(warn));
         maker = new MarketMaker(
           ctx.dataSource,
+          catalog,
           trading,
           referencePrices,
           { makerId, inventory: MAKER.inventory },
@@ -84,6 +86,7 @@ export function liquidityModule(
         if (ctx.config.MARKET_FLOW === 'on') {
           flow = new MarketFlow(
             ctx.dataSource,
+            catalog,
             trading,
             referencePrices,
             { takerId, inventory: TAKER.inventory },

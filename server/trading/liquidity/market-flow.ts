@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { availableBalance } from '../../ledger/ledger';
 import { money } from '../../kernel/money';
 import type { Logger } from '../../platform/logger/logger';
-import type { BookMarket } from '../../markets/catalog';
+import type { BookMarket, MarketCatalog } from '../../markets/catalog';
 import type { Random } from '../../markets/reference-prices/random-walk';
 import type { ReferencePrices } from '../../markets/reference-prices/reference-prices.service';
 import type { TradingService } from '../trading.service';
@@ -29,6 +29,7 @@ export class MarketFlow {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly catalog: MarketCatalog,
     private readonly trading: Pick<TradingService, 'placeOrder'>,
     private readonly reference: ReferencePrices,
     private readonly account: MarketFlowAccount,
@@ -50,7 +51,7 @@ export class MarketFlow {
 
   /** The markets' arrivals together are one Poisson process, each arrival on a market drawn at random. */
   private scheduleNext() {
-    const markets = liquidMarkets();
+    const markets = liquidMarkets(this.catalog);
     this.timer = setTimeout(
       () => {
         const market = markets[Math.floor(this.random() * markets.length)]!;

@@ -3,7 +3,7 @@ import { availableBalance } from '../../ledger/ledger';
 import { money, type Money } from '../../kernel/money';
 import type { Outages } from '../../platform/health/outages';
 import type { Logger } from '../../platform/logger/logger';
-import { findBookMarket, USD, type BookMarket } from '../../markets/catalog';
+import { USD, type BookMarket, type MarketCatalog } from '../../markets/catalog';
 import type { ReferencePrices } from '../../markets/reference-prices/reference-prices.service';
 import type { TradingService } from '../trading.service';
 import { ladderDepth, liquidMarkets } from './liquid-markets';
@@ -52,6 +52,7 @@ export class MarketMaker {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly catalog: MarketCatalog,
     private readonly trading: Pick<TradingService, 'placeOrder' | 'cancelOrder' | 'openOrders'>,
     private readonly reference: ReferencePrices,
     private readonly accounts: MarketMakerAccounts,
@@ -66,12 +67,12 @@ export class MarketMaker {
     if (this.timer) return;
     // Whatever the catalog lists at each step: markets listed since start get their turn.
     const step = () => {
-      const markets = liquidMarkets();
+      const markets = liquidMarkets(this.catalog);
       this.next %= markets.length;
       this.schedule(markets[this.next++]!);
     };
     step();
-    this.timer = setInterval(step, this.refreshMs / liquidMarkets().length);
+    this.timer = setInterval(step, this.refreshMs / liquidMarkets(this.catalog).length);
     this.stopTicks = this.reference.onTick(() => this.requoteMoved());
   }
 
@@ -84,14 +85,14 @@ export class MarketMaker {
 
   /** Quotes the market at once rather than at its turn: one listed since, once its inventory is in. */
   quoteSoon(symbol: string) {
-    const market = findBookMarket(symbol);
+    const market = this.catalog.findBookMarket(symbol);
     if (market) this.schedule(market);
   }
 
   /** Queues a market (once, however often asked) and quotes the queue one market at a time. */
   private schedule(listed: BookMarket) {
     // As the catalog has it now: a market halted (or put in cancel-only) is not quoted.
-    const market = findBookMarket(listed.symbol);
+    const market = this.catalog.findBookMarket(listed.symbol);
     if (market?.status !== 'trading') return;
     this.due.add(market);
     this.quoteNext();
@@ -131,7 +132,7 @@ export class MarketMaker {
   private async refresh(market: BookMarket) {
     try {
       const reference = this.reference.price(market.symbol)!;
-      const shape = ladderShape(ladderDepth(market, this.accounts.inventory));
+      const shape = ladderShape(ladderDepth(market, this.accounts.inventory, liquidMarkets(this.catalog)));
       this.quotedAround.set(market, { reference, staleAfter: reference.times(shape.halfSpread) });
       const { makerId } = this.accounts;
       const resting = (await this.trading.openOrders(makerId, market.symbol)).map((order) => ({

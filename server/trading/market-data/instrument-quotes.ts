@@ -1,5 +1,6 @@
 import { deskPrices, type DeskPrices } from './desk-prices';
 import { money, toJsonNumber, type Money } from '../../kernel/money';
+import type { MarketCatalog } from '../../markets/catalog';
 import { instruments, type Instrument } from '../../markets/reference-prices/instruments';
 import type { ReferencePrices } from '../../markets/reference-prices/reference-prices.service';
 import type { TradingService } from '../trading.service';
@@ -28,6 +29,7 @@ export interface DeskQuote extends DeskPrices {
  */
 export class InstrumentQuotes {
   constructor(
+    private readonly catalog: MarketCatalog,
     private readonly reference: ReferencePrices,
     private readonly books: Pick<TradingService, 'lastPrice' | 'depth'>,
     /** The desk's spread around the mid price, as a fraction (DESK_SPREAD). */
@@ -53,7 +55,7 @@ export class InstrumentQuotes {
 
   async board(): Promise<QuoteView[]> {
     return Promise.all(
-      instruments().map(async (instrument) => {
+      instruments(this.catalog).map(async (instrument) => {
         const { price, bid, ask } = await this.deskQuote(instrument);
         return {
           symbol: instrument.symbol,

@@ -1,5 +1,6 @@
 import type { ExchangeModule, ServerContext } from '../../platform/modules/context';
 import { money } from '../../kernel/money';
+import type { MarketCatalog } from '../../markets/catalog';
 import type { ReferencePrices } from '../../markets/reference-prices/reference-prices.service';
 import type { TradingService } from '../trading.service';
 import { InstrumentQuotes } from './instrument-quotes';
@@ -8,11 +9,12 @@ import { MarketDataService } from './market-data.service';
 /** Public market data over HTTP, and the simple screen's quotes (told on each reference price tick). */
 export function marketDataModule(
   ctx: ServerContext,
+  catalog: MarketCatalog,
   referencePrices: ReferencePrices,
   trading: TradingService,
 ): ExchangeModule & { quotes: InstrumentQuotes; service: MarketDataService } {
-  const quotes = new InstrumentQuotes(referencePrices, trading, money(ctx.config.DESK_SPREAD));
-  const marketData = new MarketDataService(ctx.dataSource, trading, quotes);
+  const quotes = new InstrumentQuotes(catalog, referencePrices, trading, money(ctx.config.DESK_SPREAD));
+  const marketData = new MarketDataService(ctx.dataSource, trading, quotes, catalog);
   let running = false;
   referencePrices.onTick(() => {
     if (!running) return;

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { money, toJsonNumber, ZERO } from '../../kernel/money';
-import { bookMarkets, type BookMarket } from '../../markets/catalog';
+import type { BookMarket, MarketCatalog } from '../../markets/catalog';
 import { loadKlines, type Kline, type KlineInterval } from './candles';
 import { loadDayStatistics } from './day-statistics';
 import { latestTrades } from '../trade-reads';
@@ -44,6 +44,7 @@ export class MarketDataService {
     private readonly dataSource: DataSource,
     private readonly books: Pick<TradingService, 'depth'>,
     private readonly quotes: InstrumentQuotes,
+    private readonly catalog: MarketCatalog,
   ) {}
 
   /** 24 hours of statistics; before the first trade, the last price is the quote and nothing changed. */
@@ -66,7 +67,7 @@ export class MarketDataService {
 
   async tickers(): Promise<Ticker[]> {
     const tickers: Ticker[] = [];
-    for (const market of bookMarkets()) tickers.push(await this.ticker(market));
+    for (const market of this.catalog.bookMarkets()) tickers.push(await this.ticker(market));
     return tickers;
   }
 

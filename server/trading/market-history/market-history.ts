@@ -8,7 +8,7 @@ import { MAKER, TAKER } from '../liquidity/liquidity.module';
 import { liquidMarkets } from '../liquidity/liquid-markets';
 import { ensureSystemTrader } from '../liquidity/system-trader';
 import { bucketStart } from '../market-data/candles';
-import { USD, type BookMarket } from '../../markets/catalog';
+import { USD, type BookMarket, type MarketCatalog } from '../../markets/catalog';
 import { seededRandom, type Random } from '../../markets/reference-prices/random-walk';
 import { pastTrades, type PastBalances, type PastTrade } from './past-trades';
 
@@ -40,6 +40,7 @@ export interface WrittenPast {
  */
 export async function writeMarketHistory(
   dataSource: DataSource,
+  catalog: MarketCatalog,
   config: PastConfig,
   nowMs = Date.now(),
 ): Promise<WrittenPast[]> {
@@ -50,7 +51,7 @@ export async function writeMarketHistory(
   // A stream of its own from the seed, so the live walk's draws stay what the seed gives them.
   const random = seededRandom((config.MARKET_FEED_SEED ?? nowMs) ^ 0x5eed);
   const written: WrittenPast[] = [];
-  for (const market of liquidMarkets()) {
+  for (const market of liquidMarkets(catalog)) {
     const trades = await dataSource.transaction((manager) => writePast(manager, market, traders, random, nowMs));
     if (trades > 0) written.push({ symbol: market.symbol, trades });
   }

@@ -1,17 +1,17 @@
 import { money, toJsonNumber } from '../../kernel/money';
-import { findBookMarket } from '../../markets/catalog';
+import type { MarketCatalog } from '../../markets/catalog';
 import type { OrderView, UserTradeView } from './order-schemas';
 import type { OrderRow } from './order.entity';
 import type { TradeRow } from './trade.entity';
 
-const display = (symbol: string) => findBookMarket(symbol)?.display ?? symbol;
+const display = (catalog: MarketCatalog, symbol: string) => catalog.findBookMarket(symbol)?.display ?? symbol;
 const numberOrNull = (value: string | null) => (value === null ? null : toJsonNumber(value));
 
-export function orderView(row: OrderRow, fills?: TradeRow[]): OrderView {
+export function orderView(catalog: MarketCatalog, row: OrderRow, fills?: TradeRow[]): OrderView {
   const filled = money(row.filled);
   return {
     id: row.id,
-    symbol: display(row.symbol),
+    symbol: display(catalog, row.symbol),
     type: row.type,
     side: row.side,
     price: numberOrNull(row.price),
@@ -22,16 +22,16 @@ export function orderView(row: OrderRow, fills?: TradeRow[]): OrderView {
     status: row.status,
     time_in_force: row.time_in_force,
     created_at: new Date(row.created_at).toISOString(),
-    ...(fills ? { fills: fills.map((trade) => userTradeView(trade, row.user_id)) } : {}),
+    ...(fills ? { fills: fills.map((trade) => userTradeView(catalog, trade, row.user_id)) } : {}),
   };
 }
 
-export function userTradeView(trade: TradeRow, userId: string): UserTradeView {
+export function userTradeView(catalog: MarketCatalog, trade: TradeRow, userId: string): UserTradeView {
   const isTaker = trade.taker_user_id === userId;
   const takerBuys = trade.taker_side === 'buy';
   return {
     id: trade.id,
-    symbol: display(trade.symbol),
+    symbol: display(catalog, trade.symbol),
     side: isTaker === takerBuys ? 'buy' : 'sell',
     price: toJsonNumber(trade.price),
     amount: toJsonNumber(trade.amount),

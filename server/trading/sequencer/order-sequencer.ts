@@ -24,7 +24,7 @@ import { TraderCache } from '../traders/trader-cache';
 import { readTraders, type ReadConnection } from '../traders/trader-reads';
 import { MAX_DEPTH, MAX_LIST } from '../orders/read-limits';
 import { committedView, type CommittedBook } from './committed-book';
-import type { FeeRates } from './funds-hold';
+import type { MarketCatalog } from '../../markets/catalog';
 import type { Outcome, Submission } from './order-execution';
 import { executeRound, type ExecutedRound } from './round-execution';
 import {
@@ -99,8 +99,8 @@ export class OrderSequencer {
   constructor(
     states: MarketState[],
     private readonly dataSource: DataSource,
-    /** The rates an order placed on the symbol now pays (administrators change them while it runs). */
-    private readonly feesOf: (symbol: string) => FeeRates,
+    /** The markets' rates an order placed now pays (administrators change them while it runs). */
+    private readonly catalog: MarketCatalog,
     private readonly logger: Logger,
     private readonly onCommit: (round: CommittedRound) => void,
     traderTrustMs: number,
@@ -371,7 +371,7 @@ export class OrderSequencer {
     read: ReadonlySet<string>,
     after: RoundMarker | null,
   ): Launched {
-    const executed = executeRound(round, this.traders, this.feesOf, read);
+    const executed = executeRound(round, this.traders, this.catalog, read);
     const views = round.map(({ line }, i) => {
       const { effects } = executed.markets[i]!;
       // A deep read waiting makes this round's view deep, whether or not it moved the book.

@@ -3,7 +3,8 @@ import { orderRecord } from '../books/order-rows';
 import { orderView } from '../orders/order-views';
 import { emptyEffects, type MarketRound, type RoundEffects } from '../round-writer/round-effects';
 import type { TraderCache } from '../traders/trader-cache';
-import type { FeeRates } from './funds-hold';
+import type { MarketCatalog } from '../../markets/catalog';
+import { feeRatesOf } from './funds-hold';
 import { OrderExecution, type Outcome } from './order-execution';
 import type { Pending, Round } from './rounds';
 
@@ -12,11 +13,11 @@ import type { Pending, Round } from './rounds';
  * before the round commits) and recorded with the round. A refusal is recorded by whoever answers
  * it (see IdempotentRequests): it changed nothing a round would have to commit with it.
  */
-function recordedAnswer(p: Pending, outcome: Outcome, effects: RoundEffects): Outcome {
+function recordedAnswer(catalog: MarketCatalog, p: Pending, outcome: Outcome, effects: RoundEffects): Outcome {
   const { keyed } = p.submission;
   // cancel_all comes from the suspension, never from a request, so it carries no key.
   if (!keyed || !outcome.ok || !('order' in outcome)) return outcome;
-  const answer = orderView(orderRecord(outcome.order), outcome.fills);
+  const answer = orderView(catalog, orderRecord(catalog, outcome.order), outcome.fills);
   effects.answers.push(answerRow(keyed, keyed.successStatus, answer));
   return { ...outcome, answer };
 }
@@ -38,7 +39,7 @@ export interface ExecutedRound {
 export function executeRound(
   round: Round,
   traders: TraderCache,
-  feesOf: (symbol: string) => FeeRates,
+  catalog: MarketCatalog,
   read: ReadonlySet<string>,
 ): ExecutedRound {
   const now = Date.now();
@@ -46,7 +47,12 @@ export function executeRound(
   const outcomes = round.map((part) => {
     const { line } = part;
     const effects = emptyEffects();
-    const execution = new OrderExecution(line.state, traders.traders, feesOf(line.state.market.symbol), effects);
+    const execution = new OrderExecution(
+      line.state,
+      traders.traders,
+      feeRatesOf(catalog.findBookMarket(line.state.market.symbol)!),
+      effects,
+    );
     const results: Outcome[] = [];
     const kept: Pending[] = [];
     const deferred: Pending[] = [];
@@ -56,7 +62,7 @@ export function executeRound(
         deferred.push(p);
       } else {
         kept.push(p);
-        results.push(recordedAnswer(p, outcome, effects));
+        results.push(recordedAnswer(catalog, p, outcome, effects));
       }
     }
     if (deferred.length > 0) {
@@ -65,7 +71,7 @@ export function executeRound(
       part.pending = kept;
     }
     const stateHash = line.checkpoints.hashIfDue(line.state, now, effects.commands.length > 0);
-    const orders = [...effects.orders.values()].map(orderRecord);
+    const orders = [...effects.orders.values()].map((order) => orderRecord(catalog, order));
     markets.push({ state: line.state, effects, orders, stateHash });
     return results;
   });

@@ -3,7 +3,6 @@ import { liquidMarkets } from '../../../server/trading/liquidity/liquid-markets'
 import { MAKER } from '../../../server/trading/liquidity/liquidity.module';
 import { MarketMaker } from '../../../server/trading/liquidity/market-maker';
 import { createLogger } from '../../../server/platform/logger/logger';
-import { findBookMarket } from '../../../server/markets/catalog';
 import { MARKETS_CHANGED } from '../../../server/markets/catalog-sync';
 import { ReferencePrices } from '../../../server/markets/reference-prices/reference-prices.service';
 import { binanceCall, keyedTrader, signedCall } from '../../support/binance-client';
@@ -418,14 +417,23 @@ const DOGE = {
        VALUES ('GOLDUSDT', 'book', 'GOLD', 'GOLD', 1, 1000, 1, 1000000000)`,
       );
       bus.publish(MARKETS_CHANGED, {});
-      await eventually(async () => findBookMarket('GOLDUSDT'), 5_000, 'GOLDUSDT in the catalog');
+      await eventually(
+        async () => server.exchange.catalog.findBookMarket('GOLDUSDT'),
+        5_000,
+        'GOLDUSDT in the catalog',
+      );
 
       const warnings: Array<{ symbol: string; shortfall: string; msg: string }> = [];
       const logger = createLogger('warn', { write: (line: string) => void warnings.push(JSON.parse(line)) });
       const makerId = await ensureSystemTrader(dataSource, MAKER);
-      const reference = new ReferencePrices({ MARKET_FEED: 'simulated', MARKET_FEED_SEED: 5 }, createLogger('silent'));
+      const reference = new ReferencePrices(
+        server.exchange.catalog,
+        { MARKET_FEED: 'simulated', MARKET_FEED_SEED: 5 },
+        createLogger('silent'),
+      );
       const maker = new MarketMaker(
         dataSource,
+        server.exchange.catalog,
         server.exchange.trading,
         reference,
         { makerId, inventory: MAKER.inventory },
@@ -445,7 +453,7 @@ const DOGE = {
         );
       maker.start();
       try {
-        for (const market of liquidMarkets()) maker.quoteSoon(market.symbol);
+        for (const market of liquidMarkets(server.exchange.catalog)) maker.quoteSoon(market.symbol);
         for (const market of OPENING_BOOK_MARKETS) await quotedOnBothSides(market.symbol);
         // GOLD's turn again, then BTC's, emptied: markets are quoted in turn, so once BTC is whole GOLD has been requoted.
         await server.exchange.trading.cancelAllOrdersOnBook('BTCUSDT', makerId);

@@ -9,10 +9,10 @@ import { RecordingSocket } from '../../support/market-socket';
 import { startTestExchange } from '../../support/test-exchange';
 import { fundedTrader } from '../../support/trader-fixtures';
 import { emptyBook, placed } from '../../support/trading-fixtures';
-import { loadOpeningCatalog, OPENING_INSTRUMENTS } from '../../support/opening-catalog';
+import { openingCatalog, OPENING_INSTRUMENTS } from '../../support/opening-catalog';
 
 // The reference prices below run without an exchange: they price the markets a fresh database lists.
-loadOpeningCatalog();
+const catalog = openingCatalog();
 
 const logger = createLogger('silent');
 const walk = { volatility: 0.002, reversion: 0.001 };
@@ -76,7 +76,7 @@ describe('the simulated random walk', () => {
   });
 
   it('stays near the seed price over hours of ticks (mean reversion)', () => {
-    const prices = new ReferencePrices({ MARKET_FEED: 'simulated', MARKET_FEED_SEED: 1 }, logger);
+    const prices = new ReferencePrices(catalog, { MARKET_FEED: 'simulated', MARKET_FEED_SEED: 1 }, logger);
     for (let i = 0; i < 20_000; i++) prices.tick();
     for (const instrument of OPENING_INSTRUMENTS) {
       const ratio = prices.price(instrument.symbol)!.div(instrument.seedPrice).toNumber();
@@ -88,7 +88,7 @@ describe('the simulated random walk', () => {
 
 describe('reference prices', () => {
   it('know every instrument in bare and slash form, and nothing else', () => {
-    const prices = new ReferencePrices({ MARKET_FEED: 'off', MARKET_FEED_SEED: undefined }, logger);
+    const prices = new ReferencePrices(catalog, { MARKET_FEED: 'off', MARKET_FEED_SEED: undefined }, logger);
     expect(prices.price('BTC/USDT')!.toFixed()).toBe('110000');
     expect(prices.price('eurusd')!.toFixed()).toBe('1.08');
     expect(prices.price('DOGEUSDT')).toBeUndefined();

@@ -334,10 +334,15 @@ describe('the market maker, when the reference moves', () => {
   it('requotes a market as soon as its reference moved past the threshold, without waiting for its turn', async () => {
     const { dataSource } = server.exchange.context;
     // A feed of its own, ticked below as the reference prices' own tests tick theirs: no timer moves it.
-    const reference = new ReferencePrices({ MARKET_FEED: 'simulated', MARKET_FEED_SEED: 77 }, createLogger('silent'));
+    const reference = new ReferencePrices(
+      server.exchange.catalog,
+      { MARKET_FEED: 'simulated', MARKET_FEED_SEED: 77 },
+      createLogger('silent'),
+    );
     const makerId = await ensureSystemTrader(dataSource, { ...MAKER, email: 'requoting-maker@exchange.internal' });
     const maker = new MarketMaker(
       dataSource,
+      server.exchange.catalog,
       server.exchange.trading,
       reference,
       { makerId, inventory: MAKER.inventory },
