@@ -12,7 +12,7 @@ import { BankAccountsService } from './money/bank-accounts/bank-accounts.service
 import { DeskService } from './trading/desk/desk.service';
 import { apiKeysModule } from './identity/api-keys/api-keys.module';
 import { ensureAdmin } from './identity/auth/admin-bootstrap';
-import { AuthService } from './identity/sign-in/sign-in.service';
+import { SignInService } from './identity/sign-in/sign-in.service';
 import { Authenticator } from './identity/auth/authenticator';
 import { DeviceCookies } from './identity/sign-in/device-cookies';
 import { resolveJwtSecret } from './identity/auth/jwt-secret';
@@ -151,7 +151,7 @@ export async function createExchange(
     changes: passwordThrottle('password-change', redis, namespace),
     devices: new DeviceCookies(jwtSecret, redis, namespace),
   };
-  const auth = new AuthService(dataSource, sessions, twoFactor, passwordGuards, events, { adminsNeedTwoFactor });
+  const auth = new SignInService(dataSource, sessions, twoFactor, passwordGuards, events, { adminsNeedTwoFactor });
   // Several processes on one database: each book has one owner among them (server/trading/cluster).
   const cluster = clusterWanted(config, database.embedded)
     ? await Cluster.join(config.DATABASE_URL!, redis!, namespace, logger)

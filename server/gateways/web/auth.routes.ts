@@ -11,11 +11,11 @@ import {
   sessionResponse,
   userResponse,
 } from '../../identity/sign-in/sign-in.schemas';
-import type { AuthService } from '../../identity/sign-in/sign-in.service';
+import type { SignInService } from '../../identity/sign-in/sign-in.service';
 import { loginHistory } from '../../identity/sign-in/login-history';
 
 /** `limiter` counts attempts per client address; failures per account are the service's throttles. */
-export function authRoutes(auth: AuthService, dataSource: DataSource, limiter: RateLimiterAbstract) {
+export function authRoutes(auth: SignInService, dataSource: DataSource, limiter: RateLimiterAbstract) {
   const limit = rateLimited(limiter);
   return [
     route({

@@ -1,6 +1,6 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
-import type { AuthService } from '../../identity/sign-in/sign-in.service';
+import type { SignInService } from '../../identity/sign-in/sign-in.service';
 import type { ApiKeysService } from '../../identity/api-keys/api-keys.service';
 import type { SessionService } from '../../identity/sessions/sessions.service';
 import type { TwoFactorService } from '../../identity/two-factor/two-factor.service';
@@ -36,7 +36,7 @@ export interface WebServices {
   embeddedDatabase: boolean;
   /** The login and registration budget per address. */
   authLimiter: RateLimiterAbstract;
-  auth: AuthService;
+  auth: SignInService;
   sessions: SessionService;
   twoFactor: TwoFactorService;
   apiKeys: ApiKeysService;

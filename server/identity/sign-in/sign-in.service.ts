@@ -39,7 +39,7 @@ export interface AuthOptions {
 }
 
 /** Registration, login (password, then the second factor when on), the user as shown, and password changes. */
-export class AuthService {
+export class SignInService {
   /** Compared against when the e-mail is unknown, so both failures take the same time. */
   private readonly decoyHash = hashPassword('decoy-password-never-matches');
 
