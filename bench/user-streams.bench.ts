@@ -58,6 +58,10 @@ function syntheticRound() {
     seq: String(1000 + i),
     client_order_id: null,
     quote_amount: null,
+    stp: 'cancel_newest',
+    iceberg_amount: null,
+    trailing_delta: null,
+    list_id: null,
     created_at: now,
     updated_at: now,
   });

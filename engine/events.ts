@@ -2,9 +2,11 @@
  * Events out of an order book: a closed union. Every event carries the book's monotonically
  * increasing sequence number and the timestamp of the command that caused it.
  */
-import type { OrderType, Side, StpMode, TimeInForce } from './commands';
+import type { ListKind, OrderType, Side, StpMode, TimeInForce } from './commands';
 
-export type OrderStatus = 'new' | 'partially_filled' | 'filled' | 'canceled' | 'rejected' | 'expired' | 'waiting';
+/** `pending_new`: a list's pending order, placed once its working order has filled. */
+export type OrderStatus =
+  'new' | 'partially_filled' | 'filled' | 'canceled' | 'rejected' | 'expired' | 'waiting' | 'pending_new';
 
 export type RejectReason =
   | 'INVALID_COMMAND'
@@ -22,10 +24,14 @@ export type RejectReason =
   | 'UNKNOWN_ORDER'
   | 'POST_ONLY_WOULD_TAKE'
   | 'FOK_NOT_FILLABLE'
-  | 'NOTHING_TO_AMEND';
+  | 'NOTHING_TO_AMEND'
+  | 'INVALID_LIST'
+  | 'INVALID_TRAILING_DELTA';
 
-export type CancelReason = 'USER' | 'SELF_TRADE';
-export type ExpireReason = 'IOC_REMAINDER' | 'NO_LIQUIDITY' | 'FOK_NOT_FILLABLE';
+/** `LIST`: by its list's rules (the other order of a pair traded, triggered or ended; a working order ended unfilled). */
+export type CancelReason = 'USER' | 'SELF_TRADE' | 'LIST';
+/** `POST_ONLY_WOULD_TAKE`: a list's pending post-only order that would trade when placed. */
+export type ExpireReason = 'IOC_REMAINDER' | 'NO_LIQUIDITY' | 'FOK_NOT_FILLABLE' | 'POST_ONLY_WOULD_TAKE';
 
 interface EventBase {
   seq: number;
@@ -42,13 +48,16 @@ export interface AcceptedEvent extends EventBase {
   stopPrice?: number;
   quantity?: number;
   quoteAmount?: number;
+  trailingDelta?: number;
+  icebergQty?: number;
   timeInForce: TimeInForce;
-  status: 'new' | 'waiting';
+  status: 'new' | 'waiting' | 'pending_new';
 }
 
 export interface RejectedEvent extends EventBase {
   type: 'rejected';
-  command: 'place' | 'cancel' | 'amend' | 'unknown';
+  command: 'place' | 'cancel' | 'amend' | 'placeList' | 'cancelList' | 'unknown';
+  /** For a list command, the list id. */
   orderId: string;
   userId?: string;
   reason: RejectReason;
@@ -101,8 +110,28 @@ export interface TriggeredEvent extends EventBase {
   type: 'triggered';
   orderId: string;
   userId: string;
+  /** The price it triggered at: its stop price, or a trailing stop's trailing price (see trailing-stops.ts). */
   stopPrice: number;
   lastPrice: number;
+}
+
+/**
+ * Self-trade prevention `decrement`: a taker met a resting order of its own user and both lost
+ * `quantity` lots (a market buy by quote amount: `price * quantity` of its budget) without a
+ * trade, from their remaining and their total quantity alike. An order this leaves with nothing
+ * follows with `canceled` (`SELF_TRADE`).
+ */
+export interface PreventedEvent extends EventBase {
+  type: 'prevented';
+  makerOrderId: string;
+  takerOrderId: string;
+  userId: string;
+  takerSide: Side;
+  /** Ticks: the maker's price. */
+  price: number;
+  quantity: number;
+  makerRemaining: number;
+  takerRemaining: number;
 }
 
 export interface AmendedEvent extends EventBase {
@@ -116,7 +145,35 @@ export interface AmendedEvent extends EventBase {
   priorityKept: boolean;
 }
 
-/** Aggregated quantity now at a price level (0 = level gone); one per touched level per command. */
+/** A list's pending order placed (its working order has filled): from here on an order like any other. */
+export interface ActivatedEvent extends EventBase {
+  type: 'activated';
+  orderId: string;
+  userId: string;
+  listId: string;
+  status: 'new' | 'waiting';
+}
+
+/**
+ * A list's status, in Binance's terms: `exec_started` / `executing` when placed, `all_done` /
+ * `all_done` once none of its orders is open. (A list command refused is a `rejected` event: what
+ * Binance answers as `response` / `reject`.)
+ */
+export interface ListStatusEvent extends EventBase {
+  type: 'list_status';
+  listId: string;
+  userId: string;
+  kind: ListKind;
+  statusType: 'exec_started' | 'all_done';
+  listStatus: 'executing' | 'all_done';
+  /** Every order of the list, in the list's order. */
+  orderIds: string[];
+}
+
+/**
+ * Aggregated quantity now at a price level (0 = level gone; icebergs count with their visible part
+ * only); one per touched level per command.
+ */
 export interface BookEvent extends EventBase {
   type: 'book';
   side: Side;
@@ -125,7 +182,17 @@ export interface BookEvent extends EventBase {
 }
 
 export type EngineEvent =
-  AcceptedEvent | RejectedEvent | TradeEvent | CanceledEvent | ExpiredEvent | TriggeredEvent | AmendedEvent | BookEvent;
+  | AcceptedEvent
+  | RejectedEvent
+  | TradeEvent
+  | CanceledEvent
+  | ExpiredEvent
+  | TriggeredEvent
+  | PreventedEvent
+  | AmendedEvent
+  | BookEvent
+  | ActivatedEvent
+  | ListStatusEvent;
 
 /** Public view of an open (resting or waiting) order. */
 export interface OrderView {
@@ -137,10 +204,13 @@ export interface OrderView {
   stopPrice?: number;
   /** Total quantity in lots, filled part included. */
   quantity: number;
+  /** Lots not filled (an iceberg's hidden part included). */
   remaining: number;
   filled: number;
   /** Market or stop-market buys by quote amount: the notional budget. */
   quoteAmount?: number;
+  trailingDelta?: number;
+  icebergQty?: number;
   status: OrderStatus;
   timeInForce: TimeInForce;
   postOnly: boolean;
@@ -150,4 +220,6 @@ export interface OrderView {
   timestamp: number;
   /** Time priority: lower is earlier. */
   priority: number;
+  /** The list the order belongs to, if any. */
+  listId?: string;
 }

@@ -6,3 +6,5 @@ export * from './order-book';
 export * from './snapshot';
 export * from './state-hash';
 export { isStopDue } from './stop-book';
+export { trailingPrice } from './trailing-stops';
+export { MAX_TRAILING_DELTA } from './validation';

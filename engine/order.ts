@@ -1,5 +1,6 @@
 /** The engine's mutable order record; also the node of its price level's queue. */
 import type { OrderType, Side, StpMode, TimeInForce } from './commands';
+import type { OrderList } from './order-lists';
 import type { PriceLevel } from './price-level';
 import type { UserList } from './user-orders';
 
@@ -13,18 +14,25 @@ export class Order {
   prev: Order | null;
   next: Order | null;
   level: PriceLevel | null;
-  /** Lots left; for a market buy by quote amount, the notional budget left. */
+  /**
+   * Lots left; for a market buy by quote amount, the notional budget left. A resting iceberg's
+   * visible lots only (the rest is `hidden`), so matching and level totals need not know icebergs.
+   */
   remaining: number;
   /** Ticks; 0 for market orders. */
   price: number;
   /** Total lots, filled part included; 0 for a market buy by quote amount. */
   quantity: number;
+  /** Lots of a resting iceberg not shown now (see icebergs.ts); 0 for any other order. */
+  hidden: number;
   readonly userId: string;
   readonly side: Side;
-  /** Changes from stop_* to limit/market when triggered. */
+  /** Changes from a stop or take-profit type to limit or market when triggered. */
   orderType: OrderType;
   readonly byQuote: boolean;
   readonly postOnly: boolean;
+  /** Lots an iceberg shows at a time; 0: not an iceberg. */
+  readonly icebergQty: number;
   /** Indexed as open (resting or waiting) in its book. */
   open: boolean;
   readonly id: string;
@@ -42,6 +50,15 @@ export class Order {
   userPrev: Order | null;
   userNext: Order | null;
   userList: UserList | null;
+  /** The list the order belongs to; read only where an order trades, triggers or ends. */
+  list: OrderList | null;
+  /**
+   * Basis points a trailing stop trails the price by (0: not trailing), and the best last price
+   * it has seen since trailing started (0: not started: waiting for its stop price, or for the
+   * book's first trade when it has none). See trailing-stops.ts.
+   */
+  readonly trailingDelta: number;
+  trailPeak: number;
 
   constructor(
     id: string,
@@ -61,6 +78,10 @@ export class Order {
     timestamp: number,
     priority: number,
     quoteAmount: number,
+    icebergQty: number,
+    hidden: number,
+    trailingDelta: number,
+    trailPeak: number,
   ) {
     this.prev = null;
     this.next = null;
@@ -68,11 +89,13 @@ export class Order {
     this.remaining = remaining;
     this.price = price;
     this.quantity = quantity;
+    this.hidden = hidden;
     this.userId = userId;
     this.side = side;
     this.orderType = orderType;
     this.byQuote = byQuote;
     this.postOnly = postOnly;
+    this.icebergQty = icebergQty;
     this.open = false;
     this.id = id;
     this.priority = priority;
@@ -86,5 +109,8 @@ export class Order {
     this.userPrev = null;
     this.userNext = null;
     this.userList = null;
+    this.list = null;
+    this.trailingDelta = trailingDelta;
+    this.trailPeak = trailPeak;
   }
 }

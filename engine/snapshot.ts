@@ -1,7 +1,8 @@
 /** A book's full state as plain JSON data, for recovery and fast start. */
-import type { OrderType, Side, StpMode, TimeInForce } from './commands';
+import type { ListKind, OrderType, Side, StpMode, TimeInForce } from './commands';
 import type { MarketSpec } from './market-spec';
 import { Order } from './order';
+import type { OrderList } from './order-lists';
 
 export interface OrderRecord {
   id: string;
@@ -21,10 +22,29 @@ export interface OrderRecord {
   takerFeePpm: number;
   timestamp: number;
   priority: number;
+  /** See order.ts; absent from version 1 snapshots (read as 0). */
+  icebergQty: number;
+  hidden: number;
+  trailingDelta: number;
+  trailPeak: number;
+}
+
+/** An open order list; its resting and waiting orders are in the snapshot's orders and stops. */
+export interface ListRecord {
+  id: string;
+  userId: string;
+  kind: ListKind;
+  /** Every order's id, in the list's order. */
+  orderIds: string[];
+  /** Whether each order is open (resting, waiting or pending). */
+  open: boolean[];
+  /** The pending orders (placed once the working order fills), in the list's order. */
+  pending: OrderRecord[];
 }
 
 export interface BookSnapshot {
-  version: 1;
+  /** 2 since order lists, icebergs and trailing stops; OrderBook.restore also takes 1 (no `lists`). */
+  version: 1 | 2;
   spec: MarketSpec;
   /** Sequence number of the last event emitted. */
   seq: number;
@@ -33,8 +53,10 @@ export interface BookSnapshot {
   lastPrice: number | null;
   /** Resting orders: bids best first, then asks best first, each level in time priority. */
   orders: OrderRecord[];
-  /** Waiting stop orders, buys then sells, each in trigger order. */
+  /** Waiting stop orders: the stop book's in trigger order, then trailing stops that started trailing. */
   stops: OrderRecord[];
+  /** Open order lists, in the order they were placed. */
+  lists?: ListRecord[];
 }
 
 export function toRecord(o: Order): OrderRecord {
@@ -56,6 +78,10 @@ export function toRecord(o: Order): OrderRecord {
     takerFeePpm: o.takerFeePpm,
     timestamp: o.timestamp,
     priority: o.priority,
+    icebergQty: o.icebergQty,
+    hidden: o.hidden,
+    trailingDelta: o.trailingDelta,
+    trailPeak: o.trailPeak,
   };
 }
 
@@ -78,5 +104,22 @@ export function fromRecord(r: OrderRecord): Order {
     r.timestamp,
     r.priority,
     r.quoteAmount,
+    r.icebergQty ?? 0,
+    r.hidden ?? 0,
+    r.trailingDelta ?? 0,
+    r.trailPeak ?? 0,
   );
+}
+
+export function toListRecord(list: OrderList): ListRecord {
+  const pending: OrderRecord[] = [];
+  for (const leg of list.legs) if (leg !== null && list.isPending(leg)) pending.push(toRecord(leg));
+  return {
+    id: list.id,
+    userId: list.userId,
+    kind: list.kind,
+    orderIds: [...list.orderIds],
+    open: list.legs.map((leg) => leg !== null),
+    pending,
+  };
 }

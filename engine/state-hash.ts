@@ -1,16 +1,17 @@
 /**
  * A 64-bit fingerprint of a book's state, so a replay can prove it reached the state that was
  * running. Two independent 32-bit lanes fed word by word, field by field (the header, then every
- * resting order in book order, then every waiting stop), never through a JSON text: a running book
+ * resting order in book order, then every waiting stop, then every open order list), never through a JSON text: a running book
  * is hashed on the matching thread, inside a round, and the JSON of tens of thousands of resting
  * orders took tens of milliseconds to make and read. Not cryptographic, only a cheap equality
- * witness. The hash carries its version (`2:`), so a hash an earlier version recorded is told apart
+ * witness. The hash carries its version (`3:`), so a hash an earlier version recorded is told apart
  * instead of failing the comparison.
  */
 import type { MarketSpec } from './market-spec';
-import type { OrderRecord } from './snapshot';
+import type { ListRecord, OrderRecord } from './snapshot';
 
-const VERSION = '2';
+/** 3 since order lists, icebergs and trailing stops. */
+const VERSION = '3';
 
 /** What the hash covers: a snapshot has it, and so does a running book without copying its orders. */
 export interface HashedState {
@@ -20,6 +21,8 @@ export interface HashedState {
   lastPrice: number | null;
   orders: Iterable<OrderRecord>;
   stops: Iterable<OrderRecord>;
+  /** Absent from a version 1 snapshot: no lists. */
+  lists?: Iterable<ListRecord>;
 }
 
 export function stateHash(state: HashedState): string {
@@ -39,6 +42,8 @@ export function stateHash(state: HashedState): string {
   // Between the two lists, so an order cannot move from one to the other unseen.
   fp.word(0x5f0b5);
   for (const order of state.stops) fp.order(order);
+  fp.word(0x11575);
+  for (const list of state.lists ?? []) fp.list(list);
   return `${VERSION}:${fp.digest()}`;
 }
 
@@ -74,6 +79,23 @@ class Fingerprint {
     this.number(o.takerFeePpm);
     this.number(o.timestamp);
     this.number(o.priority);
+    this.number(o.icebergQty);
+    this.number(o.hidden);
+    this.number(o.trailingDelta);
+    this.number(o.trailPeak);
+  }
+
+  list(l: ListRecord): void {
+    this.text(l.id);
+    this.text(l.userId);
+    this.text(l.kind);
+    this.word(l.orderIds.length);
+    l.orderIds.forEach((id, i) => {
+      this.text(id);
+      this.word(l.open[i] ? 1 : 0);
+    });
+    this.word(l.pending.length);
+    for (const order of l.pending) this.order(order);
   }
 
   /** Its length first, so "ab","c" and "a","bc" differ; then two UTF-16 units per word. */

@@ -1,13 +1,22 @@
 /** Checks of command fields that need no book state; shared by the fast and the reference book. */
-import type { AmendCommand, PlaceCommand } from './commands';
+import type { AmendCommand, ListOrder, PlaceCommand, PlaceListCommand } from './commands';
 import type { RejectReason } from './events';
 
 // Plain comparisons, not Set lookups: these run on every order placed.
 const isSide = (v: unknown) => v === 'buy' || v === 'sell';
-const isOrderType = (v: unknown) => v === 'limit' || v === 'market' || v === 'stop_limit' || v === 'stop_market';
+const isOrderType = (v: unknown) =>
+  v === 'limit' ||
+  v === 'market' ||
+  v === 'stop_limit' ||
+  v === 'stop_market' ||
+  v === 'take_profit_limit' ||
+  v === 'take_profit';
 const isTimeInForce = (v: unknown) => v === 'GTC' || v === 'IOC' || v === 'FOK';
-const isStp = (v: unknown) => v === 'cancel_newest' || v === 'cancel_oldest' || v === 'cancel_both';
+const isStp = (v: unknown) =>
+  v === 'cancel_newest' || v === 'cancel_oldest' || v === 'cancel_both' || v === 'decrement';
 const MAX_PPM = 1_000_000;
+/** Basis points; under 100%, as a sell cannot trail by the whole price. */
+export const MAX_TRAILING_DELTA = 9999;
 
 /** A positive JS safe integer: the only accepted form of a price or quantity. */
 export function isPositiveInt(v: unknown): v is number {
@@ -51,22 +60,31 @@ export function validatePlace(cmd: PlaceCommand, minNotional: number): RejectRea
   if (cmd.postOnly !== undefined && typeof cmd.postOnly !== 'boolean') return 'INVALID_ORDER';
   if (!isFee(cmd.makerFeePpm) || !isFee(cmd.takerFeePpm)) return 'INVALID_FEE';
 
-  const isLimit = cmd.orderType === 'limit' || cmd.orderType === 'stop_limit';
-  const isStop = cmd.orderType === 'stop_limit' || cmd.orderType === 'stop_market';
+  const type = cmd.orderType;
+  const isLimit = type === 'limit' || type === 'stop_limit' || type === 'take_profit_limit';
+  const isStop = type !== 'limit' && type !== 'market';
   if (isLimit ? !isPositiveInt(cmd.price) : cmd.price !== undefined) return isLimit ? 'INVALID_PRICE' : 'INVALID_ORDER';
-  if (isStop ? !isPositiveInt(cmd.stopPrice) : cmd.stopPrice !== undefined)
+  if (cmd.trailingDelta !== undefined) {
+    if (!isStop) return 'INVALID_ORDER';
+    if (!isTrailingDelta(cmd.trailingDelta)) return 'INVALID_TRAILING_DELTA';
+    if (cmd.stopPrice !== undefined && !isPositiveInt(cmd.stopPrice)) return 'INVALID_PRICE';
+  } else if (isStop ? !isPositiveInt(cmd.stopPrice) : cmd.stopPrice !== undefined)
     return isStop ? 'INVALID_PRICE' : 'INVALID_ORDER';
 
   if (isLimit) {
     if (cmd.quoteAmount !== undefined) return 'INVALID_ORDER';
     if (!isPositiveInt(cmd.quantity)) return 'INVALID_QUANTITY';
-    if (cmd.postOnly && (cmd.orderType !== 'limit' || (cmd.timeInForce ?? 'GTC') !== 'GTC')) return 'INVALID_ORDER';
+    if (cmd.postOnly && (type !== 'limit' || (cmd.timeInForce ?? 'GTC') !== 'GTC')) return 'INVALID_ORDER';
+    if (cmd.icebergQty !== undefined) {
+      if ((cmd.timeInForce ?? 'GTC') !== 'GTC') return 'INVALID_ORDER';
+      if (!isPositiveInt(cmd.icebergQty) || cmd.icebergQty >= cmd.quantity) return 'INVALID_QUANTITY';
+    }
     const price = cmd.price as number;
     if (!notionalFits(price, cmd.quantity)) return 'OVERFLOW';
     if (price * cmd.quantity < minNotional) return 'MIN_NOTIONAL';
     return undefined;
   }
-  if (cmd.postOnly || cmd.timeInForce === 'GTC') return 'INVALID_ORDER';
+  if (cmd.postOnly || cmd.timeInForce === 'GTC' || cmd.icebergQty !== undefined) return 'INVALID_ORDER';
   if (cmd.quoteAmount !== undefined) {
     if (cmd.quantity !== undefined || cmd.side !== 'buy' || cmd.timeInForce === 'FOK') return 'INVALID_ORDER';
     if (!isPositiveInt(cmd.quoteAmount)) return 'INVALID_QUANTITY';
@@ -77,6 +95,10 @@ export function validatePlace(cmd: PlaceCommand, minNotional: number): RejectRea
   return undefined;
 }
 
+function isTrailingDelta(v: unknown): boolean {
+  return isPositiveInt(v) && v <= MAX_TRAILING_DELTA;
+}
+
 /** Field checks of an amend; the book checks them against the order. */
 export function validateAmend(cmd: AmendCommand): RejectReason | undefined {
   if (!isId(cmd.orderId) || (cmd.userId !== undefined && !isId(cmd.userId))) return 'INVALID_ID';
@@ -85,4 +107,24 @@ export function validateAmend(cmd: AmendCommand): RejectReason | undefined {
   if (cmd.price !== undefined && !isPositiveInt(cmd.price)) return 'INVALID_PRICE';
   if (cmd.quantity !== undefined && !isPositiveInt(cmd.quantity)) return 'INVALID_QUANTITY';
   return undefined;
+}
+
+/** The orders of a list (`oco` and `oto` two, `otoco` three), each checked as a place command of the list's user. */
+export function validateList(cmd: PlaceListCommand, minNotional: number): RejectReason | undefined {
+  if (!isId(cmd.listId) || !isId(cmd.userId)) return 'INVALID_ID';
+  if (!isTimestamp(cmd.timestamp)) return 'INVALID_TIMESTAMP';
+  const count = cmd.kind === 'oco' || cmd.kind === 'oto' ? 2 : cmd.kind === 'otoco' ? 3 : 0;
+  if (count === 0 || !Array.isArray(cmd.orders) || cmd.orders.length !== count) return 'INVALID_LIST';
+  for (const order of cmd.orders as unknown[]) {
+    if (order === null || typeof order !== 'object') return 'INVALID_LIST';
+    const reason = validatePlace(listOrderCommand(cmd, order as ListOrder), minNotional);
+    if (reason !== undefined) return reason;
+  }
+  if (new Set(cmd.orders.map((o) => o.orderId)).size !== count) return 'DUPLICATE_ID';
+  return undefined;
+}
+
+/** One order of a list as the place command it would be on its own. */
+export function listOrderCommand(cmd: PlaceListCommand, order: ListOrder): PlaceCommand {
+  return { ...order, type: 'place', userId: cmd.userId, timestamp: cmd.timestamp };
 }

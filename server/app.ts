@@ -18,12 +18,13 @@ import { DeviceCookies } from './identity/sign-in/device-cookies';
 import { resolveJwtSecret } from './identity/auth/jwt-secret';
 import { FailureThrottle, passwordThrottle } from './identity/auth/failure-throttle';
 import { TokenService } from './identity/auth/tokens';
-import { binanceApiRouter, otherBinanceApis } from './gateways/binance/binance-api';
+import { binanceApiRouters, otherBinanceApis } from './gateways/binance/binance-api';
 import { IpBans } from './gateways/binance/protocol/ip-bans';
 import { RequestLimits } from './gateways/binance/request-weight';
 import { WindowCounters } from './gateways/binance/protocol/window-counters';
 import { DomainEvents } from './platform/bus/domain-events';
-import { connectRedis, createEventBus } from './platform/bus/event-bus';
+import { createEventBus } from './platform/bus/event-bus';
+import { openRedis } from './platform/bus/redis';
 import { redisPrefix } from './platform/bus/redis-prefix';
 import { Cluster, clusterWanted, soleProcess } from './trading/cluster/cluster';
 import { clusteredTradingModule } from './trading/cluster/clustered-trading.module';
@@ -32,12 +33,16 @@ import type { ServerContext } from './platform/modules/context';
 import { startOrder } from './platform/modules/modules';
 import { resolveEncryptionKeys, SecretBox } from './platform/crypto/secret-box';
 import { openDatabase } from './platform/db/database';
+import { pgPool } from './platform/db/data-source';
+import { HistoryReads } from './platform/db/history-reads';
 import { FUNDING_QUEUES } from './money/funding/funding-queues';
 import { Outages } from './platform/health/outages';
 import { idempotencyModule } from './platform/idempotency/idempotency.module';
 import { logAppErrors } from './platform/http/app-errors';
 import { errorMiddleware } from './platform/http/error-middleware';
 import { createHttpServer } from './platform/http/http-server';
+import { Draining } from './platform/http/draining';
+import { answerBinanceError, binanceUnavailable } from './gateways/binance/protocol/binance-error';
 import { buildOpenApi, type OpenApiDocument } from './gateways/web/openapi';
 import { installUserRateLimits } from './platform/http/per-user-rate-limits';
 import { createRateLimiter } from './platform/http/rate-limit';
@@ -73,12 +78,17 @@ import { marketStreamsModule, startStreamHub } from './gateways/streams/streams.
 import { subscribeUserStreamPushes } from './gateways/streams/user-data/user-stream-pushes';
 import { startUserStreams } from './gateways/streams/user-data/user-streams.module';
 import { ENTITIES } from './entities';
+import { ExchangeMetrics } from './platform/metrics/exchange-metrics';
+import { closeMetrics, createMetricsServer, listenMetrics } from './platform/metrics/metrics-server';
+import { publicMetrics } from './platform/http/metrics-endpoint';
 
 export interface Exchange {
   context: ServerContext;
   /** Pushes to Socket.IO rooms, in every process (gateways/realtime). */
   notifier: Notifier;
   httpServer: Server;
+  /** Serves GET /metrics on METRICS_PORT; null without it. */
+  metricsServer: Server | null;
   /** The trading core's service (orders, books), for modules and tests in this process. */
   trading: TradingService;
   /** The markets this process lists, kept current with the markets table (server/markets). */
@@ -95,11 +105,12 @@ export async function createExchange(
   config: Config,
   logger: Logger = createLogger(config.LOG_LEVEL),
 ): Promise<Exchange> {
-  const database = await openDatabase(config, ENTITIES);
+  const metrics = new ExchangeMetrics(config);
+  const database = await openDatabase(config, ENTITIES, metrics.database.queryFailed);
   const { dataSource } = database;
-  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
+  const redis = await openRedis(config);
   const namespace = redisPrefix(config);
-  const bus = await createEventBus(redis, namespace, logger);
+  const bus = await createEventBus(redis, namespace, logger, metrics.bus);
   // Before any module: they all read the listed markets (server/markets).
   const markets = new MarketCatalog();
   const catalog = new CatalogSync(
@@ -133,17 +144,21 @@ export async function createExchange(
   const outages = new Outages(
     { database: () => dataSource.query('SELECT 1'), ...(redis && { redis: () => redis.ping() }) },
     logger,
+    metrics.dependencies.outageBegan,
   );
+  metrics.watch(pgPool(dataSource), outages, redis);
   const context: ServerContext = {
     config,
     logger,
     dataSource,
+    reads: new HistoryReads(database.readSource, dataSource, logger),
     bus,
     events,
     settings,
     redis,
     outages,
     redisPrefix: namespace,
+    metrics,
   };
 
   const passwordGuards = {
@@ -174,7 +189,15 @@ export async function createExchange(
     trading,
     referencePrices,
     // One process tells the quotes, one the market rooms: every process's hub delivers them, so more would repeat them.
-    { ...marketData, start: () => elect('market-data-pushes', async () => marketData.start?.()) },
+    {
+      ...marketData,
+      start: () =>
+        elect(
+          'market-data-pushes',
+          async () => marketData.start?.(),
+          async () => marketData.stop?.(),
+        ),
+    },
     marketPushesModule(context, notifier, marketData.service, markets, elect),
     marketStreams,
     liquidityModule(context, markets, trading.service, referencePrices.service, elect),
@@ -205,6 +228,7 @@ export async function createExchange(
       kyc: new KycService(context),
       bankAccounts: new BankAccountsService(context),
       trading: trading.service,
+      orderMetrics: metrics.orders,
       marketData: marketData.service,
       quotes: marketData.quotes,
       desk: new DeskService(dataSource, events, marketData.quotes, markets),
@@ -229,14 +253,22 @@ export async function createExchange(
   installUserRateLimits(app, context, (ctx) => authenticator.signedRequestUserId(ctx));
   // Outermost: the log shows the status the error middleware answered with.
   app.use(requestLog(logger));
+  app.use(metrics.http.middleware);
+  const draining = new Draining((ctx) => {
+    if (/^\/(api\/v3|sapi\/v1)\//.test(ctx.path)) return answerBinanceError(ctx, binanceUnavailable());
+    ctx.status = 503;
+    ctx.body = { detail: 'Server restarting, please retry' };
+  });
+  app.use(draining.middleware);
   app.use(closeWhenBodyUnread);
   app.use(errorMiddleware(context, refusalAnswer));
+  if (config.METRICS_TOKEN) app.use(publicMetrics(config.METRICS_TOKEN, metrics.registry));
   // Each route reads its body itself, after authorizing the caller (server/platform/http/router.ts).
-  // The Binance-compatible surface first: /api/v3 answers {code, msg}, not the web API's {detail}.
+  // The Binance-compatible surface first: /api/v3 and /sapi/v1 answer {code, msg}, not the web API's {detail}.
   const bans = new IpBans(context);
   await bans.start();
   const limits = new RequestLimits(context, bans);
-  const binanceApi = binanceApiRouter({
+  const binanceDeps = {
     context,
     trading: trading.service,
     catalog: markets,
@@ -244,8 +276,8 @@ export async function createExchange(
     apiKeys,
     limits,
     bans,
-  });
-  app.use(binanceApi.routes());
+  };
+  for (const binanceApi of binanceApiRouters(binanceDeps)) app.use(binanceApi.routes());
   // Binance's APIs not served here (/sapi, /fapi...) answer as Binance does, not with the client's page.
   app.use(otherBinanceApis);
   const router = buildApiRouter(routes, authenticator, idempotency.requests);
@@ -281,17 +313,25 @@ export async function createExchange(
     httpServer,
     streamHub,
     context,
-    { apiKeys, limits, notifier },
+    { binance: binanceDeps, notifier },
     clientAddress,
     connectionLimits,
   );
   addSecurityHeaders(httpServer, app);
+  metrics.connections.watch({
+    socketio: () => io.engine.clientsCount,
+    market_stream: () => streamHub.openConnections().market,
+    user_stream: () => streamHub.openConnections().user,
+    ws_api: () => userStreams.openConnections(),
+  });
+  const metricsServer = config.METRICS_PORT === undefined ? null : createMetricsServer(metrics.registry, logger);
   await ensureAdmin(dataSource, logger, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
 
   return {
     context,
     notifier,
     httpServer,
+    metricsServer,
     trading: trading.service,
     catalog: markets,
     openApi,
@@ -300,17 +340,23 @@ export async function createExchange(
       // (tests, orchestrators) wait for the port, so they too see the process once it serves.
       for (const module of modules) await module.start?.();
       await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
+      if (metricsServer) await listenMetrics(metricsServer, config.METRICS_PORT!, config.HOST);
       return (httpServer.address() as AddressInfo).port;
     },
     async close() {
-      for (const module of [...modules].reverse()) await module.stop?.();
-      // Socket.IO, the stream hub and the WebSocket API hold upgraded connections the HTTP server does not track: each closes its own.
+      if (metricsServer) await closeMetrics(metricsServer);
+      // The port closes at once; the requests in flight finish first.
+      await draining.drain(httpServer);
+      // Upgraded connections, which the HTTP server does not track, are told to connect again (to
+      // another process): WebSockets closed 1012, Socket.IO's transports closed (its clients reconnect).
       streamHub.close();
       userStreams.close();
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());
         httpServer.closeAllConnections();
       });
+      // The books commit what they queued, and stop last.
+      for (const module of [...modules].reverse()) await module.stop?.();
       // After the books have stopped: ending the lock session hands them to the other processes.
       await cluster?.close();
       settings.stop();

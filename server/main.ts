@@ -1,5 +1,6 @@
 import { createExchange } from './app';
 import { ConfigError, loadConfig } from './platform/config/config';
+import { closeWithin } from './platform/http/draining';
 import { createLogger } from './platform/logger/logger';
 
 async function main() {
@@ -23,8 +24,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await exchange.close();
-    process.exit(0);
+    process.exit(await closeWithin(() => exchange.close(), config.SHUTDOWN_TIMEOUT, logger));
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { HistoryReads } from '../platform/db/history-reads';
 import { money } from '../kernel/money';
 
 const EXPORT_BATCH = 5000;
@@ -38,10 +38,11 @@ interface ExportedEntry {
  * never escaped as text). Read a batch at a time by id, so entries written meanwhile never repeat or
  * shift a row.
  */
-export async function* ledgerCsvRows(manager: EntityManager, since: Date, until: Date) {
+export async function* ledgerCsvRows(reads: HistoryReads, since: Date, until: Date) {
   for (let after = '0'; ;) {
-    const batch: ExportedEntry[] = await manager.query(
-      `SELECT e.id, e.journal_id, e.created_at, COALESCE(u.email, a.system) AS owner, a.user_id, e.asset,
+    const batch: ExportedEntry[] = await reads.run((db) =>
+      db.query(
+        `SELECT e.id, e.journal_id, e.created_at, COALESCE(u.email, a.system) AS owner, a.user_id, e.asset,
               e.available::text AS available, e.locked::text AS locked, e.reason, e.reference_type, e.reference_id
          FROM ledger_entries e
          JOIN accounts a ON a.id = e.account_id
@@ -49,7 +50,8 @@ export async function* ledgerCsvRows(manager: EntityManager, since: Date, until:
         WHERE e.id > $1 AND e.created_at >= $2 AND e.created_at < $3
         ORDER BY e.id
         LIMIT ${EXPORT_BATCH}`,
-      [after, since, until],
+        [after, since, until],
+      ),
     );
     for (const entry of batch)
       yield [

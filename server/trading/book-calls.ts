@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { keyedRequestSchema } from '../platform/idempotency/keyed-request';
 import { marketChangeSchema } from '../markets/market-schemas';
-import { orderPlacementSchema } from './orders/order-schemas';
+import { orderListPlacementSchema, orderPlacementSchema } from './orders/order-schemas';
 
 export const bookSymbol = z.string().min(1).max(16);
 const userId = z.string().min(1);
@@ -17,6 +17,21 @@ export const bookCall = z.discriminatedUnion('method', [
   z.object({ method: z.literal('cancelOrder'), symbol: bookSymbol, userId, orderId: z.string(), keyed }),
   z.object({ method: z.literal('placeOrderRecord'), symbol: bookSymbol, userId, request: orderPlacementSchema }),
   z.object({ method: z.literal('cancelOrderRecord'), symbol: bookSymbol, userId, orderId: z.string() }),
+  z.object({
+    method: z.literal('amendOrderRecord'),
+    symbol: bookSymbol,
+    userId,
+    orderId: z.string(),
+    amount: z.string().max(64),
+    clientOrderId: z.string().max(64).nullable(),
+  }),
+  z.object({
+    method: z.literal('placeOrderListRecord'),
+    symbol: bookSymbol,
+    userId,
+    request: orderListPlacementSchema,
+  }),
+  z.object({ method: z.literal('cancelOrderListRecord'), symbol: bookSymbol, userId, listId: z.number().int().min(1) }),
   z.object({ method: z.literal('cancelAllOrdersOnBook'), symbol: bookSymbol, userId }),
   z.object({ method: z.literal('depth'), symbol: bookSymbol, limit: z.number().int() }),
   z.object({ method: z.literal('lastPrice'), symbol: bookSymbol }),

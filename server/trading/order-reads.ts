@@ -3,10 +3,11 @@ import type { DataSource } from 'typeorm';
 import type { StatementRunner } from '../platform/db/named-statement';
 import { OPEN_STATUSES } from './books/live-order';
 import type { OrderRow } from './orders/order.entity';
+import type { PreventedMatchRow } from './orders/prevented-match.entity';
 import type { TradeRow } from './orders/trade.entity';
 
 /**
- * Trading owns the orders and trades tables: what others read of them, they read here. A user's
+ * Trading owns the orders, trades and prevented matches tables: what others read of them, they read here. A user's
  * orders and fills as Binance's endpoints name them: by symbol and orderId (the order's per-symbol
  * seq) or client order id, trades by their per-symbol seq. Every read is the user's own.
  */
@@ -19,9 +20,9 @@ export interface ListWindow {
 }
 
 /** From an id or a start time, the list runs forward from there; otherwise it is the latest, answered ascending too. */
-const readsForward = (window: ListWindow) => window.fromId !== undefined || window.startTime !== undefined;
+export const readsForward = (window: ListWindow) => window.fromId !== undefined || window.startTime !== undefined;
 
-const time = (ms: number | undefined) => (ms === undefined ? null : new Date(ms));
+export const time = (ms: number | undefined) => (ms === undefined ? null : new Date(ms));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -119,6 +120,30 @@ export async function listTrades(
     ],
   );
   return forward ? rows : rows.reverse();
+}
+
+/** A prevented match with its two orders' per-symbol seqs (their Binance orderIds). */
+export type PreventedMatchRead = PreventedMatchRow & { taker_seq: string; maker_seq: string };
+
+/**
+ * The user's prevented matches on a symbol, by id ascending: one (`preventedMatchId`), or those of one
+ * of their orders (taker or maker), from an id on, up to `limit`.
+ */
+export async function listPreventedMatches(
+  db: DataSource,
+  userId: string,
+  symbol: string,
+  which: { preventedMatchId?: number; orderId?: string; fromId?: number },
+  limit: number,
+): Promise<PreventedMatchRead[]> {
+  return db.query(
+    `SELECT p.*, t.seq AS taker_seq, m.seq AS maker_seq FROM prevented_matches p
+       JOIN orders t ON t.id = p.taker_order_id JOIN orders m ON m.id = p.maker_order_id
+      WHERE p.user_id = $1 AND p.symbol = $2 AND ($3::bigint IS NULL OR p.id = $3)
+        AND ($4::uuid IS NULL OR p.taker_order_id = $4 OR p.maker_order_id = $4) AND ($5::bigint IS NULL OR p.id >= $5)
+      ORDER BY p.id LIMIT $6`,
+    [userId, symbol, which.preventedMatchId ?? null, which.orderId ?? null, which.fromId ?? null, limit],
+  );
 }
 
 /** The book an order is on (null: no such order), which a cancel in a cluster is forwarded to. */

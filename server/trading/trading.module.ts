@@ -35,6 +35,7 @@ export async function openBooks(
     ctx.logger,
     (round) => publishCommittedRound(ctx, round),
     traderTrustMs,
+    ctx.metrics.rounds,
   );
   // Orders a suspension left open (the server stopped before its cancels) go before the books serve anyone.
   const leftOpen = await suspendedTradersWithOpenOrders(ctx.dataSource, markets);
@@ -92,7 +93,7 @@ export function tradingModule(
   ctx: ServerContext,
   catalog: MarketCatalog,
 ): ExchangeModule & { service: TradingService } {
-  const service = new TradingService(ctx.dataSource, catalog);
+  const service = new TradingService(ctx.dataSource, ctx.reads, catalog);
   const books = new ProcessBooks();
   // Openings run one at a time: a listing announced twice opens its book once.
   const openListed = () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { fromLots, fromTicks } from '../../engine';
+import { fromLots, fromTicks, toLots } from '../../engine';
+import type { HistoryReads } from '../platform/db/history-reads';
 import type { KeyedRequest } from '../platform/idempotency/keyed-request';
 import { AnswerLookup } from '../platform/idempotency/answer-lookup';
 import { isKeyTaken } from '../platform/idempotency/recorded-answers';
@@ -12,9 +13,19 @@ import { OWN_BOOKS, type BookCall, type BookRouter } from './book-calls';
 import { FINAL_STATUSES, OPEN_STATUSES } from './books/live-order';
 import { orderTerms } from './books/order-input';
 import { orderRecord } from './books/order-rows';
-import type { OrderPlacement, OrderView, UserTradeView } from './orders/order-schemas';
+import type {
+  OrderListPlacement,
+  OrderListRequest,
+  OrderListView,
+  OrderPlacement,
+  OrderView,
+  UserTradeView,
+} from './orders/order-schemas';
+import type { OrderListRow } from './orders/order-list.entity';
+import { listRecord } from './books/live-list';
+import { findOrderList, openOrderLists } from './order-list-reads';
 import { clientOrderIdTaken, openOrderTraders, orderOwner, ordersOfUser } from './order-reads';
-import { orderView, userTradeView } from './orders/order-views';
+import { orderListView, orderView, userTradeView } from './orders/order-views';
 import type { OrderRow } from './orders/order.entity';
 import { MAX_DEPTH, MAX_LIST } from './orders/read-limits';
 import { refuseTrading } from './orders/refusals';
@@ -42,7 +53,21 @@ export interface OrderRecord {
   fills: TradeRow[];
 }
 
+/** An order list as its command left it: its row, its orders' rows, and the fills they made in that command. */
+export interface ListRecord {
+  list: OrderListRow;
+  orders: OrderRow[];
+  fills: TradeRow[];
+}
+
+/** An order as its amend left it, and the amend command's sequence number on its book. */
+export interface AmendedOrder {
+  order: OrderRow;
+  commandSeq: number;
+}
+
 type OrderOutcome = Extract<Outcome, { order: unknown }>;
+type ListOutcome = Extract<Outcome, { list: unknown }>;
 
 const record = (catalog: MarketCatalog, outcome: OrderOutcome): OrderRecord => ({
   order: orderRecord(catalog, outcome.order),
@@ -93,6 +118,8 @@ export class TradingService {
 
   constructor(
     private readonly dataSource: DataSource,
+    /** Order and trade history: read where HistoryReads sends them, open orders never. */
+    private readonly reads: HistoryReads,
     private readonly catalog: MarketCatalog,
     private readonly router: BookRouter = OWN_BOOKS,
   ) {
@@ -140,6 +167,59 @@ export class TradingService {
       orderId,
       (symbol) => ({ method: 'cancelOrderRecord', symbol, userId, orderId }),
       () => this.cancelOrderRecordHere(userId, orderId),
+    );
+  }
+
+  /** An order list as the web asks for it, placed (placeOrderListRecord): answered as its user sees it. */
+  async placeOrderList(userId: string, request: OrderListRequest): Promise<OrderListView> {
+    const orders = request.orders.map((order) => ({ ...order, symbol: request.symbol }));
+    const placed = await this.placeOrderListRecord(userId, { symbol: request.symbol, kind: request.kind, orders });
+    return orderListView(this.catalog, placed.list, placed.orders);
+  }
+
+  /** Cancels every open order of a list of the user's: the list as the cancel left it. */
+  async cancelOrderList(userId: string, listId: number): Promise<OrderListView> {
+    const found = await findOrderList(this.dataSource, userId, { listId });
+    if (!found) throw refuseTrading('order-list-not-found');
+    if (found.list.status !== 'executing') throw refuseTrading('order-list-not-open');
+    const canceled = await this.cancelOrderListRecord(userId, found.list.symbol, listId);
+    return orderListView(this.catalog, canceled.list, canceled.orders);
+  }
+
+  /**
+   * Places an order list (see engine/order-lists.ts) of the user's, all or nothing: its rows, and
+   * the fills its orders made as they were placed, as its round committed them. Never keyed.
+   */
+  async placeOrderListRecord(userId: string, request: OrderListPlacement): Promise<ListRecord> {
+    const symbol = bookMarketOf(this.catalog, request.symbol).symbol;
+    return this.router.route({ method: 'placeOrderListRecord', symbol, userId, request }, () =>
+      this.placeOrderListRecordHere(userId, request),
+    );
+  }
+
+  /** Cancels every open order of a list of the user's on `symbol`: the list and its orders as the cancel left them. */
+  async cancelOrderListRecord(userId: string, symbol: string, listId: number): Promise<ListRecord> {
+    const bare = bookMarketOf(this.catalog, symbol).symbol;
+    return this.router.route({ method: 'cancelOrderListRecord', symbol: bare, userId, listId }, () =>
+      this.cancelOrderListRecordHere(userId, bare, listId),
+    );
+  }
+
+  /**
+   * Reduces an open order of the user to `amount` in all (filled part included), keeping its place
+   * in the queue (Binance's amend keepPriority); what it holds beyond its rest's need is released.
+   * `clientOrderId`: the order's new one, refused if another order of the user has it; null keeps its own.
+   */
+  async amendOrderRecord(
+    userId: string,
+    orderId: string,
+    amount: string,
+    clientOrderId: string | null,
+  ): Promise<AmendedOrder> {
+    return this.router.routeOrder(
+      orderId,
+      (symbol) => ({ method: 'amendOrderRecord', symbol, userId, orderId, amount, clientOrderId }),
+      () => this.amendOrderRecordHere(userId, orderId, amount, clientOrderId),
     );
   }
 
@@ -205,6 +285,12 @@ export class TradingService {
         return this.placeOrderRecordHere(call.userId, call.request);
       case 'cancelOrderRecord':
         return this.cancelOrderRecordHere(call.userId, call.orderId);
+      case 'amendOrderRecord':
+        return this.amendOrderRecordHere(call.userId, call.orderId, call.amount, call.clientOrderId);
+      case 'placeOrderListRecord':
+        return this.placeOrderListRecordHere(call.userId, call.request);
+      case 'cancelOrderListRecord':
+        return this.cancelOrderListRecordHere(call.userId, call.symbol, call.listId);
       case 'cancelAllOrdersOnBook':
         return cancelAllOrdersOn(this.started(), bookMarketOf(this.catalog, call.symbol).symbol, call.userId);
       case 'depth':
@@ -241,6 +327,60 @@ export class TradingService {
     );
   }
 
+  private async amendOrderRecordHere(
+    userId: string,
+    orderId: string,
+    amount: string,
+    clientOrderId: string | null,
+  ): Promise<AmendedOrder> {
+    const market = await this.cancelledOn(userId, orderId);
+    const lots = toLots(amount, market);
+    if (!lots.ok) throw refuseTrading('amount-not-multiple-of-lot');
+    if (clientOrderId !== null && (await clientOrderIdTaken(this.statements, userId, clientOrderId)))
+      throw refuseTrading('duplicate-client-order-id');
+    const submission: Submission = { kind: 'amend', orderId, userId, lots: lots.value, clientOrderId };
+    const outcome = await this.submitted(market, submission);
+    return { order: orderRecord(this.catalog, outcome.order), commandSeq: outcome.commandSeq! };
+  }
+
+  private async placeOrderListRecordHere(userId: string, request: OrderListPlacement): Promise<ListRecord> {
+    const market = bookMarketOf(this.catalog, request.symbol);
+    assertTakesOrders(market);
+    const orders = request.orders.map((order) => ({ orderId: randomUUID(), terms: orderTerms(market, order) }));
+    const clientIds = orders.flatMap(({ terms }) => (terms.clientOrderId === null ? [] : [terms.clientOrderId]));
+    if (new Set(clientIds).size !== clientIds.length) throw refuseTrading('duplicate-client-order-id');
+    for (const clientOrderId of clientIds)
+      if (await clientOrderIdTaken(this.statements, userId, clientOrderId))
+        throw refuseTrading('duplicate-client-order-id');
+    // Drawn before the book sees it, as an order's id is: the engine names the list by it.
+    const [{ id }] = (await this.dataSource.query(
+      "SELECT nextval(pg_get_serial_sequence('order_lists', 'id')) AS id",
+    )) as [{ id: string }];
+    const list = {
+      listId: Number(id),
+      kind: request.kind,
+      clientListId: request.client_list_id ?? randomUUID().replaceAll('-', '').slice(0, 22),
+      orders,
+    };
+    const outcome = await this.submittedList(market, { kind: 'place_list', userId, list });
+    return {
+      list: listRecord(outcome.list),
+      orders: outcome.orders.map((order) => orderRecord(this.catalog, order)),
+      fills: outcome.fills,
+    };
+  }
+
+  private async cancelOrderListRecordHere(userId: string, symbol: string, listId: number): Promise<ListRecord> {
+    const market = bookMarketOf(this.catalog, symbol);
+    const found = await findOrderList(this.dataSource, userId, { listId });
+    if (!found || found.list.symbol !== market.symbol) throw refuseTrading('order-list-not-found');
+    if (found.list.status !== 'executing') throw refuseTrading('order-list-not-open');
+    await this.submittedList(market, { kind: 'cancel_list', userId, listId });
+    // As committed: its orders ended in the cancel's round, or before it.
+    const canceled = (await findOrderList(this.dataSource, userId, { listId }))!;
+    return { ...canceled, fills: [] };
+  }
+
   private async changeBookRulesHere(adminId: string, symbol: string, change: MarketChange): Promise<void> {
     listedBook(this.catalog, symbol);
     await this.started().changeSpec(symbol, async (manager) => {
@@ -273,14 +413,20 @@ export class TradingService {
     return this.orders(userId, OPEN_STATUSES, symbol, MAX_LIST);
   }
 
+  /** The user's open order lists, every symbol, oldest first, with their orders. */
+  async openOrderLists(userId: string): Promise<OrderListView[]> {
+    const lists = await openOrderLists(this.dataSource, userId);
+    return lists.map(({ list, orders }) => orderListView(this.catalog, list, orders));
+  }
+
   async orderHistory(userId: string, symbol: string | undefined, limit: number): Promise<OrderView[]> {
-    return this.orders(userId, [...FINAL_STATUSES], symbol, limit);
+    return this.reads.run((db) => this.orders(userId, [...FINAL_STATUSES], symbol, limit, db));
   }
 
   /** The user's fills, newest first, from their point of view. */
   async userTrades(userId: string, symbol: string | undefined, limit: number): Promise<UserTradeView[]> {
     const bare = symbol ? bookMarketOf(this.catalog, symbol).symbol : null;
-    const rows = await tradesOfUser(this.dataSource, userId, bare, Math.min(limit, MAX_LIST));
+    const rows = await this.reads.run((db) => tradesOfUser(db, userId, bare, Math.min(limit, MAX_LIST)));
     return rows.map((row) => userTradeView(this.catalog, row, userId));
   }
 
@@ -289,9 +435,10 @@ export class TradingService {
     statuses: readonly string[],
     symbol: string | undefined,
     limit: number,
+    db: DataSource = this.dataSource,
   ): Promise<OrderView[]> {
     const bare = symbol ? bookMarketOf(this.catalog, symbol).symbol : null;
-    const rows = await ordersOfUser(this.dataSource, userId, statuses, bare, Math.min(limit, MAX_LIST));
+    const rows = await ordersOfUser(db, userId, statuses, bare, Math.min(limit, MAX_LIST));
     return rows.map((row) => orderView(this.catalog, row));
   }
 
@@ -347,11 +494,25 @@ export class TradingService {
     return outcome.answer ?? orderView(this.catalog, orderRecord(this.catalog, outcome.order), outcome.fills);
   }
 
+  /** What a list command did, once committed; a refusal is thrown (see committed). */
+  private async submittedList(market: BookMarket, submission: Submission): Promise<ListOutcome> {
+    const outcome = await this.committed(market, submission);
+    if (!('list' in outcome)) throw new Error('a list command was answered without its list');
+    return outcome;
+  }
+
   /**
    * What an order command did, once committed; a refusal is thrown. So is an order whose client
    * order id another order took first (a unique violation in its round, which then failed alone).
    */
   private async submitted(market: BookMarket, submission: Submission): Promise<OrderOutcome> {
+    const outcome = await this.committed(market, submission);
+    if (!('order' in outcome)) throw new Error('an order command was answered without its order');
+    return outcome;
+  }
+
+  /** What a command did, once committed; a refusal is thrown (a client order id taken first included). */
+  private async committed(market: BookMarket, submission: Submission): Promise<Extract<Outcome, { ok: true }>> {
     let outcome: Outcome;
     try {
       outcome = await this.started().submit(market.symbol, submission);
@@ -360,7 +521,6 @@ export class TradingService {
       throw error;
     }
     if (!outcome.ok) throw outcome.error;
-    if (!('order' in outcome)) throw new Error('an order command was answered without its order');
     return outcome;
   }
 }

@@ -1,4 +1,4 @@
-import type { EngineEvent, MarketSpec, PlaceCommand } from '../../engine';
+import type { EngineEvent, ListKind, ListOrder, MarketSpec, PlaceCommand, PlaceListCommand } from '../../engine';
 import { OrderBook } from '../../engine';
 
 export const BTC: MarketSpec = { symbol: 'BTCUSDT', tickSize: '0.01', lotSize: '0.00001', minNotional: '0' };
@@ -86,4 +86,25 @@ export function ofType<T extends EngineEvent['type']>(
 
 export function types(events: EngineEvent[]): string[] {
   return events.map((e) => e.type);
+}
+
+/** A list's order: a limit order, or a stop (stop_limit with `price`, else stop_market). */
+export function leg(
+  orderId: string,
+  side: 'buy' | 'sell',
+  quantity: number,
+  prices: { price?: number; stopPrice?: number },
+  extra: Partial<ListOrder> = {},
+): ListOrder {
+  const orderType =
+    prices.stopPrice === undefined ? 'limit' : prices.price !== undefined ? 'stop_limit' : 'stop_market';
+  return { orderId, side, orderType, ...prices, quantity, makerFeePpm: 0, takerFeePpm: 0, ...extra };
+}
+
+export function placeList(listId: string, userId: string, kind: ListKind, orders: ListOrder[]): PlaceListCommand {
+  return { type: 'placeList', listId, userId, kind, orders, timestamp: ++clock };
+}
+
+export function cancelList(listId: string, userId?: string) {
+  return { type: 'cancelList' as const, listId, ...(userId ? { userId } : {}), timestamp: ++clock };
 }

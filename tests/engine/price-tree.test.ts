@@ -21,6 +21,10 @@ function order(id: number, price: number): Order {
     0,
     id,
     0,
+    0,
+    0,
+    0,
+    0,
   );
 }
 

@@ -6,16 +6,28 @@
 import type {
   AmendCommand,
   CancelCommand,
+  CancelListCommand,
   Command,
+  ListKind,
   OrderType,
   PlaceCommand,
+  PlaceListCommand,
   Side,
   StpMode,
   TimeInForce,
 } from '../../engine/commands';
 import type { CancelReason, EngineEvent, ExpireReason, RejectReason } from '../../engine/events';
 import { feeFor, minNotionalUnits, type MarketSpec } from '../../engine/market-spec';
-import { idText, isTimestamp, notionalFits, validateAmend, validatePlace } from '../../engine/validation';
+import {
+  idText,
+  isId,
+  isTimestamp,
+  listOrderCommand,
+  notionalFits,
+  validateAmend,
+  validateList,
+  validatePlace,
+} from '../../engine/validation';
 
 interface RefOrder {
   id: string;
@@ -33,12 +45,53 @@ interface RefOrder {
   makerFeePpm: number;
   takerFeePpm: number;
   priority: number;
+  icebergQty: number;
+  /** A resting iceberg's visible lots (its `remaining` counts them all). */
+  shown: number;
+  trailingDelta: number;
+  /** Trailing has started (at placement, or when the stop price was reached). */
+  trailing: boolean;
+  /** Best last price seen since trailing started; 0 before the first. */
+  peak: number;
+  list?: RefList;
 }
 
+interface RefList {
+  id: string;
+  userId: string;
+  kind: ListKind;
+  orderIds: string[];
+  /** Each order, null once it has ended. */
+  legs: Array<RefOrder | null>;
+  /** Pending orders from this index on. */
+  firstPending: number;
+  closing: boolean;
+  done: boolean;
+}
+
+/** A stop order not triggered yet (triggering makes it a limit or market order). */
+const isWaitingStop = (o: RefOrder) => o.orderType !== 'limit' && o.orderType !== 'market';
+
+/** What a resting order shows. */
+const visible = (o: RefOrder) => (o.icebergQty > 0 ? o.shown : o.remaining);
+/** Stop-loss buys and take-profit sells are due when the price rises to them; the others when it falls. */
+const rises = (o: RefOrder) => (o.side === 'buy') === o.orderType.startsWith('stop');
+const isDue = (o: RefOrder, last: number) => (rises(o) ? last >= o.stopPrice : last <= o.stopPrice);
+
+/** The trailing price: the peak moved by the delta, rounded to a tick away from the peak (BigInt, no shortcuts). */
+function trailPrice(o: RefOrder): number {
+  const scaled = BigInt(o.peak) * BigInt(o.side === 'buy' ? 10_000 + o.trailingDelta : 10_000 - o.trailingDelta);
+  const whole = scaled / 10_000n;
+  return Number(o.side === 'buy' && whole * 10_000n !== scaled ? whole + 1n : whole);
+}
 export class ReferenceBook {
   private readonly minNotional: number;
   private resting: RefOrder[] = [];
   private stops: RefOrder[] = [];
+  /** Orders of lists waiting for their working order to fill. */
+  private pending: RefOrder[] = [];
+  private lists = new Map<string, RefList>();
+  private due: RefList[] = [];
   private seq = 0;
   private priority = 0;
   private last: number | undefined;
@@ -57,6 +110,8 @@ export class ReferenceBook {
     if (cmd.type === 'place') this.place(cmd);
     else if (cmd.type === 'cancel') this.cancel(cmd);
     else if (cmd.type === 'amend') this.amend(cmd);
+    else if (cmd.type === 'placeList') this.placeList(cmd);
+    else if (cmd.type === 'cancelList') this.cancelList(cmd);
     else this.reject('unknown', '', undefined, 'INVALID_COMMAND');
     const keys = [...this.touched].map((k) => {
       const [side, price] = k.split(':');
@@ -68,15 +123,15 @@ export class ReferenceBook {
     for (const { side, price } of keys) {
       const quantity = this.resting
         .filter((o) => o.side === side && o.price === price)
-        .reduce((s, o) => s + o.remaining, 0);
+        .reduce((s, o) => s + visible(o), 0);
       this.emit({ type: 'book', side, price, quantity });
     }
     return this.out;
   }
 
-  /** Open orders in priority order (resting, then waiting stops). */
+  /** Open orders in priority order (resting, waiting stops, and lists' pending orders). */
   openOrders(): { id: string; remaining: number; price: number; side: Side }[] {
-    return [...this.resting, ...this.stops].sort((a, b) => a.priority - b.priority);
+    return [...this.resting, ...this.stops, ...this.pending].sort((a, b) => a.priority - b.priority);
   }
 
   private emit(e: Record<string, unknown>): void {
@@ -98,7 +153,7 @@ export class ReferenceBook {
   }
 
   private find(id: string): RefOrder | undefined {
-    return this.resting.find((o) => o.id === id) ?? this.stops.find((o) => o.id === id);
+    return [...this.resting, ...this.stops, ...this.pending].find((o) => o.id === id);
   }
 
   /** Opposite side in matching order. */
@@ -115,10 +170,21 @@ export class ReferenceBook {
     const reason = validatePlace(cmd, this.minNotional);
     if (reason) return this.reject('place', cmd.orderId, cmd.userId, reason);
     if (this.find(cmd.orderId)) return this.reject('place', cmd.orderId, cmd.userId, 'DUPLICATE_ID');
-    const isStop = cmd.orderType.startsWith('stop');
-    const isMarket = cmd.orderType.endsWith('market');
+    const o = this.newOrder(cmd);
+    o.priority = ++this.priority;
+    const isStop = isWaitingStop(o);
+    const refused = isStop ? undefined : this.refusal(o);
+    if (refused) return this.reject('place', o.id, o.userId, refused);
+    this.emit({ ...this.accepted(o), status: isStop ? 'waiting' : 'new' });
+    if (isStop) this.wait(o);
+    else this.match(o);
+    this.runStops();
+  }
+
+  private newOrder(cmd: PlaceCommand): RefOrder {
+    const isMarket = cmd.orderType === 'market' || cmd.orderType === 'stop_market' || cmd.orderType === 'take_profit';
     const byQuote = cmd.quoteAmount !== undefined;
-    const o: RefOrder = {
+    return {
       id: cmd.orderId,
       userId: cmd.userId,
       side: cmd.side,
@@ -133,9 +199,17 @@ export class ReferenceBook {
       stp: cmd.stp ?? 'cancel_newest',
       makerFeePpm: cmd.makerFeePpm,
       takerFeePpm: cmd.takerFeePpm,
-      priority: ++this.priority,
+      priority: 0,
+      icebergQty: cmd.icebergQty ?? 0,
+      shown: 0,
+      trailingDelta: cmd.trailingDelta ?? 0,
+      trailing: false,
+      peak: 0,
     };
-    const accepted = {
+  }
+
+  private accepted(o: RefOrder): Record<string, unknown> {
+    return {
       type: 'accepted',
       orderId: o.id,
       userId: o.userId,
@@ -143,24 +217,27 @@ export class ReferenceBook {
       orderType: o.orderType,
       ...(o.price ? { price: o.price } : {}),
       ...(o.stopPrice ? { stopPrice: o.stopPrice } : {}),
-      ...(byQuote ? { quoteAmount: o.remaining } : { quantity: o.quantity }),
+      ...(o.byQuote ? { quoteAmount: o.remaining } : { quantity: o.quantity }),
+      ...(o.trailingDelta ? { trailingDelta: o.trailingDelta } : {}),
+      ...(o.icebergQty ? { icebergQty: o.icebergQty } : {}),
       timeInForce: o.timeInForce,
     };
-    if (isStop) {
-      this.emit({ ...accepted, status: 'waiting' });
-      const due = this.last !== undefined && (o.side === 'buy' ? this.last >= o.stopPrice : this.last <= o.stopPrice);
-      if (due) this.trigger(o);
-      else this.stops.push(o);
-    } else {
-      const best = this.opposite(o.side)[0];
-      if (o.postOnly && best && this.crosses(o.side, o.price, best.price)) {
-        return this.reject('place', o.id, o.userId, 'POST_ONLY_WOULD_TAKE');
-      }
-      if (o.timeInForce === 'FOK' && !this.canFill(o)) return this.reject('place', o.id, o.userId, 'FOK_NOT_FILLABLE');
-      this.emit({ ...accepted, status: 'new' });
-      this.match(o);
-    }
-    this.runStops();
+  }
+
+  /** A stop placed: it waits, trails, or (already due) triggers now. */
+  private wait(o: RefOrder): void {
+    const due = this.last !== undefined && isDue(o, this.last);
+    if (o.trailingDelta && (!o.stopPrice || due)) this.startTrailing(o);
+    else if (due) this.trigger(o, o.stopPrice);
+    else this.stops.push(o);
+  }
+
+  /** Why a limit or market order could not be placed now (post-only or FOK), if so. */
+  private refusal(o: RefOrder): 'POST_ONLY_WOULD_TAKE' | 'FOK_NOT_FILLABLE' | undefined {
+    const best = this.opposite(o.side)[0];
+    if (o.postOnly && best && this.crosses(o.side, o.price, best.price)) return 'POST_ONLY_WOULD_TAKE';
+    if (o.timeInForce === 'FOK' && !this.canFill(o)) return 'FOK_NOT_FILLABLE';
+    return undefined;
   }
 
   private cancel(cmd: CancelCommand): void {
@@ -168,6 +245,7 @@ export class ReferenceBook {
     const o = this.find(cmd.orderId);
     if (!o || (cmd.userId !== undefined && cmd.userId !== o.userId))
       return this.reject('cancel', cmd.orderId, cmd.userId, 'UNKNOWN_ORDER');
+    if (o.list) return this.closeList(o.list);
     this.removeOpen(o);
     this.canceled(o, 'USER');
   }
@@ -178,7 +256,8 @@ export class ReferenceBook {
     const o = this.find(cmd.orderId);
     if (!o || (cmd.userId !== undefined && cmd.userId !== o.userId))
       return this.reject('amend', cmd.orderId, cmd.userId, 'UNKNOWN_ORDER');
-    const isMarket = o.orderType === 'stop_market';
+    if (o.list) return this.reject('amend', o.id, o.userId, 'INVALID_ORDER');
+    const isMarket = o.orderType === 'stop_market' || o.orderType === 'take_profit';
     if ((isMarket && cmd.price !== undefined) || (o.byQuote && cmd.quantity !== undefined)) {
       return this.reject('amend', o.id, o.userId, 'INVALID_ORDER');
     }
@@ -196,7 +275,9 @@ export class ReferenceBook {
       if (best && this.crosses(o.side, price, best.price))
         return this.reject('amend', o.id, o.userId, 'POST_ONLY_WOULD_TAKE');
     }
-    if (isResting && (remaining !== o.remaining || !kept)) this.touch(o);
+    const shownBefore = visible(o);
+    if (o.icebergQty) o.shown = kept ? Math.min(o.shown, remaining) : Math.min(o.icebergQty, remaining);
+    if (isResting && (visible({ ...o, remaining }) !== shownBefore || !kept)) this.touch(o);
     const moved = isResting && price !== o.price;
     o.price = price;
     o.quantity = quantity;
@@ -218,16 +299,24 @@ export class ReferenceBook {
     }
   }
 
+  /** Plays the match through on copies, icebergs showing their next slices at the back of their level. */
   private canFill(o: RefOrder): boolean {
-    let available = 0;
-    for (const m of this.opposite(o.side)) {
+    const queue = this.opposite(o.side).map((m) => ({ m, shown: visible(m), hidden: m.remaining - visible(m) }));
+    let need = o.remaining;
+    for (let e = queue.shift(); e; e = queue.shift()) {
+      const { m } = e;
       if (o.orderType === 'limit' && !this.crosses(o.side, o.price, m.price)) return false;
       if (m.userId === o.userId) {
         if (o.stp === 'cancel_oldest') continue;
         return false;
       }
-      available += m.remaining;
-      if (available >= o.remaining) return true;
+      need -= Math.min(need, e.shown);
+      if (need === 0) return true;
+      if (e.hidden > 0) {
+        const shown = Math.min(m.icebergQty, e.hidden);
+        const back = queue.findIndex((q) => q.m.price !== m.price);
+        queue.splice(back < 0 ? queue.length : back, 0, { m, shown, hidden: e.hidden - shown });
+      }
     }
     return false;
   }
@@ -242,6 +331,32 @@ export class ReferenceBook {
       let qty = t.byQuote ? Math.floor(t.remaining / m.price) : t.remaining;
       if (qty === 0) break;
       if (m.userId === t.userId) {
+        if (t.stp === 'decrement') {
+          qty = Math.min(qty, visible(m));
+          this.take(m, qty);
+          m.quantity -= qty;
+          t.remaining -= t.byQuote ? m.price * qty : qty;
+          if (!t.byQuote) t.quantity -= qty;
+          this.emit({
+            type: 'prevented',
+            makerOrderId: m.id,
+            takerOrderId: t.id,
+            userId: t.userId,
+            takerSide: t.side,
+            price: m.price,
+            quantity: qty,
+            makerRemaining: m.remaining,
+            takerRemaining: t.remaining,
+          });
+          if (m.remaining === 0) this.canceled(m, 'SELF_TRADE');
+          else if (m.list) this.listTraded(m, false);
+          if (t.byQuote ? t.remaining < m.price : t.remaining === 0) {
+            selfTrade = true;
+            break;
+          }
+          if (t.list) this.listTraded(t, false);
+          continue;
+        }
         if (t.stp !== 'cancel_newest') {
           this.removeOpen(m);
           this.canceled(m, 'SELF_TRADE');
@@ -252,12 +367,10 @@ export class ReferenceBook {
         }
         continue;
       }
-      qty = Math.min(qty, m.remaining);
+      qty = Math.min(qty, visible(m));
       const notional = m.price * qty;
-      m.remaining -= qty;
+      this.take(m, qty);
       t.remaining -= t.byQuote ? notional : qty;
-      this.touch(m);
-      if (m.remaining === 0) this.resting = this.resting.filter((r) => r !== m);
       this.last = m.price;
       const next = this.opposite(t.side)[0];
       filled = t.byQuote ? t.remaining < (next ? next.price : m.price) : t.remaining === 0;
@@ -278,6 +391,8 @@ export class ReferenceBook {
         makerStatus: m.remaining === 0 ? 'filled' : 'partially_filled',
         takerStatus: filled ? 'filled' : 'partially_filled',
       });
+      if (m.list) this.listTraded(m, m.remaining === 0);
+      if (t.list) this.listTraded(t, filled);
       if (filled) break;
     }
     if (selfTrade) this.canceled(t, 'SELF_TRADE');
@@ -286,30 +401,77 @@ export class ReferenceBook {
     } else if (t.remaining === 0) {
       // filled
     } else if (t.orderType === 'limit' && t.timeInForce === 'GTC') {
+      t.shown = Math.min(t.icebergQty, t.remaining);
       this.resting.push(t);
       this.touch(t);
     } else this.expired(t, t.orderType === 'market' ? 'NO_LIQUIDITY' : 'IOC_REMAINDER');
   }
 
-  private runStops(): void {
-    for (;;) {
-      if (this.last === undefined) return;
-      const last = this.last;
-      const buys = this.stops.filter((s) => s.side === 'buy' && s.stopPrice <= last);
-      buys.sort((a, b) => a.stopPrice - b.stopPrice || a.priority - b.priority);
-      const sells = this.stops.filter((s) => s.side === 'sell' && s.stopPrice >= last);
-      sells.sort((a, b) => b.stopPrice - a.stopPrice || a.priority - b.priority);
-      const next = buys[0] ?? sells[0];
-      if (!next) return;
-      this.stops = this.stops.filter((s) => s !== next);
-      this.trigger(next);
+  /** A maker loses `qty` visible lots (traded or decremented); an iceberg shows its next slice at the back. */
+  private take(m: RefOrder, qty: number): void {
+    m.remaining -= qty;
+    this.touch(m);
+    if (m.remaining === 0) this.resting = this.resting.filter((r) => r !== m);
+    else if (m.icebergQty) {
+      m.shown -= qty;
+      if (m.shown === 0) {
+        m.shown = Math.min(m.icebergQty, m.remaining);
+        m.priority = ++this.priority;
+      }
     }
   }
 
-  private trigger(o: RefOrder): void {
-    this.emit({ type: 'triggered', orderId: o.id, userId: o.userId, stopPrice: o.stopPrice, lastPrice: this.last });
-    o.orderType = o.orderType === 'stop_limit' ? 'limit' : 'market';
+  private startTrailing(o: RefOrder): void {
+    o.trailing = true;
+    o.peak = this.last ?? 0;
+    if (!this.stops.includes(o)) this.stops.push(o);
+  }
+
+  private runStops(): void {
+    this.placePending();
+    for (;;) {
+      if (this.last === undefined) return;
+      const last = this.last;
+      for (const s of this.stops) {
+        if (s.trailing && (s.peak === 0 || (s.side === 'buy' ? last < s.peak : last > s.peak))) s.peak = last;
+      }
+      const waiting = this.stops.filter((s) => !s.trailing && isDue(s, last));
+      waiting.sort(
+        (a, b) =>
+          Number(rises(b)) - Number(rises(a)) ||
+          (rises(a) ? a.stopPrice - b.stopPrice : b.stopPrice - a.stopPrice) ||
+          a.priority - b.priority,
+      );
+      const next = waiting[0];
+      if (next) {
+        if (next.trailingDelta) this.startTrailing(next);
+        else {
+          this.stops = this.stops.filter((s) => s !== next);
+          this.trigger(next, next.stopPrice);
+          this.placePending();
+        }
+        continue;
+      }
+      const trailed = this.stops
+        .filter((s) => s.trailing && (s.side === 'buy' ? last >= trailPrice(s) : last <= trailPrice(s)))
+        .sort(
+          (a, b) =>
+            (a.side === b.side ? 0 : a.side === 'buy' ? -1 : 1) ||
+            (a.side === 'buy' ? trailPrice(a) - trailPrice(b) : trailPrice(b) - trailPrice(a)) ||
+            a.priority - b.priority,
+        )[0];
+      if (!trailed) return;
+      this.stops = this.stops.filter((s) => s !== trailed);
+      this.trigger(trailed, trailPrice(trailed));
+      this.placePending();
+    }
+  }
+
+  private trigger(o: RefOrder, stopPrice: number): void {
+    this.emit({ type: 'triggered', orderId: o.id, userId: o.userId, stopPrice, lastPrice: this.last });
+    o.orderType = o.orderType === 'stop_limit' || o.orderType === 'take_profit_limit' ? 'limit' : 'market';
     o.priority = ++this.priority;
+    if (o.list) this.cancelOther(o);
     if (o.timeInForce === 'FOK' && !this.canFill(o)) this.expired(o, 'FOK_NOT_FILLABLE');
     else this.match(o);
   }
@@ -318,7 +480,10 @@ export class ReferenceBook {
     if (this.resting.includes(o)) {
       this.touch(o);
       this.resting = this.resting.filter((r) => r !== o);
-    } else this.stops = this.stops.filter((s) => s !== o);
+    } else {
+      this.stops = this.stops.filter((s) => s !== o);
+      this.pending = this.pending.filter((p) => p !== o);
+    }
   }
 
   private canceled(o: RefOrder, reason: CancelReason): void {
@@ -330,9 +495,168 @@ export class ReferenceBook {
       remaining: o.remaining,
       status: 'canceled',
     });
+    if (o.list) this.listEnded(o, reason !== 'LIST');
   }
 
   private expired(o: RefOrder, reason: ExpireReason): void {
     this.emit({ type: 'expired', orderId: o.id, userId: o.userId, reason, remaining: o.remaining, status: 'expired' });
+    if (o.list) this.listEnded(o, true);
+  }
+
+  // Lists: the same rules as engine/order-lists.ts, written out plainly.
+
+  private placeList(cmd: PlaceListCommand): void {
+    const invalid = validateList(cmd, this.minNotional);
+    if (invalid) return this.reject('placeList', cmd.listId, cmd.userId, invalid);
+    if (this.lists.has(cmd.listId) || cmd.orders.some((o) => this.find(o.orderId))) {
+      return this.reject('placeList', cmd.listId, cmd.userId, 'DUPLICATE_ID');
+    }
+    const orders = cmd.orders.map((o) => this.newOrder(listOrderCommand(cmd, o)));
+    const pair = (a: RefOrder, b: RefOrder) =>
+      a.side === b.side &&
+      !a.byQuote &&
+      !b.byQuote &&
+      a.quantity === b.quantity &&
+      [a, b].every((o) => isWaitingStop(o) || (o.orderType === 'limit' && o.timeInForce === 'GTC')) &&
+      (isWaitingStop(a) || isWaitingStop(b));
+    const shaped =
+      cmd.kind === 'oco'
+        ? pair(orders[0], orders[1])
+        : orders[0].orderType === 'limit' && (cmd.kind === 'oto' ? !orders[1].byQuote : pair(orders[1], orders[2]));
+    if (!shaped) return this.reject('placeList', cmd.listId, cmd.userId, 'INVALID_LIST');
+    const firstPending = cmd.kind === 'oco' ? 2 : 1;
+    for (const o of orders.slice(0, firstPending)) {
+      const refused = isWaitingStop(o) ? undefined : this.refusal(o);
+      if (refused) return this.reject('placeList', cmd.listId, cmd.userId, refused);
+    }
+    const list: RefList = {
+      id: cmd.listId,
+      userId: cmd.userId,
+      kind: cmd.kind,
+      orderIds: orders.map((o) => o.id),
+      legs: orders,
+      firstPending,
+      closing: false,
+      done: false,
+    };
+    this.lists.set(list.id, list);
+    this.listStatus(list, 'exec_started');
+    orders.forEach((o, i) => {
+      o.priority = ++this.priority;
+      o.list = list;
+      const status = i >= firstPending ? 'pending_new' : isWaitingStop(o) ? 'waiting' : 'new';
+      this.emit({ ...this.accepted(o), status });
+      if (i >= firstPending) this.pending.push(o);
+    });
+    this.placeLegs(list, 0, firstPending);
+    this.runStops();
+  }
+
+  private cancelList(cmd: CancelListCommand): void {
+    if (!isId(cmd.listId)) return this.reject('cancelList', cmd.listId, cmd.userId, 'INVALID_ID');
+    if (!isTimestamp(cmd.timestamp)) return this.reject('cancelList', cmd.listId, cmd.userId, 'INVALID_TIMESTAMP');
+    const list = this.lists.get(cmd.listId);
+    if (!list || (cmd.userId !== undefined && cmd.userId !== list.userId)) {
+      return this.reject('cancelList', cmd.listId, cmd.userId, 'UNKNOWN_ORDER');
+    }
+    this.closeList(list);
+  }
+
+  private placeLegs(list: RefList, from: number, to: number): void {
+    for (let i = from; i < to; i++) {
+      const o = list.legs[i];
+      if (!o) continue;
+      this.pending = this.pending.filter((p) => p !== o);
+      if (isWaitingStop(o)) {
+        this.wait(o);
+        continue;
+      }
+      const refused = this.refusal(o);
+      if (refused) this.expired(o, refused);
+      else this.match(o);
+    }
+  }
+
+  private placePending(): void {
+    for (let list = this.due.shift(); list; list = this.due.shift()) {
+      for (const o of list.legs.slice(list.firstPending)) {
+        if (!o) continue;
+        o.priority = ++this.priority;
+        const status = isWaitingStop(o) ? 'waiting' : 'new';
+        this.emit({ type: 'activated', orderId: o.id, userId: o.userId, listId: list.id, status });
+      }
+      this.placeLegs(list, list.firstPending, list.legs.length);
+    }
+  }
+
+  private closeList(list: RefList): void {
+    list.closing = true;
+    for (const o of list.legs) {
+      if (!o) continue;
+      this.removeOpen(o);
+      this.canceled(o, 'USER');
+    }
+  }
+
+  /** The other order of o's pair, if open. */
+  private other(o: RefOrder): RefOrder | null {
+    const list = o.list as RefList;
+    const i = list.legs.indexOf(o);
+    if (list.kind === 'oco') return list.legs[1 - i];
+    if (list.kind === 'otoco' && i > 0) return list.legs[3 - i];
+    return null;
+  }
+
+  private cancelOther(o: RefOrder): void {
+    const other = this.other(o);
+    if (other) this.cancelForList(other);
+  }
+
+  private cancelForList(o: RefOrder): void {
+    this.removeOpen(o);
+    this.canceled(o, 'LIST');
+  }
+
+  private listTraded(o: RefOrder, filled: boolean): void {
+    const list = o.list as RefList;
+    const other = this.other(o);
+    const working = list.kind !== 'oco' && list.legs[0] === o;
+    if (filled) list.legs[list.legs.indexOf(o)] = null;
+    if (other) this.cancelForList(other);
+    if (!filled) return;
+    if (working) this.due.push(list);
+    else this.endIfDone(list);
+  }
+
+  /** `cascade`: ended by itself, not by the list's rules (which took care of the rest). */
+  private listEnded(o: RefOrder, cascade: boolean): void {
+    const list = o.list as RefList;
+    const other = this.other(o);
+    const working = list.kind !== 'oco' && list.legs[0] === o;
+    list.legs[list.legs.indexOf(o)] = null;
+    if (cascade && !list.closing) {
+      if (other) this.cancelForList(other);
+      if (working) for (const p of list.legs) if (p) this.cancelForList(p);
+    }
+    this.endIfDone(list);
+  }
+
+  private endIfDone(list: RefList): void {
+    if (list.done || list.legs.some((o) => o)) return;
+    list.done = true;
+    this.lists.delete(list.id);
+    this.listStatus(list, 'all_done');
+  }
+
+  private listStatus(list: RefList, statusType: 'exec_started' | 'all_done'): void {
+    this.emit({
+      type: 'list_status',
+      listId: list.id,
+      userId: list.userId,
+      kind: list.kind,
+      statusType,
+      listStatus: statusType === 'exec_started' ? 'executing' : 'all_done',
+      orderIds: [...list.orderIds],
+    });
   }
 }

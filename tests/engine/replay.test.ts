@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OrderBook, type Command } from '../../engine';
-import { BTC } from './helpers';
+import { OrderBook, type Command, type EngineEvent } from '../../engine';
+import { BTC, ofType } from './helpers';
 import { replayStream } from './replay-stream';
 
 const fixture = (name: string) =>
@@ -25,10 +25,31 @@ describe('replay of a recorded command stream', () => {
     expect(JSON.parse(expected[stream.length])).toEqual({ stateHash: book.stateHash() });
   });
 
-  it('exercises trades, stops, self-trade prevention, amends and rejections', () => {
+  it('exercises trades, stops, self-trade prevention, amends, order lists and rejections', () => {
     const all = expected.slice(0, stream.length).join('\n');
-    for (const type of ['"trade"', '"triggered"', '"SELF_TRADE"', '"amended"', '"rejected"', '"expired"']) {
+    const types = ['"trade"', '"triggered"', '"SELF_TRADE"', '"amended"', '"rejected"', '"expired"', '"prevented"'];
+    const lists = ['"list_status"', '"activated"', '"all_done"', '"LIST"'];
+    for (const type of [...types, ...lists]) {
       expect(all).toContain(type);
     }
+  });
+
+  it('exercises take-profit orders, triggered trailing stops and icebergs showing their next slice', () => {
+    const events = expected.slice(0, stream.length).flatMap((line) => JSON.parse(line) as EngineEvent[]);
+    const accepted = ofType(events, 'accepted');
+    const kinds = (pick: (e: (typeof accepted)[number]) => boolean) =>
+      new Set(accepted.filter(pick).map((e) => e.orderId));
+    const takeProfit = kinds((e) => e.orderType.startsWith('take_profit'));
+    const trailing = kinds((e) => e.trailingDelta !== undefined);
+    const icebergs = kinds((e) => e.icebergQty !== undefined);
+    const triggered = ofType(events, 'triggered');
+    expect(triggered.some((e) => takeProfit.has(e.orderId))).toBe(true);
+    expect(triggered.filter((e) => trailing.has(e.orderId)).length).toBeGreaterThan(5);
+    // A maker met twice by one taker: an iceberg that showed its next slice.
+    const trades = ofType(events, 'trade');
+    const again = trades.filter((t, i) =>
+      trades.some((u, j) => j < i && u.makerOrderId === t.makerOrderId && u.takerOrderId === t.takerOrderId),
+    );
+    expect(again.some((t) => icebergs.has(t.makerOrderId))).toBe(true);
   });
 });

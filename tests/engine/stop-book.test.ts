@@ -1,14 +1,14 @@
 import fc from 'fast-check';
-import type { Side } from '../../engine/commands';
+import type { OrderType, Side } from '../../engine/commands';
 import { Order } from '../../engine/order';
 import { StopBook } from '../../engine/stop-book';
 
-function stop(id: number, side: Side, stopPrice: number): Order {
+function stop(id: number, side: Side, stopPrice: number, orderType: OrderType = 'stop_market'): Order {
   return new Order(
     `s${id}`,
     'u',
     side,
-    'stop_market',
+    orderType,
     0,
     stopPrice,
     1,
@@ -22,34 +22,46 @@ function stop(id: number, side: Side, stopPrice: number): Order {
     0,
     id,
     0,
+    0,
+    0,
+    0,
+    0,
   );
 }
 
-/** The documented trigger order: buys lowest stop first, then sells highest first, ties by priority. */
+/** Stop-loss buys and take-profit sells are due as the price rises to them. */
+const rises = (s: Order) => (s.side === 'buy') === (s.orderType === 'stop_market');
+
+/**
+ * The documented trigger order: those due on a rising price lowest stop first, then those due on
+ * a falling price highest first, ties by priority.
+ */
 function triggerOrder(stops: Order[]): Order[] {
-  const buys = stops
-    .filter((s) => s.side === 'buy')
-    .sort((a, b) => a.stopPrice - b.stopPrice || a.priority - b.priority);
-  const sells = stops
-    .filter((s) => s.side === 'sell')
-    .sort((a, b) => b.stopPrice - a.stopPrice || a.priority - b.priority);
-  return [...buys, ...sells];
+  const rising = stops.filter(rises).sort((a, b) => a.stopPrice - b.stopPrice || a.priority - b.priority);
+  const falling = stops.filter((s) => !rises(s)).sort((a, b) => b.stopPrice - a.stopPrice || a.priority - b.priority);
+  return [...rising, ...falling];
 }
 
 describe('stop book', () => {
   it('matches a sorted model through adds, cancels and triggers', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.constantFrom('add', 'cancel', 'pop'), fc.boolean(), fc.integer({ min: 1, max: 40 })), {
-          maxLength: 400,
-        }),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom('add', 'cancel', 'pop'),
+            fc.boolean(),
+            fc.integer({ min: 1, max: 40 }),
+            fc.constantFrom('stop_market' as const, 'take_profit' as const),
+          ),
+          { maxLength: 400 },
+        ),
         (ops) => {
           const book = new StopBook();
           let model: Order[] = [];
           let id = 0;
-          for (const [op, isBuy, price] of ops) {
+          for (const [op, isBuy, price, type] of ops) {
             if (op === 'add') {
-              const s = stop(id++, isBuy ? 'buy' : 'sell', price);
+              const s = stop(id++, isBuy ? 'buy' : 'sell', price, type);
               book.add(s);
               model.push(s);
             } else if (op === 'cancel' && model.length > 0) {
@@ -58,9 +70,7 @@ describe('stop book', () => {
               expect(book.remove(s)).toBe(false);
               model = model.filter((m) => m !== s);
             } else if (op === 'pop') {
-              const due = triggerOrder(model).find((s) =>
-                s.side === 'buy' ? price >= s.stopPrice : price <= s.stopPrice,
-              );
+              const due = triggerOrder(model).find((s) => (rises(s) ? price >= s.stopPrice : price <= s.stopPrice));
               expect(book.popTriggered(price)).toBe(due);
               model = model.filter((m) => m !== due);
             }

@@ -52,6 +52,9 @@ export interface BinanceAnswer<T = any> {
   body: T;
 }
 
+/** Which of Binance's APIs a path is under: the spot API, or the wallet's (sapi). */
+export type BinanceApiPrefix = '/api/v3' | '/sapi/v1';
+
 /**
  * A raw request to the Binance-compatible surface, the query string and body sent exactly as given
  * (through node:http: fetch sends no body with GET, which a signed request may carry).
@@ -60,9 +63,14 @@ export function binanceCall<T = any>(
   baseUrl: string,
   method: string,
   path: string,
-  { query = '', body, headers = {} }: { query?: string; body?: string; headers?: Record<string, string> } = {},
+  {
+    query = '',
+    body,
+    headers = {},
+    api = '/api/v3',
+  }: { query?: string; body?: string; headers?: Record<string, string>; api?: BinanceApiPrefix } = {},
 ): Promise<BinanceAnswer<T>> {
-  const url = new URL(`${baseUrl}/api/v3${path}${query ? `?${query}` : ''}`);
+  const url = new URL(`${baseUrl}${api}${path}${query ? `?${query}` : ''}`);
   // A GET body must be framed by its length: node's client chunks only the methods that usually carry one.
   const sent =
     body === undefined
@@ -103,6 +111,8 @@ export interface SignedOptions {
   /** Sends this signature instead of the right one (null: none). */
   signature?: string | null;
   headers?: Record<string, string>;
+  /** Default: /api/v3. */
+  api?: BinanceApiPrefix;
 }
 
 /** A SIGNED request as Binance's documentation describes it (and CCXT sends it). */
@@ -136,5 +146,6 @@ export function signedCall<T = any>(
     query: placement === 'body' ? query : withSignature(query),
     body: placement === 'query' ? undefined : placement === 'body' ? withSignature(body) : body,
     headers: { 'X-MBX-APIKEY': key.api_key, ...options.headers },
+    api: options.api,
   });
 }

@@ -38,6 +38,41 @@ export async function pricesInsideSpread(
   return Array.from({ length: count }, (_, i) => first.plus(tick.times(i)).toFixed());
 }
 
+type BookSide = 'buy' | 'sell';
+interface BookOrder {
+  symbol: string;
+  base: string;
+  side: BookSide;
+  price: string;
+  amount: string;
+}
+
+/** A new trader funded to place `order`: its base, or the quote with room for fees. */
+function traderFor(server: TestExchange, order: BookOrder) {
+  const funds =
+    order.side === 'sell'
+      ? { [order.base]: order.amount }
+      : { USD: new Decimal(order.price).times(order.amount).times(2).plus(10).toFixed() };
+  return fundedTrader(server, funds, order.side === 'sell' ? 'Book Seller' : 'Book Buyer');
+}
+
+/** `order` placed by `trader` as a limit order (200 expected). */
+async function place(trader: { client: ApiClient }, order: BookOrder) {
+  const { symbol, side, amount, price } = order;
+  const placed = await trader.client.post('/trading/order', { symbol, side, type: 'limit', amount, price });
+  if (placed.status !== 200) throw new Error(`${side} order refused: ${JSON.stringify(placed.body)}`);
+}
+
+/**
+ * A limit order placed through the HTTP API by a new trader funded for it: with a price from
+ * pricesInsideSpread, the best of its side, for a test's own order to take.
+ */
+export async function restOnBook(server: TestExchange, order: BookOrder) {
+  const trader = await traderFor(server, order);
+  await place(trader, order);
+  return trader;
+}
+
 /**
  * Makes one real trade on a book through the HTTP API: a seller rests a limit sell, then a buyer's
  * limit buy at the same price takes it (or the other way round with taker 'sell'). Use a price from
@@ -45,23 +80,14 @@ export async function pricesInsideSpread(
  */
 export async function tradeOnBook(
   server: TestExchange,
-  trade: { symbol: string; base: string; price: string; amount: string; taker?: 'buy' | 'sell' },
+  trade: { symbol: string; base: string; price: string; amount: string; taker?: BookSide },
 ) {
-  const total = new Decimal(trade.price).times(trade.amount).times(2).plus(10).toFixed();
-  const seller = await fundedTrader(server, { [trade.base]: trade.amount }, 'Book Seller');
-  const buyer = await fundedTrader(server, { USD: total }, 'Book Buyer');
-  const order = (side: 'buy' | 'sell') => ({
-    symbol: trade.symbol,
-    side,
-    type: 'limit',
-    amount: trade.amount,
-    price: trade.price,
-  });
-  const [maker, taker] = trade.taker === 'sell' ? [buyer, seller] : [seller, buyer];
-  const makerSide = trade.taker === 'sell' ? 'buy' : 'sell';
-  const rested = await maker.client.post('/trading/order', order(makerSide));
-  if (rested.status !== 200) throw new Error(`maker order refused: ${JSON.stringify(rested.body)}`);
-  const took = await taker.client.post('/trading/order', order(makerSide === 'buy' ? 'sell' : 'buy'));
-  if (took.status !== 200) throw new Error(`taker order refused: ${JSON.stringify(took.body)}`);
+  const takerSide = trade.taker ?? 'buy';
+  const makerSide = takerSide === 'buy' ? 'sell' : 'buy';
+  // Both are funded first, so that the maker's order rests only as long as the taker takes to place theirs.
+  const maker = await traderFor(server, { ...trade, side: makerSide });
+  const taker = await traderFor(server, { ...trade, side: takerSide });
+  await place(maker, { ...trade, side: makerSide });
+  await place(taker, { ...trade, side: takerSide });
   return { maker, taker };
 }

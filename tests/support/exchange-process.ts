@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { createDataSource } from '../../server/platform/db/data-source';
 import { initializeWithRetry } from '../../server/platform/db/database';
 import { ApiClient } from './http-client';
+import { TEST_REDIS_PREFIX } from './redis-namespace';
 import { ENTITIES } from '../../server/entities';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -18,6 +19,8 @@ export interface ExchangeProcess {
   output(): string;
   /** Signals the whole process group (tsx and its node child) and waits for the exit. */
   kill(signal: 'SIGKILL' | 'SIGTERM'): Promise<void>;
+  /** Its exit code once it has exited (null: killed by a signal), undefined while it runs. */
+  exitCode(): number | null | undefined;
 }
 
 export async function reservePort(): Promise<number> {
@@ -44,6 +47,7 @@ export async function startExchangeProcess(
       ...process.env,
       DATABASE_URL: process.env.TEST_DATABASE_URL,
       DATABASE_POOL_SIZE: process.env.TEST_DATABASE_POOL_SIZE,
+      REDIS_PREFIX: TEST_REDIS_PREFIX,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -60,7 +64,13 @@ export async function startExchangeProcess(
   let printed = '';
   child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let exitCode: number | null | undefined;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exitCode = code;
+      resolve();
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let waited = 0; ; waited += 200) {
     if (child.exitCode !== null) throw new Error(`exchange exited at start:\n${printed}`);
@@ -75,6 +85,7 @@ export async function startExchangeProcess(
   return {
     url,
     output: () => printed,
+    exitCode: () => exitCode,
     async kill(signal) {
       if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, signal);
       await exited;

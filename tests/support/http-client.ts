@@ -19,7 +19,13 @@ export class ApiClient {
   async request<T = any>(
     method: string,
     path: string,
-    options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+    options: {
+      body?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string>;
+      /** Shown the answer's headers, for a test that reads one. */
+      onHeaders?: (headers: Headers) => void;
+    } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
@@ -31,6 +37,7 @@ export class ApiClient {
       headers['content-type'] ??= 'application/json';
     }
     const response = await fetch(`${this.baseUrl}/api${path}`, { method, headers, body });
+    options.onHeaders?.(response.headers);
     const text = await response.text();
     let parsed: unknown = text;
     try {

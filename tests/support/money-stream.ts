@@ -11,6 +11,11 @@ export interface MoneyRequest {
   key: string;
   status: number | 'no answer';
   answer?: any;
+  /** When the answer came, or the connection failed (ms since the epoch), and a 503's Retry-After. */
+  answeredAt?: number;
+  retryAfter?: string | null;
+  /** Why there was no answer. */
+  failure?: string;
 }
 
 export const answered2xx = (request: MoneyRequest) =>
@@ -31,11 +36,15 @@ export async function send(baseUrl: string, token: string, request: MoneyRequest
     const response = await new ApiClient(baseUrl, token).request(request.method, request.path, {
       body: request.body,
       headers: { 'idempotency-key': request.key },
+      onHeaders: (headers) => (request.retryAfter = headers.get('retry-after')),
     });
+    request.answeredAt = Date.now();
     request.status = response.status;
     request.answer = response.body;
-  } catch {
+  } catch (error) {
+    request.answeredAt = Date.now();
     request.status = 'no answer';
+    request.failure = String((error as Error).cause ?? error);
   }
   return request;
 }
@@ -125,6 +134,17 @@ export class MoneyStream {
             price: +(this.price + offset).toFixed(4),
           };
     return { ...base, kind: 'order', method: 'POST', path: '/trading/order', body };
+  }
+}
+
+/** Sends every request without a definitive answer again, with its key, until each has one. */
+export async function settle(url: string, traders: StreamTrader[], requests: MoneyRequest[]) {
+  const tokens = new Map(traders.map((t) => [t.userId, t.token]));
+  for (const request of requests.filter(undecided)) {
+    for (let tries = 0; undecided(request); tries++) {
+      if (tries > 50) throw new Error(`no definitive answer to ${request.method} ${request.path}`);
+      await send(url, tokens.get(request.userId)!, request);
+    }
   }
 }
 

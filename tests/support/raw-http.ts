@@ -53,6 +53,19 @@ export class RawConnection {
     return new Promise((resolve) => this.socket.write(data, (error) => resolve(!error)));
   }
 
+  /** Everything received so far after any interim `100 Continue`, as text (several answers, when requests were pipelined). */
+  get receivedText(): string {
+    return this.received.subarray(this.interimLength()).toString('utf8');
+  }
+
+  /**
+   * Resolves true once the server answered `Expect: 100-continue` (it has read the request's head
+   * and handed the request to the application), false if it had not within `waitMs`.
+   */
+  continued(waitMs = 10_000): Promise<boolean> {
+    return this.until(() => this.interimLength() > 0 || this.closed, waitMs).then(() => this.interimLength() > 0);
+  }
+
   get isClosed(): boolean {
     return this.closed;
   }
@@ -89,8 +102,14 @@ export class RawConnection {
     for (const listener of [...this.changed]) listener();
   }
 
+  /** The length of the interim `100 Continue` answer received first, else 0. */
+  private interimLength(): number {
+    const interim = /^HTTP\/1\.1 100 [^\r]*\r\n(?:[^\r]+\r\n)*\r\n/.exec(this.received.toString('latin1'));
+    return interim ? interim[0].length : 0;
+  }
+
   private parse(): { complete: boolean; answer: RawAnswer } {
-    const text = this.received.toString('latin1');
+    const text = this.received.subarray(this.interimLength()).toString('latin1');
     const end = text.indexOf('\r\n\r\n');
     if (end < 0) return { complete: false, answer: { status: null, headers: {}, body: '' } };
     const [statusLine = '', ...headerLines] = text.slice(0, end).split('\r\n');
@@ -99,7 +118,7 @@ export class RawConnection {
       const colon = line.indexOf(':');
       headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
     }
-    const body = this.received.subarray(Buffer.byteLength(text.slice(0, end + 4), 'latin1'));
+    const body = this.received.subarray(this.interimLength() + Buffer.byteLength(text.slice(0, end + 4), 'latin1'));
     const length = headers['content-length'] === undefined ? null : Number(headers['content-length']);
     return {
       complete: length !== null && body.length >= length,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createExchange, type Exchange } from '../../server/app';
 import { loadConfig, type Config } from '../../server/platform/config/config';
+import { TEST_REDIS_PREFIX } from './redis-namespace';
 import { createLogger, type Logger } from '../../server/platform/logger/logger';
 
 export interface TestExchange {
@@ -26,6 +27,7 @@ export async function startTestExchange(
     DATABASE_URL: process.env.TEST_DATABASE_URL,
     DATABASE_POOL_SIZE: process.env.TEST_DATABASE_POOL_SIZE,
     REDIS_URL: process.env.REDIS_URL,
+    REDIS_PREFIX: TEST_REDIS_PREFIX,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'exchange-test-')),

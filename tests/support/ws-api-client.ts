@@ -12,8 +12,9 @@ export class WsApiClient {
 
   private constructor(readonly stream: StreamClient) {}
 
-  static async connect(url: string): Promise<WsApiClient> {
-    return new WsApiClient(await StreamClient.connect(url, '/ws-api/v3'));
+  /** Connects to the server at `url`; `query` is the connection URL's (`?returnRateLimits=false`). */
+  static async connect(url: string, query = ''): Promise<WsApiClient> {
+    return new WsApiClient(await StreamClient.connect(url, `/ws-api/v3${query}`));
   }
 
   get messages(): any[] {

@@ -18,6 +18,8 @@ import { openingBookMarket } from '../support/opening-catalog';
 const BTC = openingBookMarket('BTCUSDT'); // tick 0.01, lot 0.00001, at least 5 USDT (50,000,000 notional units)
 const spec: MarketSpec = { symbol: BTC.symbol, tickSize: BTC.tickSize, lotSize: BTC.lotSize, minNotional: '0' };
 const fees = { makerPpm: 1000, takerPpm: 2000 };
+/** Who places the order held for: not the books' resting 'maker'. */
+const BUYER = 'buyer';
 
 /** A book with asks (or bids) of `levels`: [price ticks, lots]. */
 function bookWith(side: 'buy' | 'sell', levels: Array<[number, number]>): OrderBook {
@@ -57,13 +59,13 @@ const refusal = (hold: () => unknown) => {
 it('a limit buy holds its value, the fee at the higher rate, and one unit per lot', () => {
   // 100 lots at 10,000,000 ticks: 1e9 units, fee 0.2% = 2,000,000, 100 units of rounding allowance.
   expect(buyHoldAtLimit(10_000_000, 100, fees)).toBe(1_002_000_100);
-  expect(holdFor(BTC, terms({}), new OrderBook(spec), fees)).toBe(1_002_000_100);
+  expect(holdFor(BTC, terms({}), new OrderBook(spec), fees, BUYER)).toBe(1_002_000_100);
 });
 
 it('a sell holds its lots, whatever its type', () => {
-  expect(holdFor(BTC, terms({ side: 'sell' }), new OrderBook(spec), fees)).toBe(100);
+  expect(holdFor(BTC, terms({ side: 'sell' }), new OrderBook(spec), fees, BUYER)).toBe(100);
   const bids = bookWith('buy', [[10_000_000, 1000]]);
-  expect(holdFor(BTC, terms({ side: 'sell', type: 'market', price: null }), bids, fees)).toBe(100);
+  expect(holdFor(BTC, terms({ side: 'sell', type: 'market', price: null }), bids, fees, BUYER)).toBe(100);
 });
 
 it('a market buy holds the asks it would walk now, plus the taker fee and one unit per lot', () => {
@@ -73,15 +75,15 @@ it('a market buy holds the asks it would walk now, plus the taker fee and one un
   ]);
   const value = 60 * 10_000_000 + 40 * 10_000_100;
   expect(bookValue(asks, 'asks', 100)).toBe(value);
-  expect(holdFor(BTC, terms({ type: 'market', price: null }), asks, fees)).toBe(marketBuyHold(value, 100, fees));
+  expect(holdFor(BTC, terms({ type: 'market', price: null }), asks, fees, BUYER)).toBe(marketBuyHold(value, 100, fees));
   expect(marketBuyHold(value, 100, fees)).toBe(value + feeFor(value, fees.takerPpm) + 100);
 });
 
 it('a market order on an empty side, or worth less than the minimum there, is refused', () => {
   const market = terms({ type: 'market', price: null });
-  expect(refusal(() => holdFor(BTC, market, new OrderBook(spec), fees))).toBe('400 Insufficient liquidity');
+  expect(refusal(() => holdFor(BTC, market, new OrderBook(spec), fees, BUYER))).toBe('400 Insufficient liquidity');
   const cheapAsks = bookWith('sell', [[100, 1000]]);
-  expect(refusal(() => holdFor(BTC, market, cheapAsks, fees))).toBe('400 Order value must be at least 5 USDT');
+  expect(refusal(() => holdFor(BTC, market, cheapAsks, fees, BUYER))).toBe('400 Order value must be at least 5 USDT');
 });
 
 it('a book thinner than the order gives the value of what it has', () => {
@@ -114,8 +116,8 @@ it('a market buy by quote amount holds what its budget buys on the asks now, plu
   // 12.5 USDT: 125,000,000 units buy 12 lots at the best ask (120,000,000), then none at the next.
   expect(bookPurchase(asks, 125_000_000)).toEqual({ lots: 12, value: 120_000_000 });
   const byQuote = terms({ type: 'market', price: null, amount: undefined, quote_amount: '12.5' });
-  expect(holdFor(BTC, byQuote, asks, fees)).toBe(marketBuyHold(120_000_000, 12, fees));
-  expect(refusal(() => holdFor(BTC, byQuote, new OrderBook(spec), fees))).toBe('400 Insufficient liquidity');
+  expect(holdFor(BTC, byQuote, asks, fees, BUYER)).toBe(marketBuyHold(120_000_000, 12, fees));
+  expect(refusal(() => holdFor(BTC, byQuote, new OrderBook(spec), fees, BUYER))).toBe('400 Insufficient liquidity');
   expect(refusal(() => bookPurchase(asks, 9_999_999))).toBe('400 Insufficient liquidity');
 });
 

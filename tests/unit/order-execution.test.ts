@@ -1,102 +1,21 @@
 import fc from 'fast-check';
-import { OrderBook } from '../../engine';
-import { refusalAnswer } from '../../server/gateways/web/refusal-answers';
-import { toLedgerUnits, type LedgerUnits } from '../../server/kernel/money';
+import { toLedgerUnits } from '../../server/kernel/money';
 import { USD } from '../../server/markets/catalog';
-import type { MarketState } from '../../server/trading/books/market-state';
-import { ledgerUnits, orderTerms } from '../../server/trading/books/order-input';
-import type { TraderStanding } from '../../server/identity/auth/may-trade';
-import type { OrderPlacement } from '../../server/trading/orders/order-schemas';
-import { emptyEffects } from '../../server/trading/round-writer/round-effects';
-import { OrderExecution, type Outcome, type Submission } from '../../server/trading/sequencer/order-execution';
-import { BalanceSheet } from '../../server/trading/traders/balance-sheet';
-import type { Traders } from '../../server/trading/traders/trader-reads';
-import { openingBookMarket } from '../support/opening-catalog';
-
-/** One symbol's commands applied to a real engine book and turned into orders, trades and postings, in memory. */
-const BTC = openingBookMarket('BTCUSDT');
-const fees = { makerPpm: 1000, takerPpm: 2000 };
-const approved: TraderStanding = { is_active: true, is_admin: false, is_system: false, kyc_status: 'approved' };
-const units = ledgerUnits(BTC);
-
-function freshState(): MarketState {
-  const { symbol, tickSize, lotSize, minNotional } = BTC;
-  const book = new OrderBook({ symbol, tickSize, lotSize, minNotional });
-  return { market: BTC, book, open: new Map(), commandSeq: 0, tradeSeq: 0, snapshotSeq: 0 };
-}
-
-/** Traders with these standings, each holding `usd` USD and `btc` BTC available. */
-function tradersOf(standings: Record<string, TraderStanding>, usd = '1000000', btc = '100'): Traders {
-  const userIds = Object.keys(standings);
-  const rows = userIds.flatMap((user_id) => [
-    { user_id, asset: USD, available: usd },
-    { user_id, asset: 'BTC', available: btc },
-  ]);
-  return { standings: new Map(Object.entries(standings)), sheet: new BalanceSheet(rows, userIds, [USD, 'BTC']) };
-}
-
-function execution(traders: Traders, state = freshState()) {
-  const effects = emptyEffects();
-  const run = new OrderExecution(state, traders, fees, effects);
-  let id = 0;
-  /** `expireUnfillable`: as the Binance-compatible API places orders. */
-  const place = (userId: string, request: Partial<OrderPlacement>, expireUnfillable = false): Outcome =>
-    run.run(
-      {
-        kind: 'place',
-        orderId: `order-${++id}`,
-        userId,
-        terms: orderTerms(BTC, {
-          symbol: 'BTCUSDT',
-          side: 'buy',
-          type: 'limit',
-          amount: '0.001',
-          price: '100000',
-          ...request,
-        }),
-        ...(expireUnfillable ? { expireUnfillable: true as const } : {}),
-      },
-      1_700_000_000_000 + id,
-    );
-  const cancel = (userId: string, orderId: string): Outcome =>
-    run.run({ kind: 'cancel', userId, orderId } satisfies Submission, 1_700_000_000_000);
-  const cancelAll = (userId: string): Outcome => run.run({ kind: 'cancel_all', userId }, 1_700_000_000_000);
-  return { state, effects, place, cancel, cancelAll };
-}
-
-const refusal = (outcome: Outcome) =>
-  outcome.ok
-    ? 'placed'
-    : {
-        status: refusalAnswer(outcome.error).status,
-        detail: refusalAnswer(outcome.error).message,
-        onTraderData: outcome.onTraderData,
-      };
-
-/** Per user and asset, what the postings moved into the locked bucket. */
-function lockedByPostings(postings: ReturnType<typeof emptyEffects>['postings']): Map<string, LedgerUnits> {
-  const locked = new Map<string, LedgerUnits>();
-  for (const { legs } of postings)
-    for (const leg of legs)
-      if (leg.bucket === 'locked' && 'userId' in leg.owner) {
-        const key = `${leg.owner.userId}:${leg.asset}`;
-        locked.set(key, (locked.get(key) ?? 0n) + toLedgerUnits(leg.amount));
-      }
-  return locked;
-}
-
-/** Per user and asset, what the open orders still hold. */
-function heldByOpenOrders(state: MarketState): Map<string, LedgerUnits> {
-  const held = new Map<string, LedgerUnits>();
-  for (const order of state.open.values()) {
-    const key = `${order.userId}:${order.side === 'buy' ? USD : 'BTC'}`;
-    const amount = order.side === 'buy' ? units.quote(order.reserved) : units.amount(order.reserved);
-    held.set(key, (held.get(key) ?? 0n) + amount);
-  }
-  return held;
-}
-
-const nonZero = (map: Map<string, LedgerUnits>) => new Map([...map].filter(([, amount]) => amount !== 0n));
+import { decimals } from '../../server/trading/books/order-input';
+import { buyHoldAtLimit } from '../../server/trading/sequencer/funds-hold';
+import {
+  approved,
+  BTC,
+  execution,
+  expectHoldsMatchOpenOrders,
+  fees,
+  freshState,
+  heldByOpenOrders,
+  lockedByPostings,
+  nonZero,
+  refusal,
+  tradersOf,
+} from '../support/order-execution-harness';
 
 it('a resting buy holds its funds in one posting and logs its command', () => {
   const traders = tradersOf({ alice: approved });
@@ -200,6 +119,24 @@ it('a fill-or-kill order that cannot fill, placed to expire so, is a new expired
   });
 });
 
+it.each(['cancel_oldest', 'cancel_both'] as const)(
+  "a market buy that self-trade prevention (%s) may take past the trader's own asks holds for the asks beyond them",
+  (stp) => {
+    const traders = tradersOf({ alice: approved, bob: approved });
+    const run = execution(traders);
+    run.place('alice', { side: 'sell', price: '99000' });
+    run.place('bob', { side: 'sell', price: '101000' });
+    // By amount, and by quote amount (a budget its own cheaper ask would have bought more with).
+    for (const amounts of [{ amount: '0.001' }, { amount: undefined, quote_amount: '101' }]) {
+      run.place('alice', { side: 'sell', price: '99000' });
+      run.place('alice', { type: 'market', price: null, time_in_force: 'IOC', stp, ...amounts });
+      for (const order of run.effects.orders.values()) expect(order.reserved).toBeGreaterThanOrEqual(0);
+      expectHoldsMatchOpenOrders(run);
+      run.place('bob', { side: 'sell', price: '101000' });
+    }
+  },
+);
+
 it('a market buy by quote amount spends at most its budget, and its amount is what it bought', () => {
   const { state, effects, place } = execution(tradersOf({ maker: approved, taker: approved }));
   place('maker', { side: 'sell', price: '99000', amount: '0.0001' });
@@ -212,6 +149,29 @@ it('a market buy by quote amount spends at most its budget, and its amount is wh
     ['100000', '0.0001'],
   ]);
   expect(state.open.has('order-3')).toBe(false);
+  expect(nonZero(lockedByPostings(effects.postings))).toEqual(nonZero(heldByOpenOrders(state)));
+});
+
+it('a self-trade decrement takes the quantity off both orders and what they held for it, and cancels the one left with nothing', () => {
+  const { state, effects, place } = execution(tradersOf({ alice: approved }));
+  // A buy of 0.003 BTC at 100,000 meets the trader's own sell of 0.001 at 99,000: 0.001 prevented.
+  place('alice', { side: 'sell', price: '99000', amount: '0.001' });
+  const taker = place('alice', { amount: '0.003', stp: 'decrement' });
+  expect(taker).toMatchObject({ ok: true, order: { status: 'new', lots: 200, filledLots: 0 }, fills: [] });
+  expect(effects.orders.get('order-1')).toMatchObject({ status: 'canceled', lots: 0, reserved: 0 });
+  expect(effects.trades).toEqual([]);
+  expect(effects.preventedMatches).toEqual([
+    expect.objectContaining({
+      taker_order_id: 'order-2',
+      maker_order_id: 'order-1',
+      stp: 'decrement',
+      price: '99000',
+      taker_prevented: '0.001',
+      maker_prevented: '0.001',
+    }),
+  ]);
+  // The buy rests with 0.002, holding what a buy of 0.002 at its price holds.
+  expect(state.open.get('order-2')!.reserved).toBe(buyHoldAtLimit(10_000_000, 200, fees));
   expect(nonZero(lockedByPostings(effects.postings))).toEqual(nonZero(heldByOpenOrders(state)));
 });
 
@@ -261,6 +221,12 @@ const randomOrder = fc.record({
   timeInForce: fc.constantFrom('GTC' as const, 'IOC' as const, 'FOK' as const),
   /** A market buy spends a quote amount (1 USD a lot at the middle price) instead of buying an amount. */
   byQuote: fc.boolean(),
+  stp: fc.constantFrom(
+    'cancel_newest' as const,
+    'cancel_oldest' as const,
+    'cancel_both' as const,
+    'decrement' as const,
+  ),
   cancel: fc.option(fc.nat(40), { freq: 4 }),
 });
 
@@ -287,6 +253,7 @@ function executeRandomOrders(orders: RandomOrder[]) {
         price: market ? null : price,
         stop_price: o.type === 'stop_limit' ? price : null,
         time_in_force: market && o.timeInForce === 'GTC' ? 'IOC' : o.timeInForce,
+        stp: o.stp,
       });
     } catch {
       // Terms the market refuses never reach the book (orderTerms is checked on its own).
@@ -295,22 +262,19 @@ function executeRandomOrders(orders: RandomOrder[]) {
   return run;
 }
 
-/** Every posting balances per asset, and what the postings left locked is exactly what the open orders hold. */
-function expectHoldsMatchOpenOrders({ state, effects }: ReturnType<typeof execution>) {
-  for (const posting of effects.postings) {
-    const sums = new Map<string, LedgerUnits>();
-    for (const leg of posting.legs) sums.set(leg.asset, (sums.get(leg.asset) ?? 0n) + toLedgerUnits(leg.amount));
-    expect([...sums.values()].every((sum) => sum === 0n)).toBe(true);
+/** Holds match the open orders, and each open order's rest is the book's (as recovery compares them), holding just what that rest needs. */
+function expectExactHolds(run: ReturnType<typeof execution>) {
+  expectHoldsMatchOpenOrders(run);
+  for (const order of run.state.open.values()) {
+    const rest = order.lots - order.filledLots;
+    expect(run.state.book.getOrder(order.id)!.remaining).toBe(rest);
+    expect(order.reserved).toBe(order.side === 'sell' ? rest : buyHoldAtLimit(order.priceTicks!, rest, fees));
   }
-  expect(nonZero(lockedByPostings(effects.postings))).toEqual(nonZero(heldByOpenOrders(state)));
-  expect(state.book.openOrderCount).toBe(state.open.size);
 }
 
 it('whatever orders come, every posting balances and what is locked is exactly what the open orders hold', () => {
   fc.assert(
-    fc.property(fc.array(randomOrder, { maxLength: 60 }), (orders) =>
-      expectHoldsMatchOpenOrders(executeRandomOrders(orders)),
-    ),
+    fc.property(fc.array(randomOrder, { maxLength: 60 }), (orders) => expectExactHolds(executeRandomOrders(orders))),
     { numRuns: 150 },
   );
 });
@@ -327,8 +291,73 @@ it("cancelling every order of a suspended trader leaves none of theirs open, rel
       expect(outcome).toEqual({ ok: true, canceled: theirs });
       expect(run.state.book.openOrders(suspended)).toEqual([]);
       expect([...run.state.open.keys()]).toEqual(others);
-      expectHoldsMatchOpenOrders(run);
+      expectExactHolds(run);
       // The cancels are logged one engine command each: replaying the log rebuilds the same book.
+      const replayed = freshState().book;
+      for (const { command } of run.effects.commands) replayed.apply(command);
+      expect(replayed.stateHash()).toBe(run.state.book.stateHash());
+    }),
+    { numRuns: 150 },
+  );
+});
+
+it('records a prevented match for every order a self-trade ended or decremented, naming two orders of one trader on either side', () => {
+  fc.assert(
+    fc.property(fc.array(randomOrder, { maxLength: 60 }), (orders) => {
+      // No cancels of the trader's own: every cancelled order is one self-trade prevention ended.
+      const run = executeRandomOrders(orders.map((order) => ({ ...order, cancel: null })));
+      const canceled = [...run.effects.orders.values()].filter((order) => order.status === 'canceled');
+      const matches = run.effects.preventedMatches;
+      // A decrement names both orders, and ends those it leaves with nothing.
+      const endedBy = (match: (typeof matches)[number], id: string) =>
+        match.stp !== 'decrement' || run.effects.orders.get(id)!.status === 'canceled';
+      const ended = matches.flatMap((match) =>
+        [
+          ...(match.taker_prevented === null ? [] : [match.taker_order_id]),
+          ...(match.maker_prevented === null ? [] : [match.maker_order_id]),
+        ].filter((id) => endedBy(match, id)),
+      );
+      expect(new Set(ended)).toEqual(new Set(canceled.map((order) => order.id)));
+      matches.forEach((match, i) => {
+        expect(match.id).toBe(String(i + 1));
+        const [taker, maker] = [match.taker_order_id, match.maker_order_id].map((id) => run.effects.orders.get(id)!);
+        expect(maker.userId).toBe(taker!.userId);
+        expect(maker.side).not.toBe(taker!.side);
+        expect(match.stp).toBe(taker!.stp);
+        if (match.stp === 'decrement') expect(match.taker_prevented).toBe(match.maker_prevented);
+        // Where they would have traded: the maker's price.
+        expect(match.price).toBe(decimals(BTC).price(maker.priceTicks!));
+      });
+    }),
+    { numRuns: 200 },
+  );
+});
+
+it('an amend reduces an open order in place, keeps its queue priority, holds only what its rest needs, and replays from its log', () => {
+  fc.assert(
+    fc.property(fc.array(randomOrder, { maxLength: 60 }), fc.double({ min: 0, max: 1, noNaN: true }), (orders, cut) => {
+      const run = executeRandomOrders(orders);
+      for (const order of [...run.state.open.values()]) {
+        const before = run.state.book.getOrder(order.id)!;
+        // The amend changes `order` itself.
+        const { lots: placedLots, filledLots } = order;
+        const lots = filledLots + 1 + Math.floor(cut * (placedLots - filledLots - 1));
+        const outcome = run.amend(order.userId, order.id, lots);
+        if (lots >= placedLots) {
+          expect(outcome).toMatchObject({ ok: false, error: { code: 'amend-not-smaller' } });
+          continue;
+        }
+        // Its value still at least the market's minimum, as a new order's.
+        if (!outcome.ok) {
+          expect(outcome.error.code).toBe('rejected-below-minimum');
+          expect(run.state.book.getOrder(order.id)).toEqual(before);
+          continue;
+        }
+        expect(outcome).toMatchObject({ ok: true, order: { lots } });
+        const after = run.state.book.getOrder(order.id)!;
+        expect(after).toMatchObject({ quantity: lots, remaining: lots - filledLots, priority: before.priority });
+      }
+      expectExactHolds(run);
       const replayed = freshState().book;
       for (const { command } of run.effects.commands) replayed.apply(command);
       expect(replayed.stateHash()).toBe(run.state.book.stateHash());

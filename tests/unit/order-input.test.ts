@@ -4,14 +4,14 @@ import { refusalAnswer } from '../../server/gateways/web/refusal-answers';
 import { Refusal } from '../../server/kernel/refusal';
 import { toLedgerUnits } from '../../server/kernel/money';
 
-import { ledgerUnits, orderTerms } from '../../server/trading/books/order-input';
-import { orderRequestSchema, type OrderPlacement, type OrderRequest } from '../../server/trading/orders/order-schemas';
+import { engineOrderType, ledgerUnits, orderTerms } from '../../server/trading/books/order-input';
+import { orderRequestSchema, type OrderPlacement } from '../../server/trading/orders/order-schemas';
 import { openingBookMarket } from '../support/opening-catalog';
 
 /** An order request checked against its market's rules and turned into engine units (no database). */
 const BTC = openingBookMarket('BTCUSDT'); // tick 0.01, lot 0.00001, at least 5 USDT
 
-const request = (fields: Partial<OrderRequest>): OrderRequest => ({
+const request = (fields: Partial<OrderPlacement>): OrderPlacement => ({
   symbol: 'BTCUSDT',
   side: 'buy',
   type: 'limit',
@@ -20,7 +20,7 @@ const request = (fields: Partial<OrderRequest>): OrderRequest => ({
   ...fields,
 });
 
-function refusal(fields: Partial<OrderRequest>): { status: number; detail: string } {
+function refusal(fields: Partial<OrderPlacement>): { status: number; detail: string } {
   try {
     orderTerms(BTC, request(fields));
   } catch (error) {
@@ -40,7 +40,10 @@ it('turns a limit order into lots and ticks, GTC unless told otherwise', () => {
     quoteUnits: null,
     priceTicks: 10_000_000,
     stopTicks: null,
+    icebergLots: null,
+    trailingDelta: null,
     clientOrderId: null,
+    stp: 'cancel_newest',
     // The rules they count in, for the book to check that it still has them.
     spec: BTC,
   });
@@ -154,5 +157,64 @@ describe('the order request schema', () => {
         expect(orderRequestSchema.parse(JSON.parse(JSON.stringify(first)))).toEqual(first);
       }),
     );
+  });
+});
+
+describe('stop-loss and take-profit kinds, icebergs and trailing stops', () => {
+  it('every stop kind needs a stop price, unless it trails; a market kind trades IOC once triggered', () => {
+    for (const type of ['stop_market', 'take_profit', 'take_profit_limit'] as const)
+      expect(refusal({ type, side: 'sell' })).toEqual({
+        status: 400,
+        detail: `Stop price is required for a ${type.replaceAll('_', '-')} order`,
+      });
+    expect(
+      orderTerms(BTC, request({ type: 'take_profit', side: 'sell', price: null, stop_price: '99000' })),
+    ).toMatchObject({
+      type: 'take_profit',
+      timeInForce: 'IOC',
+      priceTicks: null,
+      stopTicks: 9_900_000,
+      trailingDelta: null,
+    });
+    expect(
+      orderTerms(BTC, request({ type: 'stop_limit', side: 'sell', stop_price: null, trailing_delta: 100 })),
+    ).toMatchObject({ stopTicks: null, trailingDelta: 100 });
+  });
+
+  it('a market-kind stop buy trades up to a protective limit 5% above its stop, held for; one trailing without a stop price is refused, as is a trailing order that is no stop', () => {
+    for (const type of ['stop_market', 'take_profit'] as const) {
+      const terms = orderTerms(BTC, request({ type, price: null, stop_price: '99000' }));
+      expect(terms).toMatchObject({ type, stopTicks: 9_900_000, priceTicks: 10_395_000, timeInForce: 'IOC' });
+      expect(engineOrderType(terms)).toBe(type === 'stop_market' ? 'stop_limit' : 'take_profit_limit');
+      expect(refusal({ type, price: null, stop_price: null, trailing_delta: 100 })).toEqual({
+        status: 400,
+        detail: 'A stop-loss or take-profit market buy needs a stop price',
+      });
+    }
+    expect(refusal({ trailing_delta: 100 })).toEqual({
+      status: 400,
+      detail: 'Only a stop-loss or take-profit order can trail',
+    });
+  });
+
+  it('an iceberg is a GTC order with a limit price, showing less than its amount', () => {
+    expect(orderTerms(BTC, request({ amount: '0.001', iceberg_amount: '0.0002' }))).toMatchObject({
+      lots: 100,
+      icebergLots: 20,
+    });
+    const iceberg = 'Only a GTC order with a limit price can be an iceberg';
+    expect(refusal({ iceberg_amount: '0.0002', time_in_force: 'IOC' })).toEqual({ status: 400, detail: iceberg });
+    expect(refusal({ type: 'market', price: null, iceberg_amount: '0.0002' })).toEqual({
+      status: 400,
+      detail: iceberg,
+    });
+    expect(refusal({ iceberg_amount: '0.001' })).toEqual({
+      status: 400,
+      detail: "An iceberg's visible amount must be below the order's amount",
+    });
+    expect(refusal({ iceberg_amount: '0.000001' })).toEqual({
+      status: 400,
+      detail: 'Amount must be a multiple of the lot size 0.00001',
+    });
   });
 });

@@ -13,6 +13,10 @@ describe('which failures are an outage', () => {
     ['a crash', pgError('terminating connection because of crash of another server process', '57P02')],
     ['a server shutting down or starting up', pgError('the database system is starting up', '57P03')],
     ['a connection exception', pgError('connection failure', '08006')],
+    [
+      'a write reaching a server not yet promoted (a failover under way)',
+      pgError('cannot execute INSERT in a read-only transaction', '25006'),
+    ],
     ['a refused connection', pgError('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
     ['a reset connection', pgError('read ECONNRESET', 'ECONNRESET')],
     ['a connection gone mid-query', pgError('Connection terminated unexpectedly')],

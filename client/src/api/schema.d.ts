@@ -2475,7 +2475,7 @@ export interface paths {
                             id: string;
                             symbol: string;
                             /** @enum {string} */
-                            type: "limit" | "market" | "stop_limit";
+                            type: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
                             /** @enum {string} */
                             side: "buy" | "sell";
                             price: number | null;
@@ -2484,9 +2484,11 @@ export interface paths {
                             filled: number;
                             average_price: number | null;
                             /** @enum {string} */
-                            status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting";
+                            status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting" | "pending_new";
                             /** @enum {string} */
                             time_in_force: "GTC" | "IOC" | "FOK";
+                            trailing_delta: number | null;
+                            list_id: number | null;
                             created_at: string;
                             fills?: {
                                 id: string;
@@ -3598,12 +3600,13 @@ export interface paths {
                 query: {
                     symbol: string;
                     side: "buy" | "sell";
-                    type: "limit" | "market" | "stop_limit";
+                    type: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
                     amount: number | string;
                     price?: (number | string) | null;
                     stop_price?: (number | string) | null;
                     time_in_force?: "GTC" | "IOC" | "FOK";
                     post_only?: boolean;
+                    trailing_delta?: number;
                 };
                 header?: never;
                 path?: never;
@@ -3616,13 +3619,14 @@ export interface paths {
                         /** @enum {string} */
                         side: "buy" | "sell";
                         /** @enum {string} */
-                        type: "limit" | "market" | "stop_limit";
+                        type: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
                         amount: number | string;
                         price?: (number | string) | null;
                         stop_price?: (number | string) | null;
                         /** @enum {string} */
                         time_in_force?: "GTC" | "IOC" | "FOK";
                         post_only?: boolean;
+                        trailing_delta?: number;
                     };
                 };
             };
@@ -3637,7 +3641,7 @@ export interface paths {
                             id: string;
                             symbol: string;
                             /** @enum {string} */
-                            type: "limit" | "market" | "stop_limit";
+                            type: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
                             /** @enum {string} */
                             side: "buy" | "sell";
                             price: number | null;
@@ -3646,9 +3650,11 @@ export interface paths {
                             filled: number;
                             average_price: number | null;
                             /** @enum {string} */
-                            status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting";
+                            status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting" | "pending_new";
                             /** @enum {string} */
                             time_in_force: "GTC" | "IOC" | "FOK";
+                            trailing_delta: number | null;
+                            list_id: number | null;
                             created_at: string;
                             fills?: {
                                 id: string;
@@ -3705,7 +3711,7 @@ export interface paths {
                             id: string;
                             symbol: string;
                             /** @enum {string} */
-                            type: "limit" | "market" | "stop_limit";
+                            type: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
                             /** @enum {string} */
                             side: "buy" | "sell";
                             price: number | null;
@@ -3714,9 +3720,11 @@ export interface paths {
                             filled: number;
                             average_price: number | null;
                             /** @enum {string} */
-                            status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting";
+                            status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting" | "pending_new";
                             /** @enum {string} */
                             time_in_force: "GTC" | "IOC" | "FOK";
+                            trailing_delta: number | null;
+                            list_id: number | null;
                             created_at: string;
                             fills?: {
                                 id: string;
@@ -3779,7 +3787,7 @@ export interface paths {
                             id: string;
                             symbol: string;
                             /** @enum {string} */
-                            type: "limit" | "market" | "stop_limit";
+                            type: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
                             /** @enum {string} */
                             side: "buy" | "sell";
                             price: number | null;
@@ -3788,9 +3796,11 @@ export interface paths {
                             filled: number;
                             average_price: number | null;
                             /** @enum {string} */
-                            status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting";
+                            status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting" | "pending_new";
                             /** @enum {string} */
                             time_in_force: "GTC" | "IOC" | "FOK";
+                            trailing_delta: number | null;
+                            list_id: number | null;
                             created_at: string;
                             fills?: {
                                 id: string;
@@ -3857,7 +3867,7 @@ export interface paths {
                             id: string;
                             symbol: string;
                             /** @enum {string} */
-                            type: "limit" | "market" | "stop_limit";
+                            type: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
                             /** @enum {string} */
                             side: "buy" | "sell";
                             price: number | null;
@@ -3866,9 +3876,11 @@ export interface paths {
                             filled: number;
                             average_price: number | null;
                             /** @enum {string} */
-                            status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting";
+                            status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting" | "pending_new";
                             /** @enum {string} */
                             time_in_force: "GTC" | "IOC" | "FOK";
+                            trailing_delta: number | null;
+                            list_id: number | null;
                             created_at: string;
                             fills?: {
                                 id: string;
@@ -3940,6 +3952,293 @@ export interface paths {
                             amount: number;
                             fee: number;
                             total: number;
+                            created_at: string;
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trading/order-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Place an order list, all or nothing: oco (two orders, one ending the other), oto (a working order, then a pending one placed once it has filled) or otoco */
+        post: {
+            parameters: {
+                query: {
+                    symbol: string;
+                    kind: "oco" | "oto" | "otoco";
+                    orders: {
+                        /** @enum {string} */
+                        side: "buy" | "sell";
+                        /** @enum {string} */
+                        type: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
+                        amount: number | string;
+                        price?: (number | string) | null;
+                        stop_price?: (number | string) | null;
+                        /** @enum {string} */
+                        time_in_force?: "GTC" | "IOC" | "FOK";
+                        post_only?: boolean;
+                        trailing_delta?: number;
+                    }[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        symbol: string;
+                        /** @enum {string} */
+                        kind: "oco" | "oto" | "otoco";
+                        orders: {
+                            /** @enum {string} */
+                            side: "buy" | "sell";
+                            /** @enum {string} */
+                            type: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
+                            amount: number | string;
+                            price?: (number | string) | null;
+                            stop_price?: (number | string) | null;
+                            /** @enum {string} */
+                            time_in_force?: "GTC" | "IOC" | "FOK";
+                            post_only?: boolean;
+                            trailing_delta?: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            symbol: string;
+                            /** @enum {string} */
+                            kind: "oco" | "oto" | "otoco";
+                            /** @enum {string} */
+                            status: "executing" | "all_done";
+                            orders: {
+                                id: string;
+                                symbol: string;
+                                /** @enum {string} */
+                                type: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
+                                /** @enum {string} */
+                                side: "buy" | "sell";
+                                price: number | null;
+                                stop_price: number | null;
+                                amount: number;
+                                filled: number;
+                                average_price: number | null;
+                                /** @enum {string} */
+                                status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting" | "pending_new";
+                                /** @enum {string} */
+                                time_in_force: "GTC" | "IOC" | "FOK";
+                                trailing_delta: number | null;
+                                list_id: number | null;
+                                created_at: string;
+                                fills?: {
+                                    id: string;
+                                    symbol: string;
+                                    /** @enum {string} */
+                                    side: "buy" | "sell";
+                                    price: number;
+                                    amount: number;
+                                    fee: number;
+                                    total: number;
+                                    created_at: string;
+                                }[];
+                            }[];
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Cancel every open order of an order list (body or query list_id); what they hold is released */
+        delete: {
+            parameters: {
+                query: {
+                    list_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        list_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            symbol: string;
+                            /** @enum {string} */
+                            kind: "oco" | "oto" | "otoco";
+                            /** @enum {string} */
+                            status: "executing" | "all_done";
+                            orders: {
+                                id: string;
+                                symbol: string;
+                                /** @enum {string} */
+                                type: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
+                                /** @enum {string} */
+                                side: "buy" | "sell";
+                                price: number | null;
+                                stop_price: number | null;
+                                amount: number;
+                                filled: number;
+                                average_price: number | null;
+                                /** @enum {string} */
+                                status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting" | "pending_new";
+                                /** @enum {string} */
+                                time_in_force: "GTC" | "IOC" | "FOK";
+                                trailing_delta: number | null;
+                                list_id: number | null;
+                                created_at: string;
+                                fills?: {
+                                    id: string;
+                                    symbol: string;
+                                    /** @enum {string} */
+                                    side: "buy" | "sell";
+                                    price: number;
+                                    amount: number;
+                                    fee: number;
+                                    total: number;
+                                    created_at: string;
+                                }[];
+                            }[];
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trading/order-lists/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's open order lists, every symbol, with their orders */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            symbol: string;
+                            /** @enum {string} */
+                            kind: "oco" | "oto" | "otoco";
+                            /** @enum {string} */
+                            status: "executing" | "all_done";
+                            orders: {
+                                id: string;
+                                symbol: string;
+                                /** @enum {string} */
+                                type: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
+                                /** @enum {string} */
+                                side: "buy" | "sell";
+                                price: number | null;
+                                stop_price: number | null;
+                                amount: number;
+                                filled: number;
+                                average_price: number | null;
+                                /** @enum {string} */
+                                status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting" | "pending_new";
+                                /** @enum {string} */
+                                time_in_force: "GTC" | "IOC" | "FOK";
+                                trailing_delta: number | null;
+                                list_id: number | null;
+                                created_at: string;
+                                fills?: {
+                                    id: string;
+                                    symbol: string;
+                                    /** @enum {string} */
+                                    side: "buy" | "sell";
+                                    price: number;
+                                    amount: number;
+                                    fee: number;
+                                    total: number;
+                                    created_at: string;
+                                }[];
+                            }[];
                             created_at: string;
                         }[];
                     };

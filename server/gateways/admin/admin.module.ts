@@ -33,7 +33,7 @@ export function adminRoutesOf(
   return [
     ...adminRoutes(admin, decisionQueues, ctx),
     ...fundingLimitsRoutes(ctx),
-    ...userDetailRoutes(ctx.dataSource, catalog),
+    ...userDetailRoutes(ctx.dataSource, ctx.reads, catalog),
     ...decisionQueues.queues.flatMap((queue) => decisionQueueRoutes(queueService, queue)),
   ];
 }

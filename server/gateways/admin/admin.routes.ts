@@ -61,7 +61,7 @@ const countersOf = (decisionQueues: DecisionQueueRegistry) =>
 export function adminRoutes(
   admin: AdminService,
   decisionQueues: DecisionQueueRegistry,
-  { dataSource }: Pick<ServerContext, 'dataSource'>,
+  { dataSource, reads }: Pick<ServerContext, 'dataSource' | 'reads'>,
 ) {
   const setActive = (action: 'suspend' | 'activate') =>
     route({
@@ -108,7 +108,7 @@ export function adminRoutes(
       access: 'admin',
       query: auditListQuery,
       response: z.array(auditEntry),
-      handler: async ({ query, ctx }) => sendPage(ctx, await listAudit(dataSource, query)),
+      handler: async ({ query, ctx }) => sendPage(ctx, await reads.run((db) => listAudit(db, query))),
     }),
     route({
       method: 'get',
@@ -117,8 +117,7 @@ export function adminRoutes(
       tags: ['admin', 'audit'],
       access: 'admin',
       query: auditFilters,
-      handler: async ({ query, ctx }) =>
-        sendCsv(ctx, 'audit-log.csv', AUDIT_CSV_HEADER, auditCsvRows(dataSource, query)),
+      handler: async ({ query, ctx }) => sendCsv(ctx, 'audit-log.csv', AUDIT_CSV_HEADER, auditCsvRows(reads, query)),
     }),
     route({
       method: 'get',
@@ -143,7 +142,7 @@ export function adminRoutes(
           ctx,
           `ledger-${query.from}-to-${query.to}.csv`,
           LEDGER_CSV_HEADER,
-          ledgerCsvRows(dataSource.manager, since!, until!),
+          ledgerCsvRows(reads, since!, until!),
         );
       },
     }),

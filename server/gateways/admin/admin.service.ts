@@ -38,7 +38,7 @@ async function withBalances(manager: EntityManager, users: ListedUser[]) {
 /** Users and the counters of the admin page. */
 export class AdminService {
   constructor(
-    private readonly ctx: Pick<ServerContext, 'dataSource' | 'bus' | 'events'> & {
+    private readonly ctx: Pick<ServerContext, 'dataSource' | 'reads' | 'bus' | 'events'> & {
       sessions: SessionService;
       notifier: Notifier;
     },
@@ -49,15 +49,16 @@ export class AdminService {
 
   /** A page of the people, newest first, and how many there are. */
   async users(page: Page) {
-    const { manager } = this.ctx.dataSource;
-    const [users, total] = await manager.findAndCount(User, {
-      where: PEOPLE,
-      select: USER_COLUMNS,
-      order: { created_at: 'DESC', id: 'DESC' },
-      take: page.limit,
-      skip: page.offset,
+    return this.ctx.reads.run(async ({ manager }) => {
+      const [users, total] = await manager.findAndCount(User, {
+        where: PEOPLE,
+        select: USER_COLUMNS,
+        order: { created_at: 'DESC', id: 'DESC' },
+        take: page.limit,
+        skip: page.offset,
+      });
+      return { items: await withBalances(manager, users), total };
     });
-    return { items: await withBalances(manager, users), total };
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { z } from 'zod';
 import { AuditEntry } from '../../platform/audit/audit-entry.entity';
+import type { HistoryReads } from '../../platform/db/history-reads';
 import { pageQuery, type ListPage, type Page } from '../../money/back-office/list-query';
 import { userRefs, type UserRef } from '../../money/back-office/user-refs';
 import { standalone } from '../../kernel/validation';
@@ -87,10 +88,13 @@ export const AUDIT_CSV_HEADER = [
  * Every entry matching the filters as CSV rows, oldest first, read a batch at a time: entries made
  * while the file is written come after the rows read so far, never among them.
  */
-export async function* auditCsvRows(dataSource: DataSource, filters: AuditFilters) {
+export async function* auditCsvRows(reads: HistoryReads, filters: AuditFilters) {
   for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const batch = await filtered(dataSource, filters, 'ASC').take(EXPORT_BATCH).skip(offset).getMany();
-    for (const entry of await withAdmins(dataSource, batch))
+    // Each batch on its own: one the standby fails is read again on the primary.
+    const entries = await reads.run(async (db) =>
+      withAdmins(db, await filtered(db, filters, 'ASC').take(EXPORT_BATCH).skip(offset).getMany()),
+    );
+    for (const entry of entries)
       yield [
         entry.created_at,
         entry.admin?.email ?? null,
@@ -100,6 +104,6 @@ export async function* auditCsvRows(dataSource: DataSource, filters: AuditFilter
         entry.target_id,
         entry.notes,
       ];
-    if (batch.length < EXPORT_BATCH) return;
+    if (entries.length < EXPORT_BATCH) return;
   }
 }

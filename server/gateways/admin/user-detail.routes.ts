@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { MarketCatalog } from '../../markets/catalog';
+import type { HistoryReads } from '../../platform/db/history-reads';
 import { z } from 'zod';
 import { recordId } from '../../money/back-office/decision-inputs';
 import { pageQuery, sendPage, type ListPage, type Page } from '../../money/back-office/list-query';
@@ -41,8 +42,8 @@ const adminSession = z.object({
 const params = z.object({ id: recordId });
 
 /** A trader's page in the admin area: the summary, and one paged list per kind of activity. */
-export function userDetailRoutes(dataSource: DataSource, catalog: MarketCatalog) {
-  const detail = new UserDetail(dataSource, catalog);
+export function userDetailRoutes(dataSource: DataSource, reads: HistoryReads, catalog: MarketCatalog) {
+  const detail = new UserDetail(dataSource, reads, catalog);
   const list = (
     path: string,
     summary: string,

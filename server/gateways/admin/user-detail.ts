@@ -7,6 +7,7 @@ import { notFound } from '../../platform/http/errors';
 import { KycSubmission } from '../../money/kyc/kyc-submission.entity';
 import { money } from '../../kernel/money';
 import type { MarketCatalog } from '../../markets/catalog';
+import type { HistoryReads } from '../../platform/db/history-reads';
 import { orderView, userTradeView } from '../../trading/orders/order-views';
 import { openOrdersPage, userTradesPage } from '../../trading/order-reads';
 
@@ -21,6 +22,8 @@ const decimal = (value: string) => money(value).toFixed();
 export class UserDetail {
   constructor(
     private readonly dataSource: DataSource,
+    /** Trades and funding are history, read there; open orders, balances and sessions are not. */
+    private readonly reads: HistoryReads,
     private readonly catalog: MarketCatalog,
   ) {}
 
@@ -67,17 +70,22 @@ export class UserDetail {
   }
 
   /** A page of the rows a query selects (its FROM and WHERE, the user as $1), and how many there are. */
-  private async page<Row>(userId: string, page: Page, query: { from: string; order: string }): Promise<ListPage<Row>> {
+  private async page<Row>(
+    userId: string,
+    page: Page,
+    query: { from: string; order: string },
+    db: DataSource = this.dataSource,
+  ): Promise<ListPage<Row>> {
     await this.assertPerson(userId);
     const values = [userId];
     const paging = `LIMIT $${values.length + 1} OFFSET $${values.length + 2}`;
     const [items, [count]] = await Promise.all([
-      this.dataSource.query(`SELECT * ${query.from} ORDER BY ${query.order} ${paging}`, [
+      db.query(`SELECT * ${query.from} ORDER BY ${query.order} ${paging}`, [
         ...values,
         page.limit,
         page.offset,
       ]) as Promise<Row[]>,
-      this.dataSource.query(`SELECT count(*)::int AS total ${query.from}`, values) as Promise<Array<{ total: number }>>,
+      db.query(`SELECT count(*)::int AS total ${query.from}`, values) as Promise<Array<{ total: number }>>,
     ]);
     return { items, total: count!.total };
   }
@@ -90,16 +98,14 @@ export class UserDetail {
 
   async trades(userId: string, page: Page) {
     await this.assertPerson(userId);
-    const rows = await userTradesPage(this.dataSource, userId, page);
+    const rows = await this.reads.run((db) => userTradesPage(db, userId, page));
     return { ...rows, items: rows.items.map((row) => userTradeView(this.catalog, row, userId)) };
   }
 
   /** Deposits and withdrawals together, newest first. */
   async funding(userId: string, page: Page) {
-    const rows = await this.page<FundingRequest>(userId, page, {
-      from: 'FROM funding_requests WHERE user_id = $1',
-      order: 'created_at DESC, id DESC',
-    });
+    const query = { from: 'FROM funding_requests WHERE user_id = $1', order: 'created_at DESC, id DESC' };
+    const rows = await this.reads.run((db) => this.page<FundingRequest>(userId, page, query, db));
     return { ...rows, items: rows.items.map((row) => ({ ...fundingView(row), kind: row.kind })) };
   }
 

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import type { Config } from '../../platform/config/config';
 import { money } from '../../kernel/money';
 import { USD, type MarketCatalog } from '../../markets/catalog';
-import type { BinanceRoutes } from './binance-deps';
-import { booleanParam, parseParams } from './binance-params';
+import type { BinanceApiDeps, BinanceRoutes } from './binance-deps';
+import { addEndpoint, endpoint } from './binance-endpoint';
+import { booleanParam, symbolParam } from './binance-params';
+import { commissionRates } from './protocol/commission-rates';
 import { decimalText } from './protocol/decimal-text';
-import { authenticateSigned } from './signed-request';
 
 /** The dollar balance is USDT on this surface (1 USDT = 1 USD here); every other asset keeps its name. */
 export const binanceAsset = (asset: string) => (asset === USD ? 'USDT' : asset);
@@ -20,7 +21,7 @@ interface AccountRow {
 }
 
 /** The user's KYC status and accounts, with when each last changed (its newest ledger entry, by the entries' index). */
-async function readAccount(dataSource: DataSource, userId: string): Promise<AccountRow[]> {
+export async function readAccount(dataSource: DataSource, userId: string): Promise<AccountRow[]> {
   return dataSource.query(
     `SELECT u.kyc_status, a.asset, a.available, a.locked, latest.created_at AS changed_at
        FROM users u
@@ -36,6 +37,7 @@ async function readAccount(dataSource: DataSource, userId: string): Promise<Acco
 const basisPoints = (rate: string) => money(rate).times(10_000).toNumber();
 
 const accountParams = z.object({ omitZeroBalances: booleanParam('omitZeroBalances').optional() });
+export const commissionParams = (catalog: MarketCatalog) => z.object({ symbol: symbolParam(catalog) });
 
 function accountView(
   catalog: MarketCatalog,
@@ -84,16 +86,43 @@ function accountView(
   };
 }
 
-/** GET /api/v3/account (USER_DATA, weight 20): the caller's balances, available ("free") and held ("locked"). */
-export const accountRoutes: BinanceRoutes = (router, deps) => {
-  router.get('/account', deps.limits.weight(20), async (ctx) => {
-    const caller = await authenticateSigned(ctx, deps, 'read');
-    const { omitZeroBalances = false } = parseParams(accountParams, caller.params, true);
-    const rows = await readAccount(deps.context.dataSource, caller.userId);
-    // Binance's uid is a number; ours is the account's id.
-    ctx.body = {
-      ...accountView(deps.catalog, rows, deps.context.config, caller.canTrade, omitZeroBalances),
-      uid: caller.userId,
-    };
+/** The account (USER_DATA, weight 20): the caller's balances, available ("free") and held ("locked"). */
+export const accountEndpoint = (deps: BinanceApiDeps) =>
+  endpoint({
+    security: 'USER_DATA',
+    weight: 20,
+    schema: accountParams,
+    async answer({ omitZeroBalances = false }, caller) {
+      const rows = await readAccount(deps.context.dataSource, caller.userId);
+      // Binance's uid is a number; ours is the account's id.
+      return {
+        ...accountView(deps.catalog, rows, deps.context.config, caller.canTrade, omitZeroBalances),
+        uid: caller.userId,
+      };
+    },
   });
+
+/** account/commission (USER_DATA, weight 20): a symbol's commission rates. */
+export const commissionEndpoint = (deps: BinanceApiDeps) =>
+  endpoint({
+    security: 'USER_DATA',
+    weight: 20,
+    schema: commissionParams(deps.catalog),
+    answer: ({ symbol }) => commissionRates(symbol),
+  });
+
+/** rateLimit/order (USER_DATA, weight 40): the caller's order counts against the order limits. */
+export const orderRateLimitEndpoint = (deps: BinanceApiDeps) =>
+  endpoint({
+    security: 'USER_DATA',
+    weight: 40,
+    schema: z.object({}),
+    answer: (_params, caller) => deps.limits.orderCounts(caller.userId),
+  });
+
+/** GET /api/v3/account, account/commission, rateLimit/order. */
+export const accountRoutes: BinanceRoutes = (router, deps) => {
+  addEndpoint(router, deps, 'get', '/account', accountEndpoint(deps));
+  addEndpoint(router, deps, 'get', '/account/commission', commissionEndpoint(deps));
+  addEndpoint(router, deps, 'get', '/rateLimit/order', orderRateLimitEndpoint(deps));
 };

@@ -265,3 +265,20 @@ export const booleanParam = (name: string) =>
   param((text): boolean | BinanceError =>
     text === 'true' ? true : text === 'false' ? false : illegal(name, '^(true|false)$'),
   );
+
+const TIME_ZONE = /^([+-])?([0-9]{1,2})(?::([0-5][0-9]))?$/;
+/** Binance's range of time zones: -12:00 to +14:00. */
+const TIME_ZONE_MINUTES = { least: -12 * 60, most: 14 * 60 };
+
+/**
+ * A time zone as Binance takes it (`timeZone`): hours and minutes (`-1:00`, `05:45`) or hours
+ * only (`0`, `8`), from -12:00 to +14:00; its offset from UTC in ms.
+ */
+export const timeZoneParam = (name = 'timeZone') =>
+  param((text): number | BinanceError => {
+    const match = TIME_ZONE.exec(text);
+    if (!match) return invalidValue(name);
+    const minutes = (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
+    if (minutes < TIME_ZONE_MINUTES.least || minutes > TIME_ZONE_MINUTES.most) return invalidValue(name);
+    return minutes * 60_000;
+  });

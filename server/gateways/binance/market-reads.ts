@@ -1,5 +1,4 @@
 import type { DataSource } from 'typeorm';
-import { bucketStart, KLINE_INTERVALS, type KlineInterval, type KlineRow } from '../../trading/market-data/candles';
 import { readsForward, readTrades, type PublicTradeRow, type TradeWindow } from '../../trading/trade-reads';
 import { aggregateTrades } from './aggregate-trades';
 
@@ -55,55 +54,4 @@ export async function readAggregateTrades(
       ? { ...page, fromId: Number(read[read.length - 1]!.seq) + 1 }
       : { ...page, toId: Number(read[0]!.seq) - 1 };
   }
-}
-
-/** A candle as Binance's klines tell it: with its quote volume, what takers bought, its first and last trade ids. */
-export interface BinanceKlineRow extends KlineRow {
-  quote_volume: string;
-  taker_buy_volume: string;
-  taker_buy_quote_volume: string;
-  open_seq: string;
-  close_seq: string;
-}
-
-/**
- * Up to `limit` candles of one width, ascending: opening at or after `startTime` onward, otherwise
- * the latest opening at or before `endTime` (or now). Buckets without trades have no candle.
- */
-export async function readKlines(
-  db: DataSource,
-  symbol: string,
-  interval: KlineInterval,
-  window: { startTime?: number; endTime?: number },
-  limit: number,
-): Promise<BinanceKlineRow[]> {
-  const forward = window.startTime !== undefined;
-  const time = (ms: number | undefined) => (ms === undefined ? null : new Date(ms));
-  const rows: BinanceKlineRow[] = await db.query(
-    `SELECT (extract(epoch FROM bucket) * 1000)::bigint AS time, open, high, low, close, volume, quote_volume,
-            taker_buy_volume, taker_buy_quote_volume, open_seq, close_seq
-       FROM candles
-      WHERE symbol = $1 AND width = $2 AND ($3::timestamptz IS NULL OR bucket >= $3)
-        AND ($4::timestamptz IS NULL OR bucket <= $4)
-      ORDER BY bucket ${forward ? 'ASC' : 'DESC'} LIMIT $5`,
-    [symbol, KLINE_INTERVALS[interval], time(window.startTime), time(window.endTime), limit],
-  );
-  return forward ? rows : rows.reverse();
-}
-
-/** Quote volume and volume of the trades of the last `minutes` minutes (the current one included), and when the last was. */
-export async function readRecentVolume(
-  db: DataSource,
-  symbol: string,
-  minutes: number,
-  nowMs: number,
-): Promise<{ volume: string; quote_volume: string; close_time: string | null }> {
-  const since = new Date(bucketStart(nowMs, '1m') - (minutes - 1) * 60_000);
-  const [row] = await db.query(
-    `SELECT COALESCE(sum(volume), 0) AS volume, COALESCE(sum(quote_volume), 0) AS quote_volume,
-            (extract(epoch FROM max(close_at)) * 1000)::bigint AS close_time
-       FROM candles WHERE symbol = $1 AND width = 60 AND bucket >= $2`,
-    [symbol, since],
-  );
-  return row;
 }

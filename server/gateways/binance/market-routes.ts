@@ -1,8 +1,8 @@
 import type Router from '@koa/router';
-import type { Context } from 'koa';
 import { z } from 'zod';
-import { money, ZERO } from '../../kernel/money';
-import { KLINE_INTERVALS, type KlineInterval } from '../../trading/market-data/candles';
+import { ZERO } from '../../kernel/money';
+import { BINANCE_INTERVALS, parseTimeZone } from '../../trading/market-data/kline-intervals';
+import { readKlines } from '../../trading/market-data/klines';
 import { loadDayStatistics } from '../../trading/market-data/day-statistics';
 import type { BookMarket, MarketCatalog } from '../../markets/catalog';
 import type { BinanceApiDeps } from './binance-deps';
@@ -14,31 +14,27 @@ import {
   integerParam,
   invalidValue,
   param,
-  parseParams,
-  queryParams,
   symbolParam,
   symbolsParam,
   timeParam,
 } from './binance-params';
 import { readDayTrades, readTrades, type PublicTradeRow } from '../../trading/trade-reads';
-import { readAggregateTrades, readKlines, readRecentVolume } from './market-reads';
+import { readAggregateTrades } from './market-reads';
 import { symbolInfo } from './protocol/symbol-rules';
 import { dayTicker, DAY_MS } from './protocol/day-ticker';
 import { decimalText } from './protocol/decimal-text';
-import { binanceRateLimits, type Weight } from './request-weight';
+import { binanceRateLimits, type Weight, type WeightedRequest } from './request-weight';
+import { addEndpoint, type AnyEndpoint } from './binance-endpoint';
+import { publicEndpoint } from './public-get';
 
 /**
  * Binance's public market data endpoints (ping, time, exchangeInfo, depth, trades, aggTrades, klines,
- * tickers, avgPrice) over our own books, trades and candles: Binance's parameter names, its answers
+ * tickers) over our own books, trades and candles: Binance's parameter names, its answers
  * with numbers as decimal strings and times in ms, its errors.
  */
 
-/** avgPrice's window, in minutes. */
-const AVERAGE_PRICE_MINUTES = 5;
-
 /** Binance's limits of `limit` per endpoint: the default and the most. */
 const limitParam = (fallback: number, max: number) => integerParam('limit', 1, max).default(fallback);
-const intervals = Object.keys(KLINE_INTERVALS) as KlineInterval[];
 
 /** One symbol, a list of them, or (neither) every book market; both at once is refused. */
 const symbolChoiceOf = (catalog: MarketCatalog) => ({
@@ -64,7 +60,7 @@ function depthWeight(limit: number): number {
  * Binance's weight of a ticker by what it answers, `[one symbol, a list, every symbol]` (a list has
  * at most our six symbols, which Binance weighs as a short list).
  */
-function tickerWeight(ctx: Context, [one, list, all]: [number, number, number]): number {
+function tickerWeight(ctx: WeightedRequest, [one, list, all]: [number, number, number]): number {
   if (ctx.query.symbol !== undefined) return one;
   return ctx.query.symbols !== undefined ? list : all;
 }
@@ -146,6 +142,12 @@ async function dayTickerOf({ context, trading }: BinanceApiDeps, market: BookMar
 
 /** Adds Binance's public market data endpoints to the /api/v3 router. */
 export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
+  for (const [path, served] of marketEndpoints(deps)) addEndpoint(router, deps, 'get', path, served);
+}
+
+/** Binance's public market data endpoints by their REST path, for the routes and the WebSocket API's methods. */
+export function marketEndpoints(deps: BinanceApiDeps): Map<string, AnyEndpoint> {
+  const endpoints = new Map<string, AnyEndpoint>();
   const db = deps.context.dataSource;
   const symbolChoice = symbolChoiceOf(deps.catalog);
 
@@ -156,9 +158,7 @@ export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
     schema: z.ZodObject<Shape>,
     answer: (params: z.output<z.ZodObject<Shape>>) => unknown,
   ) {
-    router.get(path, deps.limits.weight(weight), async (ctx) => {
-      ctx.body = await answer(parseParams(schema, queryParams(ctx.querystring)));
-    });
+    endpoints.set(path, publicEndpoint(weight, schema, answer));
   }
 
   get('/ping', 1, z.object({}), () => ({}));
@@ -249,26 +249,20 @@ export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
     },
   );
 
-  const klines = async (params: {
-    symbol: BookMarket;
-    interval: KlineInterval;
-    startTime?: number;
-    endTime?: number;
-    limit: number;
-  }) => {
-    const width = KLINE_INTERVALS[params.interval] * 1000;
-    const rows = await readKlines(db, params.symbol.symbol, params.interval, params, params.limit);
-    return rows.map((row) => [
-      Number(row.time),
+  const klines = async ({ symbol, interval, timeZone, ...window }: z.output<typeof klineParams>) => {
+    const [rows] = await deps.context.reads.run((history) =>
+      readKlines(history.manager, symbol.symbol, [{ series: { interval, offset: timeZone ?? 0 }, ...window }]),
+    );
+    return rows!.map((row) => [
+      row.open_time,
       decimalText(row.open),
       decimalText(row.high),
       decimalText(row.low),
       decimalText(row.close),
       decimalText(row.volume),
-      Number(row.time) + width - 1,
+      row.close_time,
       decimalText(row.quote_volume),
-      // A symbol's trade ids count up without gaps, in time order: the bucket's trades are those between its first and last.
-      Number(row.close_seq) - Number(row.open_seq) + 1,
+      row.count,
       decimalText(row.taker_buy_volume),
       decimalText(row.taker_buy_quote_volume),
       '0',
@@ -276,9 +270,10 @@ export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
   };
   const klineParams = z.object({
     symbol: symbolParam(deps.catalog),
-    interval: enumParam(intervals, () => new BinanceError(400, BinanceCode.BAD_INTERVAL, 'Invalid interval.')),
+    interval: enumParam(BINANCE_INTERVALS, () => new BinanceError(400, BinanceCode.BAD_INTERVAL, 'Invalid interval.')),
     startTime: timeParam('startTime').optional(),
     endTime: timeParam('endTime').optional(),
+    timeZone: param((text) => parseTimeZone(text) ?? invalidValue('timeZone')).optional(),
     limit: limitParam(500, 1000),
   });
   get('/klines', 2, klineParams, klines);
@@ -321,19 +316,5 @@ export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
         };
       }),
   );
-
-  get('/avgPrice', 2, z.object({ symbol: symbolParam(deps.catalog) }), async ({ symbol }) => {
-    const now = Date.now();
-    const recent = await readRecentVolume(db, symbol.symbol, AVERAGE_PRICE_MINUTES, now);
-    const volume = money(recent.volume);
-    // No trade in the window: the last price there was.
-    const price = volume.isZero()
-      ? money((await deps.trading.lastPrice(symbol.symbol)) ?? 0)
-      : money(recent.quote_volume).div(volume).toDecimalPlaces(8);
-    return {
-      mins: AVERAGE_PRICE_MINUTES,
-      price: decimalText(price),
-      closeTime: recent.close_time === null ? now : Number(recent.close_time),
-    };
-  });
+  return endpoints;
 }

@@ -9,6 +9,7 @@ import {
   decimalParam,
   eitherMandatory,
   enumParam,
+  integerParam,
   invalidValue,
   mandatory,
   notRequired,
@@ -18,12 +19,16 @@ import {
 import type { NewOrderRespType } from './protocol/order-views';
 import { binanceWording } from './protocol/refusal-answers';
 import {
+  assertIcebergParts,
   assertNotional,
   assertQuoteAmount,
+  assertTrailingDelta,
   priceTicks,
   quantityLots,
+  ORDER_KINDS,
   ORDER_TYPES,
-  SELF_TRADE_PREVENTION,
+  STP_MODES,
+  UNSERVED_STP_MODES,
   type BinanceOrderType,
 } from './protocol/symbol-rules';
 
@@ -35,7 +40,7 @@ import {
 
 const CLIENT_ORDER_ID = /^[.A-Z:/a-z0-9_-]{1,36}$/;
 
-const clientOrderIdParam = (name: string) =>
+export const clientOrderIdParam = (name: string) =>
   param((text) =>
     CLIENT_ORDER_ID.test(text)
       ? text
@@ -51,6 +56,19 @@ export const sideParam = enumParam(
   () => new BinanceError(400, BinanceCode.INVALID_SIDE, 'Invalid side.'),
 );
 
+const STP_MODE_NAMES = Object.keys(STP_MODES) as Array<keyof typeof STP_MODES>;
+
+/** The engine's mode for Binance's; one this venue does not serve is refused as a symbol refuses a mode it does not allow. */
+function stpOf(mode: NewOrderParams['selfTradePreventionMode']) {
+  if (mode === undefined) return undefined;
+  if (mode in STP_MODES) return STP_MODES[mode as keyof typeof STP_MODES];
+  throw new BinanceError(
+    400,
+    BinanceCode.INVALID_MESSAGE,
+    'This symbol does not allow the specified self-trade prevention mode.',
+  );
+}
+
 export const newOrderParams = (catalog: MarketCatalog) =>
   z.object({
     symbol: symbolParam(catalog),
@@ -64,9 +82,11 @@ export const newOrderParams = (catalog: MarketCatalog) =>
     quoteOrderQty: decimalParam('quoteOrderQty').optional(),
     price: decimalParam('price').optional(),
     stopPrice: decimalParam('stopPrice').optional(),
+    icebergQty: decimalParam('icebergQty').optional(),
+    trailingDelta: integerParam('trailingDelta').optional(),
     newClientOrderId: clientOrderIdParam('newClientOrderId').optional(),
     newOrderRespType: enumParam(['ACK', 'RESULT', 'FULL'] as const, () => invalidValue('newOrderRespType')).optional(),
-    selfTradePreventionMode: enumParam([SELF_TRADE_PREVENTION] as const, () =>
+    selfTradePreventionMode: enumParam([...STP_MODE_NAMES, ...UNSERVED_STP_MODES], () =>
       invalidValue('selfTradePreventionMode'),
     ).optional(),
   });
@@ -77,10 +97,17 @@ const TYPE_RULES: Record<
   BinanceOrderType,
   { needs: Array<keyof NewOrderParams>; refuses: Array<keyof NewOrderParams> }
 > = {
-  LIMIT: { needs: ['timeInForce', 'quantity', 'price'], refuses: ['quoteOrderQty', 'stopPrice'] },
-  LIMIT_MAKER: { needs: ['quantity', 'price'], refuses: ['timeInForce', 'quoteOrderQty', 'stopPrice'] },
-  MARKET: { needs: [], refuses: ['timeInForce', 'price', 'stopPrice'] },
-  STOP_LOSS_LIMIT: { needs: ['timeInForce', 'quantity', 'price', 'stopPrice'], refuses: ['quoteOrderQty'] },
+  LIMIT: { needs: ['timeInForce', 'quantity', 'price'], refuses: ['quoteOrderQty', 'stopPrice', 'trailingDelta'] },
+  LIMIT_MAKER: {
+    needs: ['quantity', 'price'],
+    refuses: ['timeInForce', 'quoteOrderQty', 'stopPrice', 'trailingDelta'],
+  },
+  MARKET: { needs: [], refuses: ['timeInForce', 'price', 'stopPrice', 'trailingDelta', 'icebergQty'] },
+  // The stops need a stopPrice or a trailingDelta (orderPlacement).
+  STOP_LOSS: { needs: ['quantity'], refuses: ['timeInForce', 'quoteOrderQty', 'price', 'icebergQty'] },
+  STOP_LOSS_LIMIT: { needs: ['timeInForce', 'quantity', 'price'], refuses: ['quoteOrderQty'] },
+  TAKE_PROFIT: { needs: ['quantity'], refuses: ['timeInForce', 'quoteOrderQty', 'price', 'icebergQty'] },
+  TAKE_PROFIT_LIMIT: { needs: ['timeInForce', 'quantity', 'price'], refuses: ['quoteOrderQty'] },
 };
 
 /** An order as Binance asks for it, checked against its type's parameters and its symbol's filters. */
@@ -90,22 +117,32 @@ export function orderPlacement(params: NewOrderParams): OrderPlacement {
   for (const name of rules.refuses) if (params[name] !== undefined) throw notRequired(name);
   for (const name of rules.needs) if (params[name] === undefined) throw mandatory(name);
   const side = params.side === 'BUY' ? 'buy' : 'sell';
-  if (type === 'MARKET') return marketPlacement(market, side, params);
-  const ticks = priceTicks(market, params.price!);
+  const stp = stpOf(params.selfTradePreventionMode);
+  if (type === 'MARKET') return { ...marketPlacement(market, side, params), stp };
+  const { stopPrice, trailingDelta, icebergQty } = params;
+  const isStop = ORDER_KINDS[type] !== 'limit';
+  if (isStop && stopPrice === undefined && trailingDelta === undefined)
+    throw eitherMandatory('stopPrice', 'trailingDelta');
   const lots = quantityLots(market, params.quantity!);
-  if (params.stopPrice !== undefined) priceTicks(market, params.stopPrice);
+  if (stopPrice !== undefined) priceTicks(market, stopPrice);
+  if (trailingDelta !== undefined) assertTrailingDelta(trailingDelta);
+  if (icebergQty !== undefined) assertIcebergParts(lots, quantityLots(market, icebergQty));
   // Both safe integers: their product is exact or far past the largest notional.
-  assertNotional(market, ticks * lots);
+  if (params.price !== undefined) assertNotional(market, priceTicks(market, params.price) * lots);
   return {
     symbol: market.symbol,
     side,
-    type: type === 'STOP_LOSS_LIMIT' ? 'stop_limit' : 'limit',
+    type: ORDER_KINDS[type],
     amount: params.quantity,
     price: params.price,
-    stop_price: params.stopPrice,
-    time_in_force: (params.timeInForce ?? 'GTC') satisfies TimeInForce,
+    stop_price: stopPrice,
+    iceberg_amount: icebergQty,
+    trailing_delta: trailingDelta,
+    // LIMIT_MAKER rests (GTC); a stop-loss or take-profit market order trades what it can once triggered.
+    time_in_force: (params.timeInForce ?? (params.price === undefined ? 'IOC' : 'GTC')) satisfies TimeInForce,
     post_only: type === 'LIMIT_MAKER',
     client_order_id: params.newClientOrderId,
+    stp,
   };
 }
 

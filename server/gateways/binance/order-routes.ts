@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'koa';
 import { z } from 'zod';
 import { Refusal } from '../../kernel/refusal';
 import type { MarketCatalog } from '../../markets/catalog';
@@ -15,7 +14,6 @@ import {
   enumParam,
   integerParam,
   invalidValue,
-  parseParams,
   symbolParam,
   timeParam,
 } from './binance-params';
@@ -24,8 +22,8 @@ import { findOrder, listOrders, listTrades, openOrders, type OrderName } from '.
 import { accountTradeView, canceledOrderView, clientOrderId, newOrderView, orderView } from './protocol/order-views';
 import { DAY_MS } from './protocol/day-ticker';
 import { decimalText } from './protocol/decimal-text';
-import type { Weight } from './request-weight';
-import { authenticateSigned, type KeyPermission } from './signed-request';
+import { addEndpoint, endpoint, type AnyEndpoint } from './binance-endpoint';
+import { noDiscount } from './protocol/commission-rates';
 
 /**
  * Binance's order endpoints (TRADE: order, order/test, cancels; USER_DATA: order, openOrders,
@@ -33,8 +31,8 @@ import { authenticateSigned, type KeyPermission } from './signed-request';
  * order placed here is on the web's lists, and the other way round.
  */
 
-const unknownOrder = () => new BinanceError(400, BinanceCode.CANCEL_REJECTED, 'Unknown order sent.');
-const noSuchOrder = () => new BinanceError(400, BinanceCode.NO_SUCH_ORDER, 'Order does not exist.');
+export const unknownOrder = () => new BinanceError(400, BinanceCode.CANCEL_REJECTED, 'Unknown order sent.');
+export const noSuchOrder = () => new BinanceError(400, BinanceCode.NO_SUCH_ORDER, 'Order does not exist.');
 
 const orderNameParams = (catalog: MarketCatalog) => ({
   symbol: symbolParam(catalog),
@@ -43,7 +41,7 @@ const orderNameParams = (catalog: MarketCatalog) => ({
 });
 
 /** The order a request names (orderId first; a client order id sent with it must be that order's). */
-async function namedOrder(
+export async function namedOrder(
   deps: BinanceApiDeps,
   userId: string,
   params: { symbol: { symbol: string }; orderId?: number; origClientOrderId?: string },
@@ -64,7 +62,7 @@ function assertDayWindow({ startTime, endTime }: { startTime?: number; endTime?:
 }
 
 /** Cancels one open order of the user: its row as cancelled; null if it was no longer open (filled or cancelled meanwhile). */
-async function cancel(deps: BinanceApiDeps, userId: string, row: OrderRow): Promise<OrderRow | null> {
+export async function cancel(deps: BinanceApiDeps, userId: string, row: OrderRow): Promise<OrderRow | null> {
   try {
     return (await deps.trading.cancelOrderRecord(userId, row.id)).order;
   } catch (error) {
@@ -73,99 +71,117 @@ async function cancel(deps: BinanceApiDeps, userId: string, row: OrderRow): Prom
   }
 }
 
-export const orderRoutes: BinanceRoutes = (router, deps) => {
+export const cancelRestrictions = enumParam(['ONLY_NEW', 'ONLY_PARTIALLY_FILLED'] as const, () =>
+  invalidValue('cancelRestrictions'),
+);
+
+/** Refuses to cancel an order its cancel's restriction (cancelRestrictions) leaves alone. */
+export function assertCancelRestrictions(row: OrderRow, restriction: 'ONLY_NEW' | 'ONLY_PARTIALLY_FILLED' | undefined) {
+  const restricted =
+    (restriction === 'ONLY_NEW' && row.status === 'partially_filled') ||
+    (restriction === 'ONLY_PARTIALLY_FILLED' && row.status !== 'partially_filled');
+  if (restricted)
+    throw new BinanceError(400, BinanceCode.CANCEL_REJECTED, 'Order was not canceled due to cancel restrictions.');
+}
+
+/** Binance's order endpoints, for the REST routes below and the WebSocket API's methods. */
+export function orderEndpoints(deps: BinanceApiDeps) {
   const db = deps.context.dataSource;
-  const weight = (cost: Weight) => deps.limits.weight(cost);
+  // allOrders and myTrades are history; the open orders and the order a cancel names are read on the primary.
+  const reads = deps.context.reads;
   const nameParams = orderNameParams(deps.catalog);
   const newOrder = newOrderParams(deps.catalog);
 
-  /** The caller, once the request's signature is checked, and its parameters checked by `schema`. */
-  async function signed<Shape extends z.ZodRawShape>(ctx: Context, need: KeyPermission, schema: z.ZodObject<Shape>) {
-    const caller = await authenticateSigned(ctx, deps, need);
-    return { userId: caller.userId, params: parseParams(schema, caller.params, true) };
-  }
-
   // Its weight is counted with its order counts, in one call to Redis (request-weight.ts).
-  router.post('/order', deps.limits.orderWeight(1), async (ctx) => {
-    const { userId, params } = await signed(ctx, 'trade', newOrder);
-    const placement = orderPlacement(params);
-    await deps.limits.countOrder(ctx, userId);
-    let placed: OrderRecord;
-    try {
-      placed = await deps.trading.placeOrderRecord(userId, placement);
-    } catch (error) {
-      throw placementRefusal(error);
-    }
-    ctx.body = newOrderView(placed.order, placed.fills, respTypeOf(params));
+  const placeOrder = endpoint({
+    security: 'TRADE',
+    weight: 1,
+    placesOrders: true,
+    schema: newOrder,
+    async answer(params, caller) {
+      const placement = orderPlacement(params);
+      await caller.countOrder();
+      let placed: OrderRecord;
+      try {
+        placed = await deps.context.metrics.orders.counted(
+          'binance',
+          deps.trading.placeOrderRecord(caller.userId, placement),
+        );
+      } catch (error) {
+        throw placementRefusal(error);
+      }
+      return newOrderView(placed.order, placed.fills, respTypeOf(params));
+    },
   });
 
-  router.post('/order/test', weight(1), async (ctx) => {
-    const schema = newOrder.extend({ computeCommissionRates: booleanParam('computeCommissionRates').optional() });
-    const { params } = await signed(ctx, 'trade', schema);
-    const placement = orderPlacement(params);
-    // And the trading core's own terms and the market's status, which POST order meets when it places the order.
-    try {
-      assertTakesOrders(params.symbol);
-      orderTerms(params.symbol, placement);
-    } catch (error) {
-      throw placementRefusal(error);
-    }
-    if (!params.computeCommissionRates) {
-      ctx.body = {};
-      return;
-    }
-    const rates = (maker: string, taker: string) => ({ maker: decimalText(maker), taker: decimalText(taker) });
-    ctx.body = {
-      standardCommissionForOrder: rates(params.symbol.makerFeeRate, params.symbol.takerFeeRate),
-      specialCommissionForOrder: rates('0', '0'),
-      taxCommissionForOrder: rates('0', '0'),
-      discount: { enabledForAccount: false, enabledForSymbol: false, discountAsset: 'BNB', discount: decimalText(0) },
-    };
+  const testOrder = endpoint({
+    security: 'TRADE',
+    // Binance's: 20 with the commission rates (read here from the query string, where a weight is known).
+    weight: (request) => (request.query.computeCommissionRates === 'true' ? 20 : 1),
+    schema: newOrder.extend({ computeCommissionRates: booleanParam('computeCommissionRates').optional() }),
+    answer(params) {
+      const placement = orderPlacement(params);
+      // And the trading core's own terms and the market's status, which POST order meets when it places the order.
+      try {
+        assertTakesOrders(params.symbol);
+        orderTerms(params.symbol, placement);
+      } catch (error) {
+        throw placementRefusal(error);
+      }
+      if (!params.computeCommissionRates) return {};
+      const rates = (maker: string, taker: string) => ({ maker: decimalText(maker), taker: decimalText(taker) });
+      return {
+        standardCommissionForOrder: rates(params.symbol.makerFeeRate, params.symbol.takerFeeRate),
+        specialCommissionForOrder: rates('0', '0'),
+        taxCommissionForOrder: rates('0', '0'),
+        discount: noDiscount(),
+      };
+    },
   });
 
-  router.get('/order', weight(4), async (ctx) => {
-    const { userId, params } = await signed(ctx, 'read', z.object(nameParams));
-    ctx.body = orderView(await namedOrder(deps, userId, params, noSuchOrder));
+  const queryOrder = endpoint({
+    security: 'USER_DATA',
+    weight: 4,
+    schema: z.object(nameParams),
+    answer: async (params, caller) => orderView(await namedOrder(deps, caller.userId, params, noSuchOrder)),
   });
 
-  const cancelRestrictions = enumParam(['ONLY_NEW', 'ONLY_PARTIALLY_FILLED'] as const, () =>
-    invalidValue('cancelRestrictions'),
-  );
-
-  router.delete('/order', weight(1), async (ctx) => {
-    const schema = z.object({
+  const cancelOrder = endpoint({
+    security: 'TRADE',
+    weight: 1,
+    schema: z.object({
       ...nameParams,
       newClientOrderId: z.string().max(36).optional(),
       cancelRestrictions: cancelRestrictions.optional(),
-    });
-    const { userId, params } = await signed(ctx, 'trade', schema);
-    const row = await namedOrder(deps, userId, params, unknownOrder);
-    const restricted =
-      (params.cancelRestrictions === 'ONLY_NEW' && row.status === 'partially_filled') ||
-      (params.cancelRestrictions === 'ONLY_PARTIALLY_FILLED' && row.status !== 'partially_filled');
-    if (restricted)
-      throw new BinanceError(400, BinanceCode.CANCEL_REJECTED, 'Order was not canceled due to cancel restrictions.');
-    const canceled = await cancel(deps, userId, row);
-    if (canceled === null) throw unknownOrder();
-    ctx.body = canceledOrderView(canceled, params.newClientOrderId ?? randomUUID());
+    }),
+    async answer(params, { userId }) {
+      const row = await namedOrder(deps, userId, params, unknownOrder);
+      assertCancelRestrictions(row, params.cancelRestrictions);
+      const canceled = await cancel(deps, userId, row);
+      if (canceled === null) throw unknownOrder();
+      return canceledOrderView(canceled, params.newClientOrderId ?? randomUUID());
+    },
   });
 
-  router.get(
-    '/openOrders',
-    weight((ctx) => (ctx.query.symbol ? 6 : 80)),
-    async (ctx) => {
-      const { userId, params } = await signed(ctx, 'read', z.object({ symbol: symbolParam(deps.catalog).optional() }));
-      ctx.body = (await openOrders(db, userId, params.symbol?.symbol ?? null)).map(orderView);
-    },
-  );
+  const openOrdersOf = endpoint({
+    security: 'USER_DATA',
+    weight: (request) => (request.query.symbol ? 6 : 80),
+    schema: z.object({ symbol: symbolParam(deps.catalog).optional() }),
+    answer: async (params, caller) =>
+      (await openOrders(db, caller.userId, params.symbol?.symbol ?? null)).map(orderView),
+  });
 
-  router.delete('/openOrders', weight(1), async (ctx) => {
-    const { userId, params } = await signed(ctx, 'trade', z.object({ symbol: symbolParam(deps.catalog) }));
-    const open = await openOrders(db, userId, params.symbol.symbol);
-    // All at once: they go into the same round of the book.
-    const canceled = (await Promise.all(open.map((row) => cancel(deps, userId, row)))).filter((row) => row !== null);
-    if (canceled.length === 0) throw unknownOrder();
-    ctx.body = canceled.map((row) => canceledOrderView(row, randomUUID()));
+  const cancelOpenOrders = endpoint({
+    security: 'TRADE',
+    weight: 1,
+    schema: z.object({ symbol: symbolParam(deps.catalog) }),
+    async answer(params, { userId }) {
+      const open = await openOrders(db, userId, params.symbol.symbol);
+      // All at once: they go into the same round of the book.
+      const canceled = (await Promise.all(open.map((row) => cancel(deps, userId, row)))).filter((row) => row !== null);
+      if (canceled.length === 0) throw unknownOrder();
+      return canceled.map((row) => canceledOrderView(row, randomUUID()));
+    },
   });
 
   const listParams = {
@@ -175,42 +191,66 @@ export const orderRoutes: BinanceRoutes = (router, deps) => {
     limit: integerParam('limit', 1, 1000).default(500),
   };
 
-  router.get('/allOrders', weight(20), async (ctx) => {
-    const schema = z.object({ ...listParams, orderId: integerParam('orderId').optional() });
-    const { userId, params } = await signed(ctx, 'read', schema);
-    assertDayWindow(params);
-    const { symbol, orderId, limit, ...times } = params;
-    ctx.body = (await listOrders(db, userId, symbol.symbol, { fromId: orderId, ...times }, limit)).map(orderView);
+  const allOrders = endpoint({
+    security: 'USER_DATA',
+    weight: 20,
+    schema: z.object({ ...listParams, orderId: integerParam('orderId').optional() }),
+    async answer(params, { userId }) {
+      assertDayWindow(params);
+      const { symbol, orderId, limit, ...times } = params;
+      const rows = await reads.run((history) =>
+        listOrders(history, userId, symbol.symbol, { fromId: orderId, ...times }, limit),
+      );
+      return rows.map(orderView);
+    },
   });
 
-  router.get(
-    '/myTrades',
-    weight((ctx) => (ctx.query.orderId ? 5 : 20)),
-    async (ctx) => {
-      const schema = z.object({
-        ...listParams,
-        orderId: integerParam('orderId').optional(),
-        fromId: integerParam('fromId').optional(),
-      });
-      const { userId, params } = await signed(ctx, 'read', schema);
+  const myTrades = endpoint({
+    security: 'USER_DATA',
+    weight: (request) => (request.query.orderId ? 5 : 20),
+    schema: z.object({
+      ...listParams,
+      orderId: integerParam('orderId').optional(),
+      fromId: integerParam('fromId').optional(),
+    }),
+    async answer(params, { userId }) {
       const { symbol, orderId, fromId, startTime, endTime, limit } = params;
       // Binance's combinations: an order's trades (from an id), or from an id, or within times.
       if (fromId !== undefined && (startTime !== undefined || endTime !== undefined)) throw badCombination();
       if (orderId !== undefined && (startTime !== undefined || endTime !== undefined)) throw badCombination();
       assertDayWindow(params);
-      const order = orderId === undefined ? undefined : await findOrder(db, userId, symbol.symbol, { orderId });
-      if (orderId !== undefined && !order) {
-        ctx.body = [];
-        return;
-      }
-      const trades = await listTrades(
-        db,
-        userId,
-        symbol.symbol,
-        { fromId, startTime, endTime, order: order ?? undefined },
-        limit,
-      );
-      ctx.body = trades.map((trade) => accountTradeView(trade, userId));
+      const trades = await reads.run(async (history) => {
+        const order = orderId === undefined ? undefined : await findOrder(history, userId, symbol.symbol, { orderId });
+        if (orderId !== undefined && !order) return [];
+        const window = { fromId, startTime, endTime, order: order ?? undefined };
+        return listTrades(history, userId, symbol.symbol, window, limit);
+      });
+      return trades.map((trade) => accountTradeView(trade, userId));
     },
-  );
+  });
+
+  return {
+    placeOrder,
+    testOrder,
+    queryOrder,
+    cancelOrder,
+    openOrders: openOrdersOf,
+    cancelOpenOrders,
+    allOrders,
+    myTrades,
+  };
+}
+
+export const orderRoutes: BinanceRoutes = (router, deps) => {
+  const endpoints = orderEndpoints(deps);
+  const add = (verb: 'get' | 'post' | 'delete', path: string, served: AnyEndpoint) =>
+    addEndpoint(router, deps, verb, path, served);
+  add('post', '/order', endpoints.placeOrder);
+  add('post', '/order/test', endpoints.testOrder);
+  add('get', '/order', endpoints.queryOrder);
+  add('delete', '/order', endpoints.cancelOrder);
+  add('get', '/openOrders', endpoints.openOrders);
+  add('delete', '/openOrders', endpoints.cancelOpenOrders);
+  add('get', '/allOrders', endpoints.allOrders);
+  add('get', '/myTrades', endpoints.myTrades);
 };

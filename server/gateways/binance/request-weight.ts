@@ -71,8 +71,13 @@ export function binanceRateLimits(config: LimitSettings): BinanceRateLimit[] {
 
 const USED_WEIGHT_HEADER = 'X-MBX-USED-WEIGHT-1M';
 
+/** What a weight may be computed from: the request's parameters (over HTTP, its query string). */
+export interface WeightedRequest {
+  query: Record<string, string | string[] | undefined>;
+}
+
 /** A route's weight: a number, or one computed from the request (Binance's depth costs more for more levels). */
-export type Weight = number | ((ctx: Context) => number);
+export type Weight = number | ((request: WeightedRequest) => number);
 
 export class RequestLimits {
   private readonly limits: ReturnType<typeof limitsOf>;
@@ -106,9 +111,9 @@ export class RequestLimits {
    * before it counts an order still counts its weight, when it is answered; past the limit, its
    * answer is the weight's 429.
    */
-  orderWeight(cost: number): Middleware {
+  orderWeight(cost: Weight): Middleware {
     return async (ctx, next) => {
-      this.pendingWeight.set(ctx, cost);
+      this.pendingWeight.set(ctx, weightOf(cost, ctx));
       let refusal: unknown = null;
       try {
         await next();
@@ -147,6 +152,27 @@ export class RequestLimits {
   }
 
   /**
+   * Counts a new order of `userId` outside HTTP (the WebSocket API, whose request spent its weight
+   * already): the order limits with their counts, as the WebSocket API reports them in
+   * `rateLimits`, and past either the refusal (-1015, status 429), which counts towards a ban.
+   */
+  async spendOrder(
+    address: string,
+    userId: string,
+  ): Promise<{ rateLimits: Array<BinanceRateLimit & { count: number }>; refusal: BinanceError | null }> {
+    const { ordersPer10s, ordersPerDay } = this.limits;
+    const counts = await this.counters.add([ordersPer10s.add(userId, 1), ordersPerDay.add(userId, 1)]);
+    const limits = [ordersPer10s, ordersPerDay].map((limit, at) => ({ limit, count: counts[at]! }));
+    const rateLimits = limits
+      .filter(({ limit }) => limit.limit > 0)
+      .map(({ limit, count }) => ({ ...limit.rateLimit, count: count.count }));
+    const refused = limits.find(({ limit, count }) => limit.refuses(count));
+    if (!refused) return { rateLimits, refusal: null };
+    await this.bans.countRefusal(address);
+    return { rateLimits, refusal: new BinanceError(429, BinanceCode.TOO_MANY_ORDERS, tooManyOrders(refused.limit)) };
+  }
+
+  /**
    * Counts a new order of `userId` (called by the order routes once the caller is known, before the
    * order is placed), with the request's weight if orderWeight left it: 429 and -1003 past the
    * weight limit, -1015 past either order limit; the headers tell every count.
@@ -165,13 +191,17 @@ export class RequestLimits {
       [ordersPer10s, tenSeconds!],
       [ordersPerDay, day!],
     ] as const)
-      if (limit.refuses(count))
-        throw tooMany(
-          ctx,
-          count,
-          BinanceCode.TOO_MANY_ORDERS,
-          `Too many new orders; current limit is ${limit.limit} orders per ${limit.per}.`,
-        );
+      if (limit.refuses(count)) throw tooMany(ctx, count, BinanceCode.TOO_MANY_ORDERS, tooManyOrders(limit));
+  }
+
+  /**
+   * The order limits in force on `userId` (a limit of 0 is none, and not listed) with the orders
+   * counted in their current windows, as `GET /api/v3/rateLimit/order` tells them; counts nothing.
+   */
+  async orderCounts(userId: string): Promise<Array<BinanceRateLimit & { count: number }>> {
+    const limits = [this.limits.ordersPer10s, this.limits.ordersPerDay].filter(({ limit }) => limit > 0);
+    const counts = await this.counters.add(limits.map((limit) => limit.add(userId, 0)));
+    return limits.map((limit, i) => ({ ...limit.rateLimit, count: counts[i]!.count }));
   }
 
   /**
@@ -203,7 +233,11 @@ export class RequestLimits {
   }
 }
 
-const weightOf = (cost: Weight, ctx: Context) => (typeof cost === 'number' ? cost : cost(ctx));
+/** What `cost` comes to for `request`. */
+export const weightOf = (cost: Weight, request: WeightedRequest): number =>
+  typeof cost === 'number' ? cost : cost(request);
+
+const tooManyOrders = (limit: Limit) => `Too many new orders; current limit is ${limit.limit} orders per ${limit.per}.`;
 
 function tooMany(ctx: Context, { msLeft }: WindowCount, code: number, msg: string): BinanceError {
   ctx.set('Retry-After', String(Math.max(1, Math.ceil(msLeft / 1000))));

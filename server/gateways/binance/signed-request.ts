@@ -90,13 +90,36 @@ export function checkSigned(
   deps: Pick<BinanceApiDeps, 'apiKeys'>,
   need: KeyPermission,
 ): BinanceCaller {
+  return checkRequest(grant, params, signed, deps, need);
+}
+
+/**
+ * A request of a WebSocket API session, whose key `session.logon` signed for once: no signature,
+ * but its timestamp is checked as a signed request's, then `need`.
+ */
+export function checkSessionRequest(
+  grant: ApiKeyGrant,
+  params: Record<string, string>,
+  deps: Pick<BinanceApiDeps, 'apiKeys'>,
+  need: KeyPermission,
+): BinanceCaller {
+  return checkRequest(grant, params, null, deps, need);
+}
+
+function checkRequest(
+  grant: ApiKeyGrant,
+  params: Record<string, string>,
+  signed: string | null,
+  deps: Pick<BinanceApiDeps, 'apiKeys'>,
+  need: KeyPermission,
+): BinanceCaller {
   const signature = params.signature;
   const timestamp = params.timestamp;
   if (!timestamp) throw mandatory('timestamp');
-  if (!signature) throw mandatory('signature');
+  if (signed !== null && !signature) throw mandatory('signature');
   if (!DIGITS.test(timestamp)) throw illegalCharacters('timestamp');
   const recvWindow = recvWindowOf(params.recvWindow);
-  if (!signatureMatches(grant.secret, signed, signature))
+  if (signed !== null && !signatureMatches(grant.secret, signed, signature!))
     throw new BinanceError(400, BinanceCode.INVALID_SIGNATURE, 'Signature for this request is not valid.');
   checkTimestamp(Number(timestamp), recvWindow, Date.now());
   // Checked once the signature is: only the key's holder learns what it may do.
@@ -110,7 +133,12 @@ export async function authenticateApiKey(ctx: Context, deps: Pick<BinanceApiDeps
   return callerOf(grant, paramsOf(ctx.querystring, await readRawBody(ctx)), deps);
 }
 
-function callerOf(grant: ApiKeyGrant, params: Record<string, string>, deps: Pick<BinanceApiDeps, 'apiKeys'>) {
+/** The caller of a request made with a usable key (the key alone, or checked by one of the above). */
+export function callerOf(
+  grant: ApiKeyGrant,
+  params: Record<string, string>,
+  deps: Pick<BinanceApiDeps, 'apiKeys'>,
+): BinanceCaller {
   deps.apiKeys.usage.touch(grant.keyId);
   delete params.signature;
   return { userId: grant.userId, keyId: grant.keyId, canTrade: grant.canTrade, params };

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { ListenKeys } from './protocol/listen-keys';
-import type { BinanceRoutes } from './binance-deps';
+import type { BinanceApiDeps, BinanceRoutes } from './binance-deps';
+import { addEndpoint, endpoint } from './binance-endpoint';
 import { BinanceCode, BinanceError } from './protocol/binance-error';
-import { parseParams } from './binance-params';
-import { authenticateApiKey } from './signed-request';
 
 /**
  * Binance's listenKey flow (USER_STREAM: the API key alone, no signature): POST opens the key's
@@ -17,27 +16,41 @@ const WEIGHT = 2;
 const unknownListenKey = () => new BinanceError(400, BinanceCode.INVALID_LISTEN_KEY, 'This listenKey does not exist.');
 const namedKey = z.object({ listenKey: z.string() });
 
-export const userStreamRoutes: BinanceRoutes = (router, deps) => {
+/** The listenKey endpoints: open, keep alive, close. */
+export function userStreamEndpoints(deps: BinanceApiDeps) {
   const { dataSource, bus } = deps.context;
   const listenKeys = new ListenKeys(dataSource, bus);
+  return {
+    start: endpoint({
+      security: 'USER_STREAM',
+      weight: WEIGHT,
+      schema: z.object({}),
+      answer: async (_params, caller) => ({ listenKey: await listenKeys.open(caller.userId, caller.keyId) }),
+    }),
+    keepAlive: endpoint({
+      security: 'USER_STREAM',
+      weight: WEIGHT,
+      schema: namedKey,
+      async answer({ listenKey }, caller) {
+        if (!(await listenKeys.keepAlive(caller.userId, listenKey))) throw unknownListenKey();
+        return {};
+      },
+    }),
+    close: endpoint({
+      security: 'USER_STREAM',
+      weight: WEIGHT,
+      schema: namedKey,
+      async answer({ listenKey }, caller) {
+        if (!(await listenKeys.close(caller.userId, listenKey))) throw unknownListenKey();
+        return {};
+      },
+    }),
+  };
+}
 
-  router.post('/userDataStream', deps.limits.weight(WEIGHT), async (ctx) => {
-    const caller = await authenticateApiKey(ctx, deps);
-    parseParams(z.object({}), caller.params);
-    ctx.body = { listenKey: await listenKeys.open(caller.userId, caller.keyId) };
-  });
-
-  router.put('/userDataStream', deps.limits.weight(WEIGHT), async (ctx) => {
-    const caller = await authenticateApiKey(ctx, deps);
-    const { listenKey } = parseParams(namedKey, caller.params);
-    if (!(await listenKeys.keepAlive(caller.userId, listenKey))) throw unknownListenKey();
-    ctx.body = {};
-  });
-
-  router.delete('/userDataStream', deps.limits.weight(WEIGHT), async (ctx) => {
-    const caller = await authenticateApiKey(ctx, deps);
-    const { listenKey } = parseParams(namedKey, caller.params);
-    if (!(await listenKeys.close(caller.userId, listenKey))) throw unknownListenKey();
-    ctx.body = {};
-  });
+export const userStreamRoutes: BinanceRoutes = (router, deps) => {
+  const endpoints = userStreamEndpoints(deps);
+  addEndpoint(router, deps, 'post', '/userDataStream', endpoints.start);
+  addEndpoint(router, deps, 'put', '/userDataStream', endpoints.keepAlive);
+  addEndpoint(router, deps, 'delete', '/userDataStream', endpoints.close);
 };

@@ -31,6 +31,7 @@ export class MarketPushes {
   private readonly ticker = new KeyedThrottle(TICKER_PUSH_MS, (symbol) => this.pushTicker(symbol));
   private readonly klines = new KeyedThrottle(KLINE_PUSH_MS, (symbol) => this.pushKlines(symbol));
   private stopped = false;
+  private subscribed = false;
 
   constructor(
     private readonly bus: EventBus,
@@ -41,7 +42,11 @@ export class MarketPushes {
     private readonly logger: Logger,
   ) {}
 
+  /** Again after stop when this process is elected again: the handlers subscribed the first time serve. */
   async start() {
+    this.stopped = false;
+    if (this.subscribed) return;
+    this.subscribed = true;
     await this.bus.subscribe(TRADES_TOPIC, (message) => this.onTrades(message));
     await this.bus.subscribe(BOOK_DIFF_TOPIC, (message) => {
       const parsed = bookDiffMessage.safeParse(message);
@@ -128,7 +133,12 @@ export function marketPushesModule(
   return {
     name: 'market-room-pushes',
     needs: ['trading'],
-    start: () => elect('market-room-pushes', () => pushes.start()),
+    start: () =>
+      elect(
+        'market-room-pushes',
+        () => pushes.start(),
+        async () => pushes.stop(),
+      ),
     async stop() {
       pushes.stop();
     },

@@ -1,9 +1,11 @@
 import { aggregateTrades } from '../binance/aggregate-trades';
 import { DAY_MS, dayTicker, miniDayTicker, type DayTickerState } from '../binance/protocol/day-ticker';
+import type { windowTicker } from '../binance/protocol/window-ticker';
+import type { AveragePrice } from '../binance/average-price';
 import { decimalText } from '../binance/protocol/decimal-text';
-import type { BinanceKlineRow } from '../binance/market-reads';
 import { ZERO } from '../../kernel/money';
-import { KLINE_INTERVALS, type KlineInterval } from '../../trading/market-data/candles';
+import type { BinanceInterval } from '../../trading/market-data/kline-intervals';
+import type { SeriesKline } from '../../trading/market-data/klines';
 import type { DayStatistics } from '../../trading/market-data/day-statistics';
 import type { BookMarket } from '../../markets/catalog';
 import type { TradesMessage } from '../../trading/market-relay';
@@ -71,12 +73,12 @@ export function aggTradeEvents(now: number, symbol: string, trades: PublicTrade[
   });
 }
 
-/** `x`: the candle is closed (a later one has opened); `B` is a field Binance ignores. */
+/** `x`: the kline is closed (a later one has opened); `f` and `L` are -1 without trades; `B` is a field Binance ignores. */
 export function klineEvent(
   now: number,
   symbol: string,
-  interval: KlineInterval,
-  candle: BinanceKlineRow,
+  interval: BinanceInterval,
+  kline: SeriesKline,
   closed: boolean,
 ) {
   return {
@@ -84,22 +86,22 @@ export function klineEvent(
     E: now,
     s: symbol,
     k: {
-      t: Number(candle.time),
-      T: Number(candle.time) + KLINE_INTERVALS[interval] * 1000 - 1,
+      t: kline.open_time,
+      T: kline.close_time,
       s: symbol,
       i: interval,
-      f: Number(candle.open_seq),
-      L: Number(candle.close_seq),
-      o: decimalText(candle.open),
-      c: decimalText(candle.close),
-      h: decimalText(candle.high),
-      l: decimalText(candle.low),
-      v: decimalText(candle.volume),
-      n: Number(candle.close_seq) - Number(candle.open_seq) + 1,
+      f: kline.first_id,
+      L: kline.last_id,
+      o: decimalText(kline.open),
+      c: decimalText(kline.close),
+      h: decimalText(kline.high),
+      l: decimalText(kline.low),
+      v: decimalText(kline.volume),
+      n: kline.count,
       x: closed,
-      q: decimalText(candle.quote_volume),
-      V: decimalText(candle.taker_buy_volume),
-      Q: decimalText(candle.taker_buy_quote_volume),
+      q: decimalText(kline.quote_volume),
+      V: decimalText(kline.taker_buy_volume),
+      Q: decimalText(kline.taker_buy_quote_volume),
       B: '0',
     },
   };
@@ -149,6 +151,39 @@ export function tickerEvent(now: number, state: DayTickerState) {
     n: t.count,
   };
 }
+
+/** The @ticker_<window> event (`1hTicker`...): REST ticker's fields (window-ticker.ts) under the stream's names. */
+export function windowTickerEvent(now: number, window: string, t: ReturnType<typeof windowTicker>) {
+  return {
+    e: `${window}Ticker`,
+    E: now,
+    s: t.symbol,
+    p: t.priceChange,
+    P: t.priceChangePercent,
+    o: t.openPrice,
+    h: t.highPrice,
+    l: t.lowPrice,
+    c: t.lastPrice,
+    w: t.weightedAvgPrice,
+    v: t.volume,
+    q: t.quoteVolume,
+    O: t.openTime,
+    C: t.closeTime,
+    F: t.firstId,
+    L: t.lastId,
+    n: t.count,
+  };
+}
+
+/** The @avgPrice event: REST avgPrice's price (`w`) over its interval (`i`), `T` the last trade's time. */
+export const avgPriceEvent = (now: number, symbol: string, minutes: number, average: AveragePrice) => ({
+  e: 'avgPrice',
+  E: now,
+  s: symbol,
+  i: `${minutes}m`,
+  w: average.price,
+  T: average.closeTime,
+});
 
 /** Binance's bookTicker carries no event type or time: `u` is the book's update id the best prices are as of. */
 export const bookTickerEvent = (symbol: string, updateId: number, bestBid: Level | null, bestAsk: Level | null) => ({

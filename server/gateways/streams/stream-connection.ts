@@ -14,6 +14,8 @@ export const MAX_INCOMING_PER_SECOND = 5;
 export const MAX_BUFFERED_BYTES = 1 << 20;
 /** The close code and reason of a connection that broke a limit (1008: policy violation). */
 const POLICY_VIOLATION = 1008;
+/** The close code telling a client to connect again (to another process): this one is shutting down. */
+export const SERVICE_RESTART = 1012;
 
 /** Whether a frame may be written to `socket`: it is open, and not too far behind (a client that is gets dropped). */
 function writable(socket: WebSocket): boolean {
@@ -32,6 +34,10 @@ export function sendUnlessBehind(socket: WebSocket, payload: Buffer | string): v
 export interface Subscriptions {
   add(stream: string, connection: StreamConnection): void;
   remove(stream: string, connection: StreamConnection): void;
+  /** Whether `name` may be a private stream (a listenKey), which a SUBSCRIBE opens rather than refuses. */
+  isPrivate(name: string): boolean;
+  /** Has the connection join a private stream (joinChannel), or closes it if the name names none; resolves once either is done. */
+  openPrivate(name: string, connection: StreamConnection): Promise<void>;
 }
 
 /**
@@ -77,7 +83,12 @@ export class StreamConnection {
     for (const stream of streams) if (!this.streams.has(stream)) this.add(this.streams, stream);
   }
 
-  /** Delivers a channel that no request can name: what a path under /ws/ opened (the user-data stream's listenKey). */
+  /** Whether a path opened a channel on it (a user data stream's connection). */
+  holdsChannel(): boolean {
+    return this.channels.size > 0;
+  }
+
+  /** Delivers a private stream (a user data stream's listenKey), which LIST_SUBSCRIPTIONS does not show. */
   joinChannel(channel: string): void {
     this.add(this.channels, channel);
   }
@@ -137,7 +148,10 @@ export class StreamConnection {
     try {
       if (isBinary) throw new StreamRequestError(3, 'Invalid JSON: a text frame was expected');
       request = parseRequest(data.toString());
-      this.reply(answer(this.run(request), request.id));
+      const result = this.run(request);
+      const { id } = request;
+      if (result instanceof Promise) void result.then((value) => this.reply(answer(value, id)));
+      else this.reply(answer(result, id));
     } catch (error) {
       if (!(error instanceof StreamRequestError)) throw error;
       this.reply(errorAnswer(error));
@@ -147,10 +161,12 @@ export class StreamConnection {
   private run(request: StreamRequest): unknown {
     switch (request.method) {
       case 'SUBSCRIBE': {
-        const unknown = request.streams.find((name) => !isMarketStream(this.catalog, name));
+        const market = request.streams.filter((name) => isMarketStream(this.catalog, name));
+        const channels = request.streams.filter((name) => !isMarketStream(this.catalog, name));
+        const unknown = channels.find((name) => !this.subscriptions.isPrivate(name));
         if (unknown !== undefined)
           throw new StreamRequestError(2, `Invalid request: unknown stream ${JSON.stringify(unknown)}`, request.id);
-        const added = new Set(request.streams.filter((name) => !this.streams.has(name)));
+        const added = new Set(market.filter((name) => !this.streams.has(name)));
         if (this.streams.size + added.size > MAX_STREAMS)
           throw new StreamRequestError(
             2,
@@ -158,10 +174,14 @@ export class StreamConnection {
             request.id,
           );
         this.subscribe([...added]);
-        return null;
+        const opening = [...new Set(channels)].filter((channel) => !this.channels.has(channel));
+        if (opening.length === 0) return null;
+        // Answered once the private streams deliver: what follows the answer reaches the client.
+        return Promise.all(opening.map((channel) => this.subscriptions.openPrivate(channel, this))).then(() => null);
       }
       case 'UNSUBSCRIBE':
-        for (const stream of request.streams) if (this.streams.delete(stream)) this.subscriptions.remove(stream, this);
+        for (const stream of request.streams)
+          if (this.streams.delete(stream) || this.channels.delete(stream)) this.subscriptions.remove(stream, this);
         return null;
       case 'LIST_SUBSCRIPTIONS':
         return [...this.streams];

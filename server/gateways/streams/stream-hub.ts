@@ -7,7 +7,7 @@ import type { Logger } from '../../platform/logger/logger';
 import { RoomBatches, type RealtimeBatch } from '../connections/room-batches';
 import type { ConnectionLimits } from '../connections/connection-limits';
 import { BINANCE_KEEP_ALIVE, keepPinging, type KeepAlive } from './keep-alive';
-import { MAX_STREAMS, StreamConnection, type Subscriptions } from './stream-connection';
+import { MAX_STREAMS, SERVICE_RESTART, StreamConnection, type Subscriptions } from './stream-connection';
 import { STREAMS_TOPIC, streamEvents, type StreamEvent } from './stream-events';
 import type { MarketCatalog } from '../../markets/catalog';
 import { isMarketStream } from './stream-names';
@@ -17,35 +17,47 @@ import { textFrame } from './text-frame';
 const MAX_FRAME_BYTES = 64 * 1024;
 
 /**
- * What opens on a path under /ws/ that names no market stream: `/ws/<listenKey>` is the user-data
- * stream's (the connection joins that user's channel, see StreamConnection.joinChannel). Without a
- * handler such a path opens a connection with no streams yet, as ccxt's `/ws/0` expects.
+ * Streams that are not the market's: a user data stream's listenKey, named like a stream in a URL
+ * (`/ws/<listenKey>`, `/stream?streams=<listenKey>`) or a SUBSCRIBE. `names` tells whether a name
+ * may be one (its shape: the hub does not refuse it as unknown); `open` has the connection join it
+ * (see StreamConnection.joinChannel), or close if it names nothing, and resolves once it has.
  */
-export type OtherPathHandler = (segment: string, connection: StreamConnection) => void;
+export interface PrivateStreams {
+  names(name: string): boolean;
+  open(name: string, connection: StreamConnection): Promise<void>;
+}
+
+const NO_PRIVATE_STREAMS: PrivateStreams = { names: () => false, open: async () => undefined };
 
 /** An upgrade request this hub serves, or the status it is refused with. */
-type Route = { combined: boolean; streams: string[]; other: string | null } | { status: number; msg: string };
+type Route = { combined: boolean; streams: string[]; channels: string[] } | { status: number; msg: string };
 
 const invalid = (msg: string) => ({ status: 400, msg: `Invalid request: ${msg}` });
 
-/** Paths: `/ws` and `/ws/<stream>[/<stream>...]` (raw events), `/ws/<other>`, `/stream?streams=a/b` (wrapped). */
-function routeOf(catalog: MarketCatalog, pathname: string, query: URLSearchParams): Route {
-  const named = (names: string[]): Route => {
+/**
+ * Paths: `/ws` and `/ws/<stream>[/<stream>...]` (raw events), `/stream?streams=a/b` (wrapped). A
+ * stream may be a private one; `/ws/<anything else>` opens a connection with no streams yet, as
+ * ccxt's `/ws/0` expects.
+ */
+function routeOf(
+  catalog: MarketCatalog,
+  privateStreams: PrivateStreams,
+  pathname: string,
+  query: URLSearchParams,
+): Route {
+  const named = (names: string[], combined: boolean): Route => {
     if (names.length > MAX_STREAMS) return invalid(`too many streams, a connection holds at most ${MAX_STREAMS}`);
-    const unknown = names.find((name) => !isMarketStream(catalog, name));
-    return unknown === undefined
-      ? { combined: false, streams: names, other: null }
-      : invalid(`unknown stream ${unknown}`);
+    const streams = names.filter((name) => isMarketStream(catalog, name));
+    const channels = names.filter((name) => !isMarketStream(catalog, name));
+    const unknown = channels.find((name) => !privateStreams.names(name));
+    return unknown === undefined ? { combined, streams, channels } : invalid(`unknown stream ${unknown}`);
   };
-  if (pathname === '/stream') {
-    const route = named((query.get('streams') ?? '').split('/').filter(Boolean));
-    return 'status' in route ? route : { ...route, combined: true };
-  }
-  if (pathname === '/ws' || pathname === '/ws/') return { combined: false, streams: [], other: null };
+  if (pathname === '/stream') return named((query.get('streams') ?? '').split('/').filter(Boolean), true);
+  if (pathname === '/ws' || pathname === '/ws/') return { combined: false, streams: [], channels: [] };
   const segments = pathname.slice('/ws/'.length).split('/');
-  if (segments.length === 1 && !isMarketStream(catalog, segments[0]!))
-    return { combined: false, streams: [], other: segments[0]! };
-  return named(segments);
+  if (segments.length === 1 && !isMarketStream(catalog, segments[0]!) && !privateStreams.names(segments[0]!))
+    return { combined: false, streams: [], channels: [] };
+  return named(segments, false);
 }
 
 /**
@@ -64,9 +76,10 @@ export class StreamHub implements Subscriptions {
     perMessageDeflate: false,
   });
   private readonly subscribers = new Map<string, Set<StreamConnection>>();
+  private firstListener: (stream: string) => void = () => {};
   private readonly connections = new Set<StreamConnection>();
   private readonly stopPinging: () => void;
-  private otherPath: OtherPathHandler = () => undefined;
+  private privateStreams = NO_PRIVATE_STREAMS;
   private readonly batches = new RoomBatches((stream, batch) => this.send(stream, batch));
 
   constructor(
@@ -93,9 +106,17 @@ export class StreamHub implements Subscriptions {
     });
   }
 
-  /** The hook for paths under /ws/ that name no stream (the user-data stream's listenKey). */
-  handleOtherPaths(handler: OtherPathHandler): void {
-    this.otherPath = handler;
+  /** Serves the streams that are not the market's (the user data streams' listenKeys). */
+  servePrivateStreams(privateStreams: PrivateStreams): void {
+    this.privateStreams = privateStreams;
+  }
+
+  isPrivate(name: string): boolean {
+    return this.privateStreams.names(name);
+  }
+
+  openPrivate(name: string, connection: StreamConnection): Promise<void> {
+    return this.privateStreams.open(name, connection);
   }
 
   /** Whether a connection of this process listens to `stream`. */
@@ -103,9 +124,22 @@ export class StreamHub implements Subscriptions {
     return this.subscribers.has(stream);
   }
 
+  /** The market streams a connection of this process listens to (a listenKey's is a secret, kept here). */
+  *marketStreams(): Iterable<string> {
+    for (const stream of this.subscribers.keys()) if (!this.isPrivate(stream)) yield stream;
+  }
+
+  /** Tells `listener` of each market stream a connection of this process starts to listen to. */
+  onFirstListener(listener: (stream: string) => void): void {
+    this.firstListener = listener;
+  }
+
   add(stream: string, connection: StreamConnection): void {
     let set = this.subscribers.get(stream);
-    if (!set) this.subscribers.set(stream, (set = new Set()));
+    if (!set) {
+      this.subscribers.set(stream, (set = new Set()));
+      if (!this.isPrivate(stream)) this.firstListener(stream);
+    }
     set.add(connection);
   }
 
@@ -155,9 +189,16 @@ export class StreamHub implements Subscriptions {
     for (const connection of corked) connection.uncork();
   }
 
+  /** This hub's open connections: those of a user data stream (a listenKey's channel) apart from the market streams'. */
+  openConnections(): { market: number; user: number } {
+    let user = 0;
+    for (const connection of this.connections) if (connection.holdsChannel()) user++;
+    return { market: this.connections.size - user, user };
+  }
+
   close(): void {
     this.stopPinging();
-    for (const connection of this.connections) connection.terminate();
+    for (const connection of this.connections) connection.close(SERVICE_RESTART, 'Service restart');
     this.server.close();
   }
 
@@ -169,7 +210,7 @@ export class StreamHub implements Subscriptions {
       socket.end(rawJsonAnswer(404, { code: 2, msg: 'Not found' }));
       return;
     }
-    const route = routeOf(this.catalog, url.pathname, url.searchParams);
+    const route = routeOf(this.catalog, this.privateStreams, url.pathname, url.searchParams);
     if ('status' in route) {
       socket.end(rawJsonAnswer(route.status, { code: 2, msg: route.msg }));
       return;
@@ -181,7 +222,7 @@ export class StreamHub implements Subscriptions {
       this.connectionLimits.expire(ws);
       ws.on('close', () => this.connections.delete(connection));
       connection.subscribe(route.streams);
-      if (route.other !== null) this.otherPath(route.other, connection);
+      for (const channel of route.channels) void this.openPrivate(channel, connection);
     });
   }
 }

@@ -3,7 +3,8 @@ import { DAY_MS, type DayTickerState } from '../binance/protocol/day-ticker';
 import { readDayTrades } from '../../trading/trade-reads';
 import type { EventBus } from '../../platform/bus/event-bus';
 import type { Logger } from '../../platform/logger/logger';
-import { KLINE_INTERVALS, type KlineInterval } from '../../trading/market-data/candles';
+import { klineOpen, nextKlineOpen } from '../../trading/market-data/kline-intervals';
+import { flatKline, readKlines, type SeriesKline } from '../../trading/market-data/klines';
 import { loadDayStatistics, type DayStatistics } from '../../trading/market-data/day-statistics';
 import { DepthWindows, type WindowDiff } from '../../trading/market-data/depth-windows';
 import type { BookMarket, MarketCatalog } from '../../markets/catalog';
@@ -16,8 +17,12 @@ import {
   type TradesMessage,
 } from '../../trading/market-relay';
 import type { TradingService } from '../../trading/trading.service';
+import { AVERAGE_PRICE_MINUTES, readAveragePrices } from '../binance/average-price';
+import { rollingOpenTime, windowSizeMs, windowTicker } from '../binance/protocol/window-ticker';
+import { readWindowStatistics } from '../binance/window-statistics';
 import {
   aggTradeEvents,
+  avgPriceEvent,
   bookTickerEvent,
   depthUpdate,
   klineEvent,
@@ -25,14 +30,13 @@ import {
   partialDepth,
   tickerEvent,
   tradeEvent,
+  windowTickerEvent,
 } from './binance-payloads';
 import { STREAMS_TOPIC, type StreamAudience, type StreamEvent } from './stream-events';
-import { PARTIAL_DEPTH_LEVELS, streamName, type DepthSpeed } from './stream-names';
-import { latestCandles } from './stream-reads';
+import { klineStreams, PARTIAL_DEPTH_LEVELS, streamName, TICKER_WINDOWS, type DepthSpeed } from './stream-names';
 
-/** Tickers and klines are Binance's 1000 ms streams: the markets that traded are read again this often. */
+/** Tickers, klines and average prices are Binance's 1000 ms streams: they are built this often. */
 const STATISTICS_MS = 1000;
-const INTERVALS = Object.keys(KLINE_INTERVALS) as KlineInterval[];
 const DEEPEST_PARTIAL = PARTIAL_DEPTH_LEVELS[PARTIAL_DEPTH_LEVELS.length - 1]!;
 
 type Level = [string, string];
@@ -47,10 +51,11 @@ const sameLevel = (a: Level | null, b: Level | null) => a?.[0] === b?.[0] && a?.
  * owners publish after each commit on the market-data relay (server/trading/market-relay.ts; the
  * market rooms' pushes, server/gateways/realtime/market-pushes.ts, build from it too): diff depth merged over 100 ms
  * and 1000 ms windows; partial depth read from the book (as committed, with its update id) when
- * a window moved it; trades, aggregate trades and the best prices as they come; tickers and klines
- * of the markets that traded, read once a second. Each event is serialized here once and published
- * on the bus, which carries it to every process's StreamHub. An event nobody can receive (the
- * audience says so) is not built.
+ * a window moved it; trades, aggregate trades and the best prices as they come; tickers (24-hour
+ * and rolling windows) of the markets that traded, read once a second; each listened kline
+ * stream's current kline and each listened market's average price, every second. Each event is
+ * serialized here once and published on the bus, which carries it to every process's StreamHub. An
+ * event nobody can receive (the audience says so) is not built.
  */
 export class MarketStreamSource {
   private readonly windows: Record<DepthSpeed, DepthWindows> = {
@@ -60,10 +65,14 @@ export class MarketStreamSource {
   private readonly best = new Map<string, Best>();
   /** Markets that traded since the statistics were last read. */
   private readonly traded = new Set<string>();
-  /** Open time of the candle last reported, per `${symbol} ${interval}`: the one to report closed when the next opens. */
-  private readonly openCandle = new Map<string, number>();
+  /**
+   * The kline last reported open, per kline stream someone listens to (null: its market had not
+   * traded): reported again each second, closed when the next opens, read again when its market trades.
+   */
+  private readonly openKlines = new Map<string, SeriesKline | null>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  private subscribed = false;
   private audience: StreamAudience = () => true;
 
   constructor(
@@ -79,7 +88,11 @@ export class MarketStreamSource {
     this.audience = audience;
   }
 
+  /** Again after stop when this process is elected again: the handlers subscribed the first time serve. */
   async start(): Promise<void> {
+    this.stopped = false;
+    if (this.subscribed) return this.scheduleStatistics();
+    this.subscribed = true;
     await this.bus.subscribe(BOOK_DIFF_TOPIC, (message) => {
       const parsed = bookDiffMessage.safeParse(message);
       if (parsed.success && !this.stopped) this.onBookDiff(parsed.data);
@@ -147,9 +160,10 @@ export class MarketStreamSource {
     }, STATISTICS_MS);
   }
 
-  /** Tickers and klines of the markets that traded since the last time; the all-market tickers list those. */
+  /** Tickers of the markets that traded since the last time (the all-market tickers list those), and klines. */
   private async publishStatistics() {
-    const markets = [...this.traded].map((symbol) => this.catalog.findBookMarket(symbol)!);
+    const traded = new Set(this.traded);
+    const markets = [...traded].map((symbol) => this.catalog.findBookMarket(symbol)!);
     this.traded.clear();
     const tickers: Array<ReturnType<typeof tickerEvent>> = [];
     const miniTickers: Array<ReturnType<typeof miniTickerEvent>> = [];
@@ -170,12 +184,56 @@ export class MarketStreamSource {
           ...(ticker ? [[streamName.ticker(market), () => ticker] as Pending] : []),
         ]);
       }
-      await this.publishKlines(market, now);
     }
     this.publish([
       [streamName.allTickers, () => (tickers.length > 0 ? tickers : null)],
       [streamName.allMiniTickers, () => (miniTickers.length > 0 ? miniTickers : null)],
     ]);
+    for (const market of this.catalog.bookMarkets()) await this.publishKlines(market, traded.has(market.symbol));
+    await this.publishWindowTickers(markets);
+    await this.publishAveragePrices();
+  }
+
+  /** The rolling window tickers (1h, 4h, 1d) of the markets that traded, each window read for them all at once. */
+  private async publishWindowTickers(markets: BookMarket[]) {
+    for (const window of TICKER_WINDOWS) {
+      const all = streamName.allWindowTickers(window);
+      const listened = markets.filter((m) => this.audience(all) || this.audience(streamName.windowTicker(m, window)));
+      if (listened.length === 0) continue;
+      const now = Date.now();
+      const openTime = rollingOpenTime(now, windowSizeMs(window)!);
+      const symbols = listened.map((market) => market.symbol);
+      const statistics = await readWindowStatistics(this.dataSource.manager, symbols, openTime);
+      const events = symbols.map((symbol) =>
+        windowTickerEvent(now, window, windowTicker(symbol, statistics.get(symbol)!, openTime, now)),
+      );
+      this.publish([
+        ...listened.map((market, i): Pending => [streamName.windowTicker(market, window), () => events[i]!]),
+        [all, () => events],
+      ]);
+    }
+  }
+
+  /**
+   * Every listened market's average price, each second whether it traded or not (trades leave its
+   * 5 minutes as time passes); a market that never traded has none, and no event.
+   */
+  private async publishAveragePrices() {
+    const listened = this.catalog.bookMarkets().filter((market) => this.audience(streamName.avgPrice(market)));
+    if (listened.length === 0) return;
+    const now = Date.now();
+    const averages = await readAveragePrices(
+      this.dataSource,
+      listened.map((market) => market.symbol),
+      now,
+    );
+    this.publish(
+      listened.map((market): Pending => {
+        const average = averages.get(market.symbol)!;
+        const event = avgPriceEvent(now, market.symbol, AVERAGE_PRICE_MINUTES, average);
+        return [streamName.avgPrice(market), () => (average.closeTime > 0 ? event : null)];
+      }),
+    );
   }
 
   private async tickerState(market: BookMarket, day: DayStatistics, now: number): Promise<DayTickerState> {
@@ -191,23 +249,45 @@ export class MarketStreamSource {
   }
 
   /**
-   * Each listened interval's latest candle; when a new one has opened since the last report, the one
-   * reported before comes first, closed (`x`: true). A candle is reported on the trades that move it.
+   * Each listened kline stream's current kline, as Binance pushes it every second; when a new one
+   * has opened, the one reported before comes first, as it closed (`x`: true). Klines are read
+   * when their market traded (or a stream is new); otherwise the one reported is still right, and
+   * when its interval ends the next opens flat at its close, without a read.
    */
-  private async publishKlines(market: BookMarket, now: number) {
-    const listened = INTERVALS.filter((interval) => this.audience(streamName.kline(market, interval)));
-    if (listened.length === 0) return;
-    const candles = await latestCandles(this.dataSource.manager, market.symbol);
+  private async publishKlines(market: BookMarket, traded: boolean) {
+    const streams = klineStreams(market);
+    for (const { stream } of streams) if (!this.audience(stream)) this.openKlines.delete(stream);
+    const listened = streams.filter(({ stream }) => this.audience(stream));
+    const toRead = listened.filter(({ stream }) => traded || !this.openKlines.has(stream));
+    const now = Date.now();
+    // The latest three: the current kline, and those that closed since the last second (1s klines).
+    const read =
+      toRead.length > 0
+        ? await readKlines(
+            this.dataSource.manager,
+            market.symbol,
+            toRead.map(({ series }) => ({ series, limit: 3 })),
+            now,
+          )
+        : [];
+    const fresh = new Map(toRead.map(({ stream }, i) => [stream, read[i]!]));
     const pending: Pending[] = [];
-    for (const interval of listened) {
-      const [current, previous] = candles.get(interval)!;
-      if (!current) continue;
-      const key = `${market.symbol} ${interval}`;
-      const stream = streamName.kline(market, interval);
-      if (previous && Number(previous.time) === this.openCandle.get(key))
-        pending.push([stream, () => klineEvent(now, market.symbol, interval, previous, true)]);
-      this.openCandle.set(key, Number(current.time));
-      pending.push([stream, () => klineEvent(now, market.symbol, interval, current, false)]);
+    for (const { stream, series } of listened) {
+      const reported = this.openKlines.get(stream) ?? null;
+      const latest = fresh.get(stream);
+      // Ascending: every one but the last has closed.
+      let klines: SeriesKline[];
+      if (latest) klines = reported ? latest.filter((k) => k.open_time >= reported.open_time) : latest.slice(-1);
+      else if (reported === null) continue;
+      else if (now <= reported.close_time) klines = [reported];
+      else {
+        const open = klineOpen(series, now);
+        klines = [reported, flatKline(open, nextKlineOpen(series, open) - 1, reported.close)];
+      }
+      this.openKlines.set(stream, klines[klines.length - 1] ?? latest?.[latest.length - 1] ?? null);
+      klines.forEach((kline, i) =>
+        pending.push([stream, () => klineEvent(now, market.symbol, series.interval, kline, i < klines.length - 1)]),
+      );
     }
     this.publish(pending);
   }

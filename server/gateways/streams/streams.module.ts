@@ -6,6 +6,7 @@ import type { ExchangeModule, ServerContext } from '../../platform/modules/conte
 import type { Logger } from '../../platform/logger/logger';
 import type { TradingService } from '../../trading/trading.service';
 import type { ConnectionLimits } from '../connections/connection-limits';
+import { ListenerAudience } from './listener-audience';
 import { StreamHub } from './stream-hub';
 import { MarketStreamSource } from './stream-source';
 
@@ -21,16 +22,25 @@ export function marketStreamsModule(
     source,
     name: 'market-streams',
     needs: ['trading'],
-    start: () => elect('market-streams', () => source.start()),
+    start: () =>
+      elect(
+        'market-streams',
+        () => source.start(),
+        async () => source.stop(),
+      ),
     async stop() {
       source.stop();
     },
   };
 }
 
+/** The bus topic on which processes tell one another which market streams their connections listen to. */
+export const MARKET_LISTENERS_TOPIC = 'market.streams.listeners';
+
 /**
- * The market streams' WebSocket endpoints on `httpServer`, delivering what the bus carries. With the
- * in-memory bus this process holds every connection, so the source builds only what someone listens to.
+ * The market streams' WebSocket endpoints on `httpServer`, delivering what the bus carries. The
+ * source builds only what someone listens to: with the in-memory bus this process holds every
+ * connection; with several processes they tell one another (ListenerAudience).
  */
 export async function startStreamHub(
   httpServer: Server,
@@ -43,6 +53,13 @@ export async function startStreamHub(
 ): Promise<StreamHub> {
   const hub = new StreamHub(httpServer, catalog, connectionLimits, clientAddress, logger);
   await hub.listen(bus);
-  if (bus.kind === 'memory') source.listenedStreamsAre((stream) => hub.listened(stream));
+  if (bus.kind === 'memory') {
+    source.listenedStreamsAre((stream) => hub.listened(stream));
+    return hub;
+  }
+  const audience = new ListenerAudience(bus, MARKET_LISTENERS_TOPIC, () => hub.marketStreams());
+  await audience.start();
+  hub.onFirstListener((stream) => void audience.adding(stream));
+  source.listenedStreamsAre((stream) => audience.listened(stream));
   return hub;
 }

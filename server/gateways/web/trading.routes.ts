@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userRateLimit } from '../../platform/http/per-user-rate-limits';
+import type { OrderMetrics } from '../../platform/metrics/orders';
 import { route, type RouteSpec } from './route';
 import { standalone } from '../../kernel/validation';
 import { orderRequestSchema, orderViewSchema, userTradeViewSchema } from '../../trading/orders/order-schemas';
@@ -20,7 +21,7 @@ const limitParam = z.coerce
   .transform((n) => Math.min(n, MAX_LIST));
 const listQuery = z.object({ symbol: symbolParam, limit: limitParam });
 
-export function tradingRoutes(trading: TradingService): RouteSpec[] {
+export function tradingRoutes(trading: TradingService, orders: OrderMetrics): RouteSpec[] {
   return [
     route({
       method: 'post',
@@ -33,7 +34,7 @@ export function tradingRoutes(trading: TradingService): RouteSpec[] {
       idempotent: true,
       input: orderRequestSchema,
       response: orderViewSchema,
-      handler: ({ input, user, keyed }) => trading.placeOrder(user.id, input, keyed),
+      handler: ({ input, user, keyed }) => orders.counted('web', trading.placeOrder(user.id, input, keyed)),
     }),
     route({
       method: 'delete',

@@ -10,6 +10,7 @@ import type { FundingService } from '../../money/funding/funding.service';
 import type { KycService } from '../../money/kyc/kyc.service';
 import type { MarketCatalog } from '../../markets/catalog';
 import type { EventBus } from '../../platform/bus/event-bus';
+import type { OrderMetrics } from '../../platform/metrics/orders';
 import type { DeskService } from '../../trading/desk/desk.service';
 import type { InstrumentQuotes } from '../../trading/market-data/instrument-quotes';
 import type { MarketDataService } from '../../trading/market-data/market-data.service';
@@ -26,6 +27,7 @@ import { marketDataRoutes } from './market-data.routes';
 import { marketsRoutes } from './markets.routes';
 import type { RouteSpec } from './route';
 import { sessionsRoutes } from './sessions.routes';
+import { orderListRoutes } from './order-lists.routes';
 import { tradingRoutes } from './trading.routes';
 import { twoFactorRoutes } from './two-factor.routes';
 
@@ -45,6 +47,8 @@ export interface WebServices {
   kyc: KycService;
   bankAccounts: BankAccountsService;
   trading: TradingService;
+  /** Counts the orders placed here (platform/metrics). */
+  orderMetrics: OrderMetrics;
   marketData: MarketDataService;
   quotes: InstrumentQuotes;
   desk: DeskService;
@@ -65,7 +69,8 @@ export function webRoutes(services: WebServices, adminRoutes: RouteSpec[]): Rout
     ...bankAccountsRoutes(services.bankAccounts),
     ...apiKeysRoutes(services.apiKeys, services.twoFactor),
     ...adminRoutes,
-    ...tradingRoutes(services.trading),
+    ...tradingRoutes(services.trading, services.orderMetrics),
+    ...orderListRoutes(services.trading),
     ...marketDataRoutes(services.marketData, services.quotes, services.catalog),
     ...deskRoutes(services.desk),
   ];

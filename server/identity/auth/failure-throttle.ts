@@ -1,5 +1,5 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Redis } from '../../platform/bus/event-bus';
+import type { Redis } from '../../platform/bus/redis';
 import { createLimiter } from '../../platform/bus/limiter';
 import { refuseIdentity, type IdentityRefusal } from './refusals';
 

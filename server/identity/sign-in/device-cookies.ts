@@ -2,7 +2,7 @@ import { randomBytes, type webcrypto } from 'node:crypto';
 import type { Context } from 'koa';
 import { SignJWT, jwtVerify } from 'jose';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Redis } from '../../platform/bus/event-bus';
+import type { Redis } from '../../platform/bus/redis';
 import { createLimiter } from '../../platform/bus/limiter';
 import { FAILURES_BEFORE_DELAY, FAILURES_REMEMBERED_SECONDS, type ThrottledAttempt } from '../auth/failure-throttle';
 import { jwtSigningKey } from '../auth/jwt-secret';

@@ -1,4 +1,4 @@
-import type { FindOptionsWhere } from 'typeorm';
+import type { EntityManager, FindOptionsWhere } from 'typeorm';
 import { recordAudit } from '../../platform/audit/audit-log';
 import type { ServerContext } from '../../platform/modules/context';
 import type { KeyedRequest } from '../../platform/idempotency/keyed-request';
@@ -14,15 +14,18 @@ import { userRefs } from './user-refs';
 
 /** What every decision queue does the same way: its admin list, its decisions, its pending count. */
 export class DecisionQueueService {
-  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'events'>) {}
+  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'reads' | 'events'>) {}
 
   /**
    * A page of the queue's items, optionally of one status, each with whose it is, and how many
    * there are. Pending items come first, the oldest first (the next to decide, however many arrive
    * after them), then decided ones, the newest first; the id breaks ties, so pages never overlap.
    */
-  async list(queue: DecisionQueue, query: DecisionListQuery): Promise<ListPage<unknown>> {
-    const { manager } = this.ctx.dataSource;
+  list(queue: DecisionQueue, query: DecisionListQuery): Promise<ListPage<unknown>> {
+    return this.ctx.reads.run(({ manager }) => this.listOn(manager, queue, query));
+  }
+
+  private async listOn(manager: EntityManager, queue: DecisionQueue, query: DecisionListQuery) {
     const createdAt = manager.connection.getMetadata(queue.entity).createDateColumn?.propertyName;
     if (!createdAt) throw new Error(`The ${queue.kind} queue's entity has no creation date column`);
     const [items, total] = await manager

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createClient } from 'redis';
 import type { Logger } from '../logger/logger';
+import { UNOBSERVED_BUS, type BusObserver } from '../metrics/bus';
+import type { Redis } from './redis';
 
 export type BusHandler = (message: unknown) => void;
 
@@ -25,7 +26,10 @@ class MemoryBus implements EventBus {
   readonly kind = 'memory' as const;
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 
+  constructor(private readonly observer: BusObserver) {}
+
   publish(topic: string, message: unknown) {
+    this.observer.published();
     // Same JSON round trip as Redis, so nothing works here that would break across processes.
     const copy: unknown = JSON.parse(JSON.stringify(message));
     queueMicrotask(() => this.emitter.emit(topic, copy));
@@ -52,11 +56,6 @@ const PUBLISH_RETRY_DELAYS_MS = [100, 400, 1000, 1500];
  */
 const DROP_REPORT_INTERVAL_MS = 10_000;
 
-// Commands fail at once while the connection is down instead of queueing until it is back: a
-// publish is retried by the bus, a rate limit falls back to the process's own counters.
-const newRedisClient = (url: string) => createClient({ url, disableOfflineQueue: true });
-export type Redis = ReturnType<typeof newRedisClient>;
-
 class RedisBus implements EventBus {
   readonly kind = 'redis' as const;
   /** Messages dropped since the last report, and when that was. */
@@ -68,20 +67,25 @@ class RedisBus implements EventBus {
     private readonly subscriber: Redis,
     private readonly prefix: string,
     private readonly logger: Logger,
+    private readonly observer: BusObserver,
   ) {}
 
   publish(topic: string, message: unknown) {
+    this.observer.published();
     void this.deliver(topic, JSON.stringify(message));
   }
 
   private async deliver(topic: string, payload: string) {
+    const publishedAt = performance.now();
     for (let attempt = 0; ; attempt++) {
       try {
         await this.publisher.publish(this.channel(topic), payload);
+        this.observer.delivered((performance.now() - publishedAt) / 1000);
         return;
       } catch (error) {
         const delay = PUBLISH_RETRY_DELAYS_MS[attempt];
         if (delay === undefined) {
+          this.observer.dropped();
           this.reportDropped(topic, error);
           return;
         }
@@ -123,18 +127,19 @@ class RedisBus implements EventBus {
   }
 }
 
-export async function connectRedis(url: string): Promise<Redis> {
-  const client = newRedisClient(url);
-  client.on('error', () => undefined); // reconnects by itself; health reports the outage
-  await client.connect();
-  return client;
-}
-
-/** `prefix`: the deployment's namespace (see redis-prefix.ts), so deployments sharing a Redis never hear each other. */
-export async function createEventBus(redis: Redis | null, prefix: string, logger: Logger): Promise<EventBus> {
-  if (!redis) return new MemoryBus();
+/**
+ * `prefix`: the deployment's namespace (see redis-prefix.ts), so deployments sharing a Redis never
+ * hear each other; `observer`: the metrics of what is published, delivered and dropped.
+ */
+export async function createEventBus(
+  redis: Redis | null,
+  prefix: string,
+  logger: Logger,
+  observer: BusObserver = UNOBSERVED_BUS,
+): Promise<EventBus> {
+  if (!redis) return new MemoryBus(observer);
   const subscriber = redis.duplicate();
   subscriber.on('error', () => undefined);
   await subscriber.connect();
-  return new RedisBus(redis, subscriber, prefix, logger);
+  return new RedisBus(redis, subscriber, prefix, logger, observer);
 }

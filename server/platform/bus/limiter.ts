@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Redis } from './event-bus';
+import type { Redis } from './redis';
 
 export interface LimiterOptions {
   /** Names the counters in Redis; one name per limiter. */

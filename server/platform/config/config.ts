@@ -32,13 +32,31 @@ export const configSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** History reads go here: synchronous standbys with remote_apply only (server/platform/db/README.md). */
+  DATABASE_READ_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Unset: DATABASE_POOL_SIZE. */
+  DATABASE_READ_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** host:port of Redis Sentinels, comma-separated: the master is found through them instead of REDIS_URL. */
+  REDIS_SENTINELS: z
+    .string()
+    .regex(/^[\w.-]+:\d{1,5}(,[\w.-]+:\d{1,5})*$/, 'must be host:port pairs separated by commas')
+    .transform((list) =>
+      list.split(',').map((node) => {
+        const [host, port] = node.split(':');
+        return { host: host!, port: Number(port) };
+      }),
+    )
+    .refine((nodes) => nodes.every(({ port }) => port >= 1 && port <= 65535), 'ports must be 1-65535')
+    .optional(),
+  /** The master group the sentinels monitor. */
+  REDIS_SENTINEL_NAME: z.string().min(1).default('mymaster'),
   /** Namespace of this deployment's Redis channels and keys; unset: derived from the database (bus/redis-prefix.ts). */
   REDIS_PREFIX: z
     .string()
     .regex(/^[\w:./@-]{1,200}$/, 'must be 1-200 letters, digits or : . / @ - _')
     .optional(),
-  /** Several processes share the books (server/trading/cluster); needs REDIS_URL and a PostgreSQL DATABASE_URL. */
+  /** Several processes share the books (server/trading/cluster); needs Redis and a PostgreSQL DATABASE_URL. */
   CLUSTER: booleanSwitch.default('off'),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -144,6 +162,15 @@ export const configSchema = z.object({
    * 10 s): a connection trickling its body is cut then. Enough for a 10 MB document at 2 Mbit/s.
    */
   REQUEST_TIMEOUT: duration.prefault('60s'),
+  /**
+   * Serves Prometheus metrics at GET /metrics on a plain HTTP server of its own on this port (and
+   * HOST), apart from the public one: for a scraper on the private network (server/platform/metrics).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Serves GET /metrics on the public port too, to a request with `Authorization: Bearer <this>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How long SIGTERM waits for requests and trading rounds in flight to finish before the process exits anyway (code 1). */
+  SHUTDOWN_TIMEOUT: duration.prefault('10s'),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -160,6 +187,10 @@ export function proxyOptions(trustProxy: Config['TRUST_PROXY']): { proxy: boolea
 
 export class ConfigError extends Error {}
 
+/** Whether Redis is used: through Sentinel (REDIS_SENTINELS) or at REDIS_URL. */
+export const usesRedis = (config: Pick<Config, 'REDIS_URL' | 'REDIS_SENTINELS'>): boolean =>
+  Boolean(config.REDIS_SENTINELS ?? config.REDIS_URL);
+
 /** Parses the environment; a bad variable is named in the error, never silently defaulted. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -168,5 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
+  if (parsed.data.DATABASE_READ_URL && !parsed.data.DATABASE_URL)
+    throw new ConfigError('Invalid configuration: DATABASE_READ_URL: needs DATABASE_URL (standbys of a PostgreSQL)');
   return parsed.data;
 }

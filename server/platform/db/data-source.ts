@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { Pool, PoolClient } from 'pg';
-import { DataSource, type EntitySchema } from 'typeorm';
+import { DataSource, type EntitySchema, type Logger } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { migrations } from './migrations';
 
@@ -14,7 +14,21 @@ export interface DatabaseOptions {
   entities: readonly Entity[];
   /** Run on each new connection before its first use. */
   onConnect?: (client: PoolClient) => Promise<unknown>;
+  /** Told of each query through TypeORM that fails (the metrics count them). */
+  onQueryError?: () => void;
+  /** A source for reads only (a standby): it never migrates, and names itself so in pg_stat_activity. */
+  readOnly?: boolean;
 }
+
+/** TypeORM's logger: silent (the exchange logs failures where it handles them), telling `onQueryError` of each failed query. */
+const queryErrorLogger = (onQueryError: () => void): Logger => ({
+  logQuery: () => undefined,
+  logQueryError: () => onQueryError(),
+  logQuerySlow: () => undefined,
+  logSchemaBuild: () => undefined,
+  logMigration: () => undefined,
+  log: () => undefined,
+});
 
 /**
  * Gives a new connection an 'error' listener for good. The pool drops its own when it lends the
@@ -27,16 +41,28 @@ async function prepareConnection(client: PoolClient, onConnect: DatabaseOptions[
   await onConnect?.(client);
 }
 
+/** How the connections of the history reads' source show in pg_stat_activity. */
+export const READS_APPLICATION_NAME = 'exchange-reads';
+
 /** The one way the process talks to PostgreSQL (real or embedded). Schema comes from migrations only. */
-export function createDataSource({ url, poolSize, entities, onConnect }: DatabaseOptions): DataSource {
+export function createDataSource({
+  url,
+  poolSize,
+  entities,
+  onConnect,
+  onQueryError,
+  readOnly,
+}: DatabaseOptions): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
     entities: [...entities],
-    migrations,
+    migrations: readOnly ? [] : migrations,
+    ...(readOnly && { applicationName: READS_APPLICATION_NAME }),
     migrationsRun: false,
     synchronize: false,
     logging: false,
+    ...(onQueryError && { logger: queryErrorLogger(onQueryError) }),
     poolSize,
     // gen_random_uuid() is built into PostgreSQL 13+ and PGlite: no extension to install.
     uuidExtension: 'pgcrypto',

@@ -6,6 +6,8 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgre
 
 export interface Database {
   dataSource: DataSource;
+  /** Where history is read: a synchronous standby's (DATABASE_READ_URL), else `dataSource` itself (README.md). */
+  readSource: DataSource;
   embedded: boolean;
   close(): Promise<void>;
 }
@@ -37,8 +39,13 @@ const forgetPreparedStatements = (client: PoolClient) => client.query('DEALLOCAT
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite kept in DATA_DIR. Migrations run on open. */
 export async function openDatabase(
-  config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR'>,
+  config: Pick<
+    Config,
+    'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_READ_URL' | 'DATABASE_READ_POOL_SIZE' | 'DATA_DIR'
+  >,
   entities: readonly Entity[],
+  /** Told of each query through TypeORM that fails (the metrics count them). */
+  onQueryError?: () => void,
 ): Promise<Database> {
   let embedded: EmbeddedPostgres | null = null;
   let url = config.DATABASE_URL;
@@ -51,13 +58,27 @@ export async function openDatabase(
     poolSize: embedded ? 1 : config.DATABASE_POOL_SIZE,
     entities,
     onConnect: forgetPreparedStatements,
+    onQueryError,
   });
   await initializeWithRetry(dataSource);
   await dataSource.runMigrations({ transaction: 'each' });
+  const readSource = config.DATABASE_READ_URL
+    ? createDataSource({
+        url: config.DATABASE_READ_URL,
+        poolSize: config.DATABASE_READ_POOL_SIZE ?? config.DATABASE_POOL_SIZE,
+        entities,
+        onConnect: forgetPreparedStatements,
+        onQueryError,
+        readOnly: true,
+      })
+    : dataSource;
+  if (readSource !== dataSource) await initializeWithRetry(readSource);
   return {
     dataSource,
+    readSource,
     embedded: embedded !== null,
     async close() {
+      if (readSource !== dataSource) await readSource.destroy();
       await dataSource.destroy();
       await embedded?.stop();
     },

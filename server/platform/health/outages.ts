@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as nodeRedis from 'redis';
 import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
+import { RedisUnavailableError } from '../bus/redis';
 import type { Logger } from '../logger/logger';
 
 /** What a request may find unreachable. */
@@ -14,9 +15,10 @@ const PROBE_INTERVAL_MS = 1000;
 
 /**
  * PostgreSQL going away: admin_shutdown (a restart), crash_shutdown, cannot_connect_now (shutting
- * down or starting up), and class 08, connection exceptions.
+ * down or starting up), class 08, connection exceptions, and read_only_sql_transaction: a write
+ * reached a server that is not the primary (yet), as while a failover or a restart is under way.
  */
-const DATABASE_GONE = /^(57P0[123]|08[0-9A-Z]{3})$/;
+const DATABASE_GONE = /^(57P0[123]|08[0-9A-Z]{3}|25006)$/;
 /** A TCP connection refused, reset or not to be had: the pg driver passes these on as they are. */
 const CONNECTION_GONE = new Set([
   'ECONNREFUSED',
@@ -31,8 +33,12 @@ const CONNECTION_GONE = new Set([
 /** The pg driver's and pool's own words for a connection lost or not had in time (they carry no code). */
 const PG_CONNECTION_LOST =
   /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect)/;
-/** node-redis's errors of a connection down (commands fail at once then: disableOfflineQueue). */
+/**
+ * node-redis's errors of a connection down (commands fail at once then: disableOfflineQueue), and
+ * the Sentinel client's while the master is being switched (bus/redis.ts).
+ */
 const REDIS_CONNECTION_LOST = [
+  RedisUnavailableError,
   nodeRedis.ClientClosedError,
   nodeRedis.ClientOfflineError,
   nodeRedis.ConnectionTimeoutError,
@@ -80,7 +86,14 @@ export class Outages {
     /** A cheap question each dependency answers when reachable (SELECT 1, PING); absent: not used. */
     private readonly probes: Partial<Record<Dependency, () => Promise<unknown>>>,
     private readonly logger: Logger,
+    /** Told when an outage begins (the metrics count them). */
+    private readonly onOutage: (dependency: Dependency) => void = () => undefined,
   ) {}
+
+  /** Whether `dependency` is down: it failed a request and has not answered its probe since. */
+  isDown(dependency: Dependency): boolean {
+    return this.states.get(dependency) === 'down';
+  }
 
   /** Whether a request failed with `error` for an outage (outageOf); if so, the dependency is checked. */
   causedBy(error: unknown): boolean {
@@ -109,6 +122,7 @@ export class Outages {
     }
     const since = Date.now();
     this.states.set(dependency, 'down');
+    this.onOutage(dependency);
     this.logger.error(
       { dependency, err: failure.error },
       `${dependency} unreachable: requests that need it answer 503`,

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Redis } from '../bus/event-bus';
+import type { Redis } from '../bus/redis';
 import { createLimiter } from '../bus/limiter';
 import { HttpError, tooManyRequests } from './errors';
 

@@ -1,9 +1,12 @@
 import type { DataSource } from 'typeorm';
 import type { DomainEventPublisher } from '../bus/domain-events';
-import type { EventBus, Redis } from '../bus/event-bus';
+import type { EventBus } from '../bus/event-bus';
+import type { Redis } from '../bus/redis';
 import type { Config } from '../config/config';
+import type { HistoryReads } from '../db/history-reads';
 import type { Outages } from '../health/outages';
 import type { Logger } from '../logger/logger';
+import type { ExchangeMetrics } from '../metrics/exchange-metrics';
 import type { SettingsStore } from '../settings/settings-store';
 
 /** The platform every module is built on: nothing of a domain. */
@@ -11,6 +14,8 @@ export interface ServerContext {
   config: Config;
   logger: Logger;
   dataSource: DataSource;
+  /** Where history is read (a synchronous standby, else the primary): never what a write depends on. */
+  reads: HistoryReads;
   bus: EventBus;
   /** Where services tell what they committed (the gateways subscribe, see bus/domain-events.ts). */
   events: DomainEventPublisher;
@@ -21,6 +26,8 @@ export interface ServerContext {
   outages: Outages;
   /** The deployment's namespace of Redis channels and keys (bus/redis-prefix.ts). */
   redisPrefix: string;
+  /** This exchange's Prometheus metrics (metrics/README.md). */
+  metrics: ExchangeMetrics;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { OrderStatus, Side, TimeInForce } from '../../../engine';
+import type { OrderStatus, Side, StpMode, TimeInForce } from '../../../engine';
 import type { OrderKind } from '../orders/order-schemas';
 
 /**
@@ -15,21 +15,28 @@ export interface LiveOrder {
   postOnly: boolean;
   priceTicks: number | null;
   stopTicks: number | null;
+  /** An iceberg: the lots it shows at a time; null otherwise. */
+  icebergLots: number | null;
+  /** A trailing stop's delta in basis points; null otherwise. */
+  trailingDelta: number | null;
   /** A market buy by quote amount: 0 until it trades, then what it bought. */
   lots: number;
   /** A market buy by quote amount: the notional units it could spend; null otherwise. */
   quoteUnits: number | null;
   /** The caller's own id of the order (Binance's clientOrderId), unique per user; null when none was given. */
   clientOrderId: string | null;
+  stp: StpMode;
   filledLots: number;
   quoteFilled: number;
   reserved: number;
   status: OrderStatus;
   seq: number;
+  /** The order list it belongs to (Binance's orderListId); null for an order of its own. */
+  listId: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 export const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set(['filled', 'canceled', 'rejected', 'expired']);
 /** The orders_open_symbol_seq index (order.entity.ts) holds exactly these: keep the two lists the same. */
-export const OPEN_STATUSES: readonly OrderStatus[] = ['new', 'partially_filled', 'waiting'];
+export const OPEN_STATUSES: readonly OrderStatus[] = ['new', 'partially_filled', 'waiting', 'pending_new'];

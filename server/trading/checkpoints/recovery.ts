@@ -7,7 +7,9 @@ import type { MarketRow } from '../../markets/market.entity';
 import { rulesOf } from '../books/book-rules';
 import { OPEN_STATUSES, type LiveOrder } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
+import { liveList, type LiveList } from '../books/live-list';
 import { liveOrder } from '../books/order-rows';
+import type { OrderListRow } from '../orders/order-list.entity';
 import { mayBeFilledSql } from '../../identity/auth/may-trade';
 import type { OrderRow } from '../orders/order.entity';
 
@@ -65,16 +67,23 @@ export async function recoverMarket(dataSource: DataSource, market: BookMarket, 
       [symbol, OPEN_STATUSES],
     );
     const open = new Map(rows.map((row) => [row.id, liveOrder(row, spec)]));
+    const lists = await openLists(manager, symbol);
     compareWithBook(book, open, logger, symbol);
     const [trades] = (await manager.query('SELECT COALESCE(MAX(seq), 0) AS seq FROM trades WHERE symbol = $1', [
       symbol,
     ])) as Array<{ seq: string }>;
+    const [prevented] = (await manager.query(
+      'SELECT COALESCE(MAX(id), 0) AS id FROM prevented_matches WHERE symbol = $1',
+      [symbol],
+    )) as Array<{ id: string }>;
     return {
       market: { ...market, ...rulesOf(spec) },
       book,
       open,
+      lists,
       commandSeq,
       tradeSeq: Number(trades!.seq),
+      preventedMatchSeq: Number(prevented!.id),
       snapshotSeq,
     };
   });
@@ -92,6 +101,29 @@ export async function suspendedTradersWithOpenOrders(
     `SELECT DISTINCT o.symbol, o.user_id AS "userId" FROM orders o JOIN users u ON u.id = o.user_id
       WHERE o.symbol = ANY($1::varchar[]) AND o.status = ANY($2::varchar[]) AND NOT ${mayBeFilledSql('u')}`,
     [markets.map((market) => market.symbol), OPEN_STATUSES],
+  );
+}
+
+/** A book's open order lists, each with every order of it (ended ones too: a list names them all). */
+async function openLists(manager: EntityManager, symbol: string): Promise<Map<number, LiveList>> {
+  const rows: OrderListRow[] = await manager.query(
+    "SELECT * FROM order_lists WHERE symbol = $1 AND status = 'executing'",
+    [symbol],
+  );
+  if (rows.length === 0) return new Map();
+  const legs: Array<Pick<OrderRow, 'id' | 'seq' | 'client_order_id' | 'list_id'>> = await manager.query(
+    'SELECT id, seq, client_order_id, list_id FROM orders WHERE list_id = ANY($1::bigint[]) ORDER BY seq',
+    [rows.map((row) => row.id)],
+  );
+  return new Map(
+    rows.map((row) => {
+      const own = legs.filter((leg) => leg.list_id === row.id);
+      const list = liveList(
+        row,
+        own.map((leg) => ({ orderId: leg.id, seq: Number(leg.seq), clientOrderId: leg.client_order_id ?? leg.id })),
+      );
+      return [list.id, list];
+    }),
   );
 }
 

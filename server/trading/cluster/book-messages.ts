@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookCall, bookSymbol as symbol, type BookCall } from '../book-calls';
-import { orderKind, orderStatus, orderViewSchema, side, timeInForce } from '../orders/order-schemas';
+import { orderKind, orderStatus, orderViewSchema, side, stpMode, timeInForce } from '../orders/order-schemas';
 
 /**
  * The calls one process forwards to the owner of a symbol's book over Redis, and the owner's
@@ -46,6 +46,10 @@ const orderRow = z.object({
   seq: z.string(),
   client_order_id: z.string().nullable(),
   quote_amount: decimal.nullable(),
+  stp: stpMode,
+  iceberg_amount: decimal.nullable(),
+  trailing_delta: z.number().int().nullable(),
+  list_id: z.string().nullable(),
   created_at: z.coerce.date(),
   updated_at: z.coerce.date(),
 });
@@ -66,6 +70,18 @@ const tradeRow = z.object({
   created_at: z.coerce.date(),
 });
 export const orderRecord = z.object({ order: orderRow, fills: z.array(tradeRow) });
+const listRow = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  symbol,
+  kind: z.enum(['oco', 'oto', 'otoco']),
+  client_list_id: z.string(),
+  status: z.enum(['executing', 'all_done']),
+  created_at: z.coerce.date(),
+  updated_at: z.coerce.date(),
+});
+const listRecord = z.object({ list: listRow, orders: z.array(orderRow), fills: z.array(tradeRow) });
+const amendedOrder = z.object({ order: orderRow, commandSeq: z.number().int().min(0) });
 
 /** What each call answers, as the caller checks the owner's reply. */
 export const bookResults: Record<BookCall['method'], z.ZodType> = {
@@ -73,6 +89,9 @@ export const bookResults: Record<BookCall['method'], z.ZodType> = {
   cancelOrder: orderViewSchema,
   placeOrderRecord: orderRecord,
   cancelOrderRecord: orderRecord,
+  amendOrderRecord: amendedOrder,
+  placeOrderListRecord: listRecord,
+  cancelOrderListRecord: listRecord,
   cancelAllOrdersOnBook: canceledCount,
   depth,
   lastPrice,

@@ -10,11 +10,18 @@ import { marketUnavailable } from './forwarder';
 
 export const bookLock = (symbol: string) => `book:${symbol}`;
 
+/** Answering other processes' calls for a book: started once it is rebuilt here, stopped when it goes. */
+export interface BookServing {
+  start(symbol: string): Promise<void>;
+  stop(symbol: string): Promise<void>;
+}
+
 /**
  * The books this process owns: a symbol's book is served by the one process holding its advisory
  * lock. Locks are tried at start and every CLAIM_INTERVAL_MS after, so when an owner dies a
  * survivor takes its symbols, rebuilds their books from the database (recovery) and only then
- * serves them. Each claim that wins symbols starts one sequencer, their single writer.
+ * serves them. Each claim that wins symbols starts one sequencer, their single writer. Should the
+ * lock session be lost, every book goes at once (see release), to be claimed again.
  */
 export class BookOwnership implements Books {
   private readonly sequencers = new Map<string, OrderSequencer>();
@@ -27,10 +34,11 @@ export class BookOwnership implements Books {
     private readonly cluster: Cluster,
     private readonly catalog: MarketCatalog,
     private readonly open: (markets: BookMarket[]) => Promise<OrderSequencer>,
-    /** Called once a book is rebuilt here, to start answering other processes' calls for it. */
-    private readonly serve: (symbol: string) => Promise<void>,
+    private readonly serving: BookServing,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    cluster.onLockLoss(() => this.release());
+  }
 
   owns(symbol: string): boolean {
     return this.sequencers.has(symbol);
@@ -64,11 +72,39 @@ export class BookOwnership implements Books {
     return this.claiming;
   }
 
-  /** Stops claiming and drains the owned books; the locks go when the cluster closes. */
+  /** Stops claiming and answering calls, and drains the owned books; the locks go when the cluster closes. */
   async stop(): Promise<void> {
     this.active = false;
     await this.claiming;
+    // Stop taking calls first: the others then see no owner and wait for the next one, not for a reply from here.
+    for (const symbol of this.sequencers.keys()) await this.serving.stop(symbol);
     for (const sequencer of new Set(this.sequencers.values())) await sequencer.stop();
+  }
+
+  /**
+   * The lock session is lost, and with it every lock: another process may own these books already.
+   * Nothing more is written here: the sequencers refuse what waits ('market-unavailable') and
+   * launch no round; calls from the others are no longer answered. The claims take the books
+   * again, rebuilt from the database, once a session is back.
+   */
+  private async release(): Promise<void> {
+    const dropped = [this.dropAll()];
+    // A claim under way may still win books on the lost session: they go too once it ends.
+    while (this.claiming) {
+      await this.claiming;
+      dropped.push(this.dropAll());
+    }
+    await Promise.all(dropped);
+  }
+
+  private async dropAll(): Promise<void> {
+    const sequencers = new Set(this.sequencers.values());
+    const symbols = [...this.sequencers.keys()];
+    this.sequencers.clear();
+    this.held.clear();
+    const halted = [...sequencers].map((sequencer) => sequencer.halt(marketUnavailable));
+    for (const symbol of symbols) await this.serving.stop(symbol).catch(() => undefined);
+    await Promise.all(halted);
   }
 
   private async claimFree(): Promise<void> {
@@ -83,7 +119,7 @@ export class BookOwnership implements Books {
       const sequencer = await this.open(won);
       for (const market of won) {
         this.sequencers.set(market.symbol, sequencer);
-        await this.serve(market.symbol);
+        await this.serving.start(market.symbol);
       }
       this.logger.info({ symbols: won.map((m) => m.symbol) }, 'this process now owns these books');
     } catch (error) {

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from '../../platform/bus/event-bus';
-import { ConfigError, type Config } from '../../platform/config/config';
+import type { Redis } from '../../platform/bus/redis';
+import { ConfigError, usesRedis, type Config } from '../../platform/config/config';
 import type { Logger } from '../../platform/logger/logger';
 import { AdvisoryLocks } from './advisory-locks';
 
 /** How often a process tries the locks it does not hold: the longest a dead owner's work goes unserved. */
 export const CLAIM_INTERVAL_MS = 1000;
 
-/** Starts `start` once this process holds the lock `name`; resolves after the first attempt. */
-export type Election = (name: string, start: () => Promise<void>) => Promise<void>;
+/**
+ * Starts `start` once this process holds the lock `name`; resolves after the first attempt. `stop`
+ * ends the work should the lock be lost (it may run again once the lock is won back), and is
+ * safe to call when the work never started.
+ */
+export type Election = (name: string, start: () => Promise<void>, stop?: () => Promise<void>) => Promise<void>;
 
 /** One process: whatever is asked of it, it does itself. */
 export const soleProcess: Election = (_name, start) => start();
@@ -22,6 +26,11 @@ export class Cluster {
   /** This process, for replies addressed to it. */
   readonly id = randomUUID();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** What stops this process's locked work when the lock session is lost. */
+  private readonly standDowns = new Set<() => Promise<void>>();
+  /** The stand-down and reconnection after the last loss of the lock session. */
+  private recovery: Promise<void> = Promise.resolve();
+  private closed = false;
 
   private constructor(
     readonly locks: AdvisoryLocks,
@@ -33,12 +42,42 @@ export class Cluster {
 
   /** `prefix`: the deployment's Redis namespace (bus/redis-prefix.ts). */
   static async join(databaseUrl: string, redis: Redis, prefix: string, logger: Logger): Promise<Cluster> {
-    // Fail-stop: another process may take the books over at once, so this one must not match any more.
-    const locks = await AdvisoryLocks.connect(databaseUrl, logger, () => process.exit(1));
     const subscriber = redis.duplicate();
     subscriber.on('error', () => undefined); // reconnects by itself; forwarded calls time out meanwhile
     await subscriber.connect();
-    return new Cluster(locks, redis, subscriber, `${prefix}:cluster`, logger);
+    let cluster: Cluster | null = null;
+    const locks = await AdvisoryLocks.connect(databaseUrl, () => cluster?.lockSessionLost());
+    cluster = new Cluster(locks, redis, subscriber, `${prefix}:cluster`, logger);
+    return cluster;
+  }
+
+  /** Runs `standDown` when the lock session is lost, before it is opened again. */
+  onLockLoss(standDown: () => Promise<void>): void {
+    this.standDowns.add(standDown);
+  }
+
+  /**
+   * Another process may take this one's books and elections the moment its session is gone, so
+   * everything they guard stops at once; then the session is opened again (quietly, every
+   * CLAIM_INTERVAL_MS), and the claims and elections, which go on trying, win what is free.
+   */
+  private lockSessionLost(): void {
+    this.logger.error('advisory lock session lost: this process stops serving its books and elected work');
+    this.recovery = this.recovery.then(async () => {
+      await Promise.all(
+        [...this.standDowns].map((standDown) =>
+          standDown().catch((error: unknown) => this.logger.error({ err: error }, 'standing down failed')),
+        ),
+      );
+      while (!this.closed && !this.locks.connected) {
+        try {
+          await this.locks.reopen();
+          if (!this.closed) this.logger.info('advisory lock session open again: claiming books and elections');
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, CLAIM_INTERVAL_MS).unref());
+        }
+      }
+    });
   }
 
   channel(name: string): string {
@@ -73,14 +112,16 @@ export class Cluster {
     return work();
   }
 
-  /** The lock `name` elects one process to run `start`; the others keep trying and take over when it dies. */
-  readonly elect: Election = async (name, start) => {
-    // held: this process has the lock (session locks are re-entrant: never ask twice); busy: an attempt is running.
+  /**
+   * The lock `name` elects one process to run `start`; the others keep trying and take over when it
+   * dies. Should this process lose its lock session, `stop` ends the work and it stands again.
+   */
+  readonly elect: Election = async (name, start, stop) => {
+    // held: this process has the lock (session locks are re-entrant: never ask twice).
     let held = false;
-    let busy = false;
+    let attempting: Promise<void> | null = null;
     const attempt = async () => {
-      if (held || busy) return;
-      busy = true;
+      if (held) return;
       try {
         held = await this.locks.tryLock(name);
         if (!held) return;
@@ -90,15 +131,20 @@ export class Cluster {
         this.logger.error({ err: error, lock: name }, 'elected work failed to start; giving the lock back');
         if (held) await this.locks.unlock(name).catch(() => undefined);
         held = false;
-      } finally {
-        busy = false;
       }
     };
-    await this.every(attempt);
+    this.onLockLoss(async () => {
+      await attempting;
+      if (!held) return;
+      held = false;
+      await stop?.();
+    });
+    await this.every(() => (attempting ??= attempt().finally(() => (attempting = null))));
   };
 
   /** Stops trying, then releases every lock (by ending its session): call once this process's work has stopped. */
   async close(): Promise<void> {
+    this.closed = true;
     for (const timer of this.timers) clearInterval(timer);
     this.timers.clear();
     await this.subscriber.close();
@@ -113,12 +159,14 @@ export class Cluster {
  * and no lock connection is opened.
  */
 export function clusterWanted(
-  config: Pick<Config, 'CLUSTER' | 'REDIS_URL' | 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>,
+  config: Pick<Config, 'CLUSTER' | 'REDIS_URL' | 'REDIS_SENTINELS' | 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>,
   embedded: boolean,
 ): boolean {
   if (config.CLUSTER === 'off') return false;
-  if (!config.REDIS_URL || !config.DATABASE_URL || embedded || config.DATABASE_POOL_SIZE < 2) {
-    throw new ConfigError('CLUSTER=on needs REDIS_URL, and DATABASE_URL (PostgreSQL) with DATABASE_POOL_SIZE above 1');
+  if (!usesRedis(config) || !config.DATABASE_URL || embedded || config.DATABASE_POOL_SIZE < 2) {
+    throw new ConfigError(
+      'CLUSTER=on needs REDIS_URL or REDIS_SENTINELS, and DATABASE_URL (PostgreSQL) with DATABASE_POOL_SIZE above 1',
+    );
   }
   return true;
 }

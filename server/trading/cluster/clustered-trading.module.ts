@@ -20,22 +20,22 @@ export function clusteredTradingModule(
 ): ExchangeModule & { service: TradingService } {
   const forwarder = new BookForwarder(cluster, ctx.logger);
   const requestChannel = (symbol: string) => cluster.channel(bookChannel(symbol));
-  const served: string[] = [];
   const ownership = new BookOwnership(
     cluster,
     catalog,
     (markets) => openBooks(ctx, catalog, markets),
-    async (symbol) => {
-      await cluster.subscribe(
-        requestChannel(symbol),
-        answerBookRequests(cluster, (call) => router.runForwarded(call, service), ctx.logger),
-      );
-      served.push(symbol);
+    {
+      start: (symbol): Promise<void> =>
+        cluster.subscribe(
+          requestChannel(symbol),
+          answerBookRequests(cluster, (call): Promise<unknown> => router.runForwarded(call, service), ctx.logger),
+        ),
+      stop: (symbol) => cluster.unsubscribe(requestChannel(symbol)),
     },
     ctx.logger,
   );
   const router = new ClusterBookRouter(ctx.dataSource, ownership, forwarder);
-  const service = new ClusteredTradingService(ctx.dataSource, catalog, ownership, router);
+  const service = new ClusteredTradingService(ctx.dataSource, ctx.reads, catalog, ownership, router);
   let stopFollowing = () => {};
   return {
     name: 'trading',
@@ -51,8 +51,6 @@ export function clusteredTradingModule(
     },
     async stop() {
       stopFollowing();
-      // Stop taking calls first: the others then see no owner and wait for the next one, not for a reply from here.
-      for (const symbol of served) await cluster.unsubscribe(requestChannel(symbol));
       await ownership.stop();
     },
   };

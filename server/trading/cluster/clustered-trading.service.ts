@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { HistoryReads } from '../../platform/db/history-reads';
 import { Refusal } from '../../kernel/refusal';
 import type { MarketCatalog } from '../../markets/catalog';
 import type { BookCall, BookRouter } from '../book-calls';
@@ -43,7 +44,9 @@ export class ClusterBookRouter implements BookRouter {
     for (;;) {
       if (this.ownership.owns(call.symbol)) return here();
       const reply = await this.forwarder.send(call, deadline);
-      if (reply !== 'no owner') {
+      // An owner that has just lost its book refuses without running the call: as if nobody listened.
+      const unowned = reply === 'no owner' || (!reply.ok && 'code' in reply && reply.code === 'market-unavailable');
+      if (!unowned) {
         if (!reply.ok) throw 'code' in reply ? new Refusal(reply.code, reply.data) : new ForwardedFailure(reply);
         return bookResults[call.method].parse(reply.value) as T;
       }
@@ -70,8 +73,14 @@ export class ClusterBookRouter implements BookRouter {
 
 /** TradingService for one of several processes: its book calls go through a ClusterBookRouter. */
 export class ClusteredTradingService extends TradingService {
-  constructor(database: DataSource, catalog: MarketCatalog, ownership: BookOwnership, router: ClusterBookRouter) {
-    super(database, catalog, router);
+  constructor(
+    database: DataSource,
+    reads: HistoryReads,
+    catalog: MarketCatalog,
+    ownership: BookOwnership,
+    router: ClusterBookRouter,
+  ) {
+    super(database, reads, catalog, router);
     this.attach(ownership);
   }
 }

@@ -46,6 +46,9 @@ export class BookForwarder {
       );
       this.waiting.set(id, { resolve, timer });
     });
+    // The deadline may pass while the publish below still waits (Redis switching masters): the
+    // refusal then waits for the caller, not an unhandled rejection that would end the process.
+    reply.catch(() => undefined);
     const request: BookRequest = { id, replyTo: this.cluster.id, call };
     let receivers = 0;
     try {

@@ -44,63 +44,73 @@ export function liquidityModule(
   let flow: MarketFlow | null = null;
   let topUps: NodeJS.Timeout | null = null;
   let stopFollowing = () => {};
+  /** Ends the elected work: on shutdown, or when this process loses the election's lock. */
+  const stopTrading = async () => {
+    stopFollowing();
+    if (topUps) clearInterval(topUps);
+    await flow?.stop();
+    await maker?.stop();
+    [flow, maker, topUps] = [null, null, null];
+  };
   return {
     name: 'liquidity',
     // It trades through the books at reference prices: it starts after them and stops before them.
     needs: ['trading', 'reference-prices'],
     async start() {
       if (ctx.config.MARKET_MAKER !== 'on') return;
-      await elect('market-maker', async () => {
-        const makerId = await ensureSystemTrader(ctx.dataSource, MAKER);
-        const takerId = await ensureSystemTrader(ctx.dataSource, TAKER);
-        // The maker's inventory covers the markets listed since it was funded: a new base comes as a top-up.
-        const makerProfile = () => ({ ...MAKER, inventory: listedInventory(MAKER.inventory, liquidMarkets(catalog)) });
-        const topUp = async (userId: string, profile: SystemTraderProfile) => {
-          const added = await topUpSystemTrader(ctx.dataSource, userId, profile);
-          if (added.length > 0) ctx.logger.info({ trader: profile.email, added }, 'system trader topped up');
-          return added;
-        };
-        const topUpBoth = async () => {
-          await topUp(makerId, makerProfile());
-          await topUp(takerId, TAKER);
-        };
-        const warn = (err: unknown) => ctx.logger.warn({ err }, 'top-up failed');
-        await topUpBoth();
-        topUps = setInterval(() => void topUpBoth().catch(warn), TOP_UP_MS);
-        // A market listed: its base arrives now, and the maker quotes it at once rather than at its turn.
-        const fundListed = async () => {
-          const added = new Set((await topUp(makerId, makerProfile())).map(([asset]) => asset));
-          for (const market of liquidMarkets(catalog)) if (added.has(market.base)) maker?.quoteSoon(market.symbol);
-        };
-        stopFollowing = catalog.onChange(() => void fundListed().catch(warn));
-        maker = new MarketMaker(
-          ctx.dataSource,
-          catalog,
-          trading,
-          referencePrices,
-          { makerId, inventory: MAKER.inventory },
-          ctx.logger,
-          ctx.outages,
-        );
-        maker.start();
-        if (ctx.config.MARKET_FLOW === 'on') {
-          flow = new MarketFlow(
+      await elect(
+        'market-maker',
+        async () => {
+          const makerId = await ensureSystemTrader(ctx.dataSource, MAKER);
+          const takerId = await ensureSystemTrader(ctx.dataSource, TAKER);
+          // The maker's inventory covers the markets listed since it was funded: a new base comes as a top-up.
+          const makerProfile = () => ({
+            ...MAKER,
+            inventory: listedInventory(MAKER.inventory, liquidMarkets(catalog)),
+          });
+          const topUp = async (userId: string, profile: SystemTraderProfile) => {
+            const added = await topUpSystemTrader(ctx.dataSource, userId, profile);
+            if (added.length > 0) ctx.logger.info({ trader: profile.email, added }, 'system trader topped up');
+            return added;
+          };
+          const topUpBoth = async () => {
+            await topUp(makerId, makerProfile());
+            await topUp(takerId, TAKER);
+          };
+          const warn = (err: unknown) => ctx.logger.warn({ err }, 'top-up failed');
+          await topUpBoth();
+          topUps = setInterval(() => void topUpBoth().catch(warn), TOP_UP_MS);
+          // A market listed: its base arrives now, and the maker quotes it at once rather than at its turn.
+          const fundListed = async () => {
+            const added = new Set((await topUp(makerId, makerProfile())).map(([asset]) => asset));
+            for (const market of liquidMarkets(catalog)) if (added.has(market.base)) maker?.quoteSoon(market.symbol);
+          };
+          stopFollowing = catalog.onChange(() => void fundListed().catch(warn));
+          maker = new MarketMaker(
             ctx.dataSource,
             catalog,
             trading,
             referencePrices,
-            { takerId, inventory: TAKER.inventory },
+            { makerId, inventory: MAKER.inventory },
             ctx.logger,
+            ctx.outages,
           );
-          flow.start();
-        }
-      });
+          maker.start();
+          if (ctx.config.MARKET_FLOW === 'on') {
+            flow = new MarketFlow(
+              ctx.dataSource,
+              catalog,
+              trading,
+              referencePrices,
+              { takerId, inventory: TAKER.inventory },
+              ctx.logger,
+            );
+            flow.start();
+          }
+        },
+        stopTrading,
+      );
     },
-    async stop() {
-      stopFollowing();
-      if (topUps) clearInterval(topUps);
-      await flow?.stop();
-      await maker?.stop();
-    },
+    stop: stopTrading,
   };
 }

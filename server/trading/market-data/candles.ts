@@ -36,6 +36,35 @@ export interface KlineRow {
   volume: string;
 }
 
+/** Stored widths in ms, widest first: each divides the one before, so their buckets nest. */
+const WIDTHS_MS = Object.values(KLINE_INTERVALS)
+  .map((seconds) => seconds * 1000)
+  .sort((a, b) => b - a);
+
+/** A run of consecutive stored candles of one width: buckets opening in [from, to). */
+export interface CandleRun {
+  width: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * The fewest stored candles that make up [from, to) (whole minutes): from each point the widest
+ * bucket that starts there and fits, consecutive ones of a width in one run. Buckets nest, so a
+ * span of any length costs at most a few dozen candles beyond its whole days.
+ */
+export function candleRuns(from: number, to: number): CandleRun[] {
+  const runs: CandleRun[] = [];
+  for (let time = from; time < to;) {
+    const width = WIDTHS_MS.find((w) => time % w === 0 && time + w <= to)!;
+    const last = runs[runs.length - 1];
+    if (last?.width === width) last.to += width;
+    else runs.push({ width, from: time, to: time + width });
+    time += width;
+  }
+  return runs;
+}
+
 /** Start of the bucket holding `timeMs`. */
 export const bucketStart = (timeMs: number, interval: KlineInterval) => {
   const width = KLINE_INTERVALS[interval] * 1000;

@@ -14,7 +14,7 @@ export function marketDataModule(
   trading: TradingService,
 ): ExchangeModule & { quotes: InstrumentQuotes; service: MarketDataService } {
   const quotes = new InstrumentQuotes(catalog, referencePrices, trading, money(ctx.config.DESK_SPREAD));
-  const marketData = new MarketDataService(ctx.dataSource, trading, quotes, catalog);
+  const marketData = new MarketDataService(ctx.dataSource, ctx.reads, trading, quotes, catalog);
   let running = false;
   referencePrices.onTick(() => {
     if (!running) return;

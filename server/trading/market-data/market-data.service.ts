@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { HistoryReads } from '../../platform/db/history-reads';
 import { money, toJsonNumber, ZERO } from '../../kernel/money';
 import type { BookMarket, MarketCatalog } from '../../markets/catalog';
 import { loadKlines, type Kline, type KlineInterval } from './candles';
@@ -42,6 +43,8 @@ export const jsonLevels = (levels: Array<[string, string]>) =>
 export class MarketDataService {
   constructor(
     private readonly dataSource: DataSource,
+    /** Klines are history: read where HistoryReads sends them. */
+    private readonly reads: HistoryReads,
     private readonly books: Pick<TradingService, 'depth'>,
     private readonly quotes: InstrumentQuotes,
     private readonly catalog: MarketCatalog,
@@ -89,6 +92,6 @@ export class MarketDataService {
   }
 
   klines(market: BookMarket, interval: KlineInterval, limit: number): Promise<Kline[]> {
-    return loadKlines(this.dataSource.manager, market.symbol, interval, limit);
+    return this.reads.run((db) => loadKlines(db.manager, market.symbol, interval, limit));
   }
 }

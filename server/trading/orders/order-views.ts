@@ -1,6 +1,7 @@
 import { money, toJsonNumber } from '../../kernel/money';
 import type { MarketCatalog } from '../../markets/catalog';
-import type { OrderView, UserTradeView } from './order-schemas';
+import type { OrderListView, OrderView, UserTradeView } from './order-schemas';
+import type { OrderListRow } from './order-list.entity';
 import type { OrderRow } from './order.entity';
 import type { TradeRow } from './trade.entity';
 
@@ -21,8 +22,21 @@ export function orderView(catalog: MarketCatalog, row: OrderRow, fills?: TradeRo
     average_price: filled.isZero() ? null : money(row.quote_filled).div(filled).toNumber(),
     status: row.status,
     time_in_force: row.time_in_force,
+    trailing_delta: row.trailing_delta,
+    list_id: row.list_id === null ? null : Number(row.list_id),
     created_at: new Date(row.created_at).toISOString(),
     ...(fills ? { fills: fills.map((trade) => userTradeView(catalog, trade, row.user_id)) } : {}),
+  };
+}
+
+export function orderListView(catalog: MarketCatalog, list: OrderListRow, orders: OrderRow[]): OrderListView {
+  return {
+    id: Number(list.id),
+    symbol: display(catalog, list.symbol),
+    kind: list.kind,
+    status: list.status,
+    orders: orders.map((order) => orderView(catalog, order)),
+    created_at: new Date(list.created_at).toISOString(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { OrderStatus, Side, TimeInForce } from '../../../engine';
+import type { OrderStatus, Side, StpMode, TimeInForce } from '../../../engine';
 import type { OrderKind } from './order-schemas';
 
 /**
@@ -9,7 +9,11 @@ import type { OrderKind } from './order-schemas';
 @Entity({ name: 'orders' })
 @Index('orders_user_created', ['user_id', 'created_at'])
 // What recovery reads: a book's open orders. Only open orders are in it, so most orders leave it once, or never enter.
-@Index('orders_open_symbol_seq', ['symbol', 'seq'], { where: "status IN ('new', 'partially_filled', 'waiting')" })
+@Index('orders_open_symbol_seq', ['symbol', 'seq'], {
+  where: "status IN ('new', 'partially_filled', 'waiting', 'pending_new')",
+})
+// A list's orders (recovery, and the Binance-compatible API's lists); most orders are in none.
+@Index('orders_list', ['list_id'], { where: 'list_id IS NOT NULL' })
 // The Binance-compatible API names a user's orders by symbol and seq (orderId), or by their client order id.
 @Index('orders_user_symbol_seq', ['user_id', 'symbol', 'seq'])
 @Index('orders_user_client_order_id', ['user_id', 'client_order_id'], {
@@ -29,7 +33,7 @@ export class OrderRow {
   @Column({ type: 'varchar', length: 4 })
   side!: Side;
 
-  @Column({ type: 'varchar', length: 16 })
+  @Column({ type: 'varchar', length: 24 })
   type!: OrderKind;
 
   @Column({ type: 'varchar', length: 3 })
@@ -47,6 +51,14 @@ export class OrderRow {
 
   @Column({ type: 'numeric', precision: 38, scale: 18 })
   amount!: string;
+
+  /** An iceberg: how much of its amount it shows at a time (Binance's icebergQty); null otherwise. */
+  @Column({ type: 'numeric', precision: 38, scale: 18, nullable: true })
+  iceberg_amount!: string | null;
+
+  /** A trailing stop: how far it trails the last price, in basis points (Binance's trailingDelta); null otherwise. */
+  @Column({ type: 'integer', nullable: true })
+  trailing_delta!: number | null;
 
   @Column({ type: 'numeric', precision: 38, scale: 18, default: 0 })
   filled!: string;
@@ -71,6 +83,14 @@ export class OrderRow {
   /** A market buy by quote amount: what it could spend (its amount is what it bought); null otherwise. */
   @Column({ type: 'numeric', precision: 38, scale: 18, nullable: true })
   quote_amount!: string | null;
+
+  /** Which order a self-trade ends when this one takes (the engine's modes; Binance's selfTradePreventionMode). */
+  @Column({ type: 'varchar', length: 16, default: 'cancel_newest' })
+  stp!: StpMode;
+
+  /** The order list it belongs to (Binance's orderListId); null for an order of its own. */
+  @Column({ type: 'bigint', nullable: true })
+  list_id!: string | null;
 
   @Column({ type: 'timestamptz' })
   created_at!: Date;

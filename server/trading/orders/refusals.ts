@@ -18,6 +18,12 @@ export type TradingRefusal =
   | 'market-order-cannot-rest'
   | 'quote-order-cannot-be-fill-or-kill'
   | 'post-only-not-gtc-limit'
+  | 'stop-market-buy-needs-stop-price'
+  // An order list: its market buys (a list's orders are held for as they are placed, at a price).
+  | 'list-market-buy-not-supported'
+  | 'iceberg-not-gtc-limit'
+  | 'iceberg-not-smaller'
+  | 'trailing-not-stop'
   | 'order-value-too-large'
   | 'below-minimum-value'
   // The trader: one the round cannot find (those it may refuse are identity's, auth/may-trade.ts).
@@ -29,6 +35,11 @@ export type TradingRefusal =
   | 'duplicate-client-order-id'
   | 'order-not-found'
   | 'order-not-open'
+  | 'order-list-not-found'
+  | 'order-list-not-open'
+  // An amend (keepPriority): the new amount must be below the order's and above what it has filled.
+  | 'amend-not-smaller'
+  | 'amend-below-filled'
   | 'rules-changed'
   | 'book-not-empty'
   | 'stop-would-trigger'

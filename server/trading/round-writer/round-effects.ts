@@ -1,9 +1,11 @@
 import type { Command } from '../../../engine';
 import type { AnswerRow } from '../../platform/idempotency/recorded-answers';
 import type { Posting } from '../../ledger/ledger';
+import type { LiveList } from '../books/live-list';
 import type { LiveOrder } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
 import type { OrderRow } from '../orders/order.entity';
+import type { PreventedMatchRow } from '../orders/prevented-match.entity';
 import type { TradeRow } from '../orders/trade.entity';
 
 /** Everything a round changes on one symbol, written in one transaction. */
@@ -12,7 +14,20 @@ export interface RoundEffects {
   orders: Map<string, LiveOrder>;
   /** Which of them the round placed (new rows; the others exist). */
   placed: Set<string>;
+  /** Which of them the round amended (keepPriority), with the amend command's sequence number. */
+  amended: Map<string, number>;
+  /** A list's pending orders the round placed on the book (their working order filled). */
+  activated: Set<string>;
+  /** Every order list the round placed or ended, as it leaves the round. */
+  lists: Map<number, LiveList>;
+  /** Which of them the round placed. */
+  placedLists: Set<number>;
   trades: TradeRow[];
+  /**
+   * The matches self-trade prevention stopped (created_at: the round's time, given as it is written),
+   * with their two orders' seqs (their Binance orderIds), which are not written.
+   */
+  preventedMatches: Array<Omit<PreventedMatchRow, 'created_at'> & { taker_seq: number; maker_seq: number }>;
   postings: Posting[];
   commands: Array<{ seq: number; command: Command }>;
   /** The answers of its commands sent with an Idempotency-Key, recorded with it. */
@@ -24,7 +39,12 @@ export interface RoundEffects {
 export const emptyEffects = (): RoundEffects => ({
   orders: new Map(),
   placed: new Set(),
+  amended: new Map(),
+  activated: new Set(),
+  lists: new Map(),
+  placedLists: new Set(),
   trades: [],
+  preventedMatches: [],
   postings: [],
   commands: [],
   answers: [],

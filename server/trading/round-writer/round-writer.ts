@@ -4,7 +4,9 @@ import { insertAnswersSql } from '../../platform/idempotency/recorded-answers';
 import { CHANGED_USER_ACCOUNTS, postingsSql, type AccountBalance } from '../../ledger/ledger';
 import { KEEP_NEWEST_STATE_HASH } from '../checkpoints/book-checkpoints';
 import { mayBeFilledSql, mayTradeSql } from '../../identity/auth/may-trade';
-import type { MarketRound } from './round-effects';
+import { listRecord } from '../books/live-list';
+import type { OrderListRow } from '../orders/order-list.entity';
+import type { MarketRound, RoundEffects } from './round-effects';
 import { roundCommittedSql, type RoundMarker } from './round-marker';
 
 /** Why a round's statement fails when one of its traders may no longer trade (see TraderCache). */
@@ -31,9 +33,35 @@ export interface WrittenRound {
   balances: AccountBalance[];
 }
 
+/** The round's prevented matches as an INSERT of one JSON parameter (see RoundEffects.preventedMatches). */
+function insertPreventedSql(rows: RoundEffects['preventedMatches'], params: SqlParams, at: string): string {
+  const table = params.rows(
+    rows,
+    'p',
+    `symbol varchar, id bigint, user_id uuid, taker_order_id uuid, maker_order_id uuid, stp varchar, price numeric,
+     taker_prevented numeric, maker_prevented numeric`,
+  );
+  return `INSERT INTO prevented_matches (symbol, id, user_id, taker_order_id, maker_order_id, stp, price, taker_prevented,
+                                  maker_prevented, created_at)
+          SELECT p.*, ${at} FROM ${table} RETURNING 1`;
+}
+
+/** The round's order lists, placed or ended, as an upsert of one JSON parameter: a list ends by its status. */
+function upsertListsSql(rows: OrderListRow[], params: SqlParams, at: string): string {
+  const table = params.rows(
+    rows,
+    'l',
+    'id bigint, user_id uuid, symbol varchar, kind varchar, client_list_id varchar, status varchar',
+  );
+  return `INSERT INTO order_lists (id, user_id, symbol, kind, client_list_id, status, created_at, updated_at)
+          SELECT l.*, ${at}, ${at} FROM ${table}
+          ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, updated_at = EXCLUDED.updated_at
+          RETURNING 1`;
+}
+
 /**
  * Everything a round changed, every symbol's together, as ONE statement: ledger postings (see
- * postingsSql), orders, trades, command log, state hashes and the answers of keyed commands (see
+ * postingsSql), orders, order lists, trades, command log, state hashes, prevented matches and the answers of keyed commands (see
  * server/platform/idempotency), each table of rows one JSON parameter whatever the size. Sent outside any transaction block, the statement is its own transaction: it
  * commits whole, durably, before its answer comes back, in a single round trip. It answers the users'
  * accounts it changed (both buckets). `after` is the round written just before this one on the
@@ -66,7 +94,7 @@ export async function writeRound(
   const at = params.add(now, 'timestamptz');
   const orderColumns = `id uuid, user_id uuid, symbol varchar, side varchar, type varchar, time_in_force varchar, post_only boolean, price numeric,
      stop_price numeric, amount numeric, filled numeric, quote_filled numeric, reserved numeric, status varchar, seq bigint,
-     client_order_id varchar, quote_amount numeric`;
+     client_order_id varchar, quote_amount numeric, stp varchar, iceberg_amount numeric, trailing_delta integer, list_id bigint`;
   const placedTable = params.rows(placedOrders, 'o', orderColumns);
   const changedTable = params.rows(changedOrders, 'u', orderColumns);
   const tradesTable = params.rows(
@@ -88,21 +116,33 @@ export async function writeRound(
   const answers = markets.flatMap((m) => m.effects.answers);
   const recordedAnswers =
     answers.length === 0 ? '' : `, recorded_answers AS (${insertAnswersSql(answers, params, at)})`;
+  // Likewise the matches self-trade prevention stopped: rare, so the common statement does not carry them.
+  const prevented = markets.flatMap((m) => m.effects.preventedMatches);
+  const insertedPrevented =
+    prevented.length === 0 ? '' : `, inserted_prevented AS (${insertPreventedSql(prevented, params, at)})`;
+  // And the order lists.
+  const lists = markets.flatMap((m) => [...m.effects.lists.values()].map(listRecord));
+  const writtenLists = lists.length === 0 ? '' : `, written_lists AS (${upsertListsSql(lists, params, at)})`;
+  const name = `trading-round-write${answers.length === 0 ? '' : '-keyed'}${prevented.length === 0 ? '' : '-prevented'}${lists.length === 0 ? '' : '-lists'}`;
   const [written] = await run<WrittenRound>({
-    name: answers.length === 0 ? 'trading-round-write' : 'trading-round-write-keyed',
+    name,
     text: `WITH ${ledger}, placed_orders AS (
        INSERT INTO orders (id, user_id, symbol, side, type, time_in_force, post_only, price, stop_price, amount, filled, quote_filled,
-                           reserved, status, seq, client_order_id, quote_amount, created_at, updated_at)
+                           reserved, status, seq, client_order_id, quote_amount, stp, iceberg_amount, trailing_delta,
+                           list_id, created_at, updated_at)
        SELECT o.*, ${at}, ${at} FROM ${placedTable}
        RETURNING 1
      ), changed_orders AS (
        -- Rows that exist: each conflicts on the primary key, which finds it whatever the table's size
        -- (an UPDATE ... FROM join would follow a plan made when the table was small).
        INSERT INTO orders (id, user_id, symbol, side, type, time_in_force, post_only, price, stop_price, amount, filled, quote_filled,
-                           reserved, status, seq, client_order_id, quote_amount, created_at, updated_at)
+                           reserved, status, seq, client_order_id, quote_amount, stp, iceberg_amount, trailing_delta,
+                           list_id, created_at, updated_at)
        SELECT u.*, ${at}, ${at} FROM ${changedTable}
+       -- amount and client_order_id: what an amend changes.
        ON CONFLICT (id) DO UPDATE SET filled = EXCLUDED.filled, quote_filled = EXCLUDED.quote_filled,
-                                      reserved = EXCLUDED.reserved, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at
+                                      reserved = EXCLUDED.reserved, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at,
+                                      amount = EXCLUDED.amount, client_order_id = EXCLUDED.client_order_id
        RETURNING 1
      ), inserted_trades AS (
        INSERT INTO trades (id, symbol, seq, price, amount, quote_amount, taker_side, maker_order_id, taker_order_id,
@@ -116,7 +156,7 @@ export async function writeRound(
        INSERT INTO book_states (symbol, seq, state_hash, updated_at) SELECT h.*, now() FROM ${hashesTable}
        ${KEEP_NEWEST_STATE_HASH}
        RETURNING 1
-     )${recordedAnswers}
+     )${recordedAnswers}${insertedPrevented}${writtenLists}
      SELECT (SELECT COALESCE(json_agg(changed), '[]') FROM (${CHANGED_USER_ACCOUNTS}) changed) AS balances,
             -- Not a constant: a cast PostgreSQL can only try when it gets here, so it fails the statement exactly then.
             CASE WHEN ${roundCommittedSql(afterSymbol, afterSeq)} THEN true

@@ -1,7 +1,7 @@
 import { feeFor, type OrderBook } from '../../../engine';
 import { money } from '../../kernel/money';
 import type { BookMarket } from '../../markets/catalog';
-import { assertMinNotional, type OrderTerms } from '../books/order-input';
+import { assertMinNotional, isStopKind, type OrderTerms } from '../books/order-input';
 import { refuseTrading } from '../orders/refusals';
 
 /** Fee rates in parts per million of the trade value. */
@@ -29,17 +29,47 @@ export function buyHoldAtLimit(priceTicks: number, lots: number, fees: FeeRates)
 }
 
 /**
- * The value (notional units) that `lots` would trade at now against one side of the book, walking
- * from the best price; refused when that side is empty. Looks at the top levels first, the rest only
- * when they are not enough.
+ * What an order of a list holds to rest (engine units of its side): its amount for a sell, its
+ * value and fee at its limit for a buy. A market buy has no price to hold at.
  */
-export function bookValue(book: OrderBook, side: 'asks' | 'bids', lots: number): number {
+export function listOrderHold(terms: Pick<OrderTerms, 'side' | 'lots' | 'priceTicks'>, fees: FeeRates): number {
+  if (terms.side === 'sell') return terms.lots;
+  if (terms.priceTicks === null) throw refuseTrading('list-market-buy-not-supported');
+  return buyHoldAtLimit(terms.priceTicks, terms.lots, fees);
+}
+
+/**
+ * What a list's pending orders hold from the start: what they need (`pendingHold`) beyond the
+ * least the working order's complete fill brings in their asset. The rest is held out of that
+ * fill as it comes (OrderExecution.fundPending). A working buy brings its whole amount (fees are
+ * paid in USD); a working sell at least its value at its limit, less the fee at the higher rate
+ * and one unit per lot (each fill's fee is rounded up on its own).
+ */
+export function pendingHoldAtPlacement(
+  working: Pick<OrderTerms, 'side' | 'lots' | 'priceTicks'>,
+  pendingSide: 'buy' | 'sell',
+  pendingHold: number,
+  fees: FeeRates,
+): number {
+  if (pendingSide === working.side) return pendingHold;
+  if (working.side === 'buy') return Math.max(0, pendingHold - working.lots);
+  const value = working.priceTicks! * working.lots;
+  const leastProceeds = value - feeFor(value, Math.max(fees.makerPpm, fees.takerPpm)) - working.lots;
+  return Math.max(0, pendingHold - Math.max(0, leastProceeds));
+}
+
+/**
+ * The value (notional units) that `lots` would trade at now against one side of the book, walking
+ * from the best price, less `skipped` (lots at a price it goes past); refused when that side is
+ * empty. Looks at the top levels first, the rest only when they are not enough.
+ */
+export function bookValue(book: OrderBook, side: 'asks' | 'bids', lots: number, skipped = NONE_SKIPPED): number {
   for (const levels of [64, Number.MAX_SAFE_INTEGER]) {
     let left = lots;
     let value = 0;
     const offered = book.depth(levels)[side];
     for (const level of offered) {
-      const take = Math.min(left, level.quantity);
+      const take = Math.min(left, offeredAt(level, skipped));
       value += take * level.price;
       left -= take;
       if (left === 0) return value;
@@ -52,21 +82,45 @@ export function bookValue(book: OrderBook, side: 'asks' | 'bids', lots: number):
   throw refuseTrading('insufficient-liquidity');
 }
 
+const NONE_SKIPPED: ReadonlyMap<number, number> = new Map();
+
+const offeredAt = (level: { price: number; quantity: number }, skipped: ReadonlyMap<number, number>) =>
+  Math.max(0, level.quantity - (skipped.get(level.price) ?? 0));
+
+/**
+ * What a market buy goes past without trading, by price: the trader's own asks, when its
+ * self-trade prevention cancels the resting order it meets and goes on (cancel_oldest). Its hold
+ * must then be for the asks beyond them. Other modes end the buy there or take its quantity off.
+ */
+function skippedAsks(book: OrderBook, userId: string, stp: OrderTerms['stp']) {
+  if (stp !== 'cancel_oldest') return NONE_SKIPPED;
+  const own = new Map<number, number>();
+  for (const order of book.openOrders(userId))
+    if (order.side === 'sell' && order.status !== 'waiting' && order.price !== undefined)
+      own.set(order.price, (own.get(order.price) ?? 0) + order.remaining);
+  return own;
+}
+
 /**
  * What a market buy by quote amount would buy now, walking the asks from the best as the engine does
  * (at each price as many whole lots as the budget left pays for): its lots and their value in
  * notional units. Refused ('insufficient-liquidity') when the budget buys no lot.
  */
-export function bookPurchase(book: OrderBook, quoteUnits: number): { lots: number; value: number } {
+export function bookPurchase(
+  book: OrderBook,
+  quoteUnits: number,
+  skipped = NONE_SKIPPED,
+): { lots: number; value: number } {
   for (const levels of [64, Number.MAX_SAFE_INTEGER]) {
     let left = quoteUnits;
     let lots = 0;
     const asks = book.depth(levels).asks;
     for (const level of asks) {
-      const take = Math.min(level.quantity, Math.floor(left / level.price));
+      const offered = offeredAt(level, skipped);
+      const take = Math.min(offered, Math.floor(left / level.price));
       lots += take;
       left -= take * level.price;
-      if (take < level.quantity) return purchase(lots, quoteUnits - left);
+      if (take < offered) return purchase(lots, quoteUnits - left);
     }
     if (asks.length < levels) return purchase(lots, quoteUnits - left);
   }
@@ -87,17 +141,27 @@ export function marketBuyHold(value: number, lots: number, fees: FeeRates): numb
 }
 
 /**
- * What an order holds when placed: notional units for a buy, lots for a sell. A market order is
- * also held to the minimum order value, measured on what the book gives it now.
+ * What `userId`'s order holds when placed: notional units for a buy, lots for a sell. A market
+ * order is also held to the minimum order value, measured on what the book gives it now.
  */
-export function holdFor(market: BookMarket, terms: OrderTerms, book: OrderBook, fees: FeeRates): number {
+export function holdFor(
+  market: BookMarket,
+  terms: OrderTerms,
+  book: OrderBook,
+  fees: FeeRates,
+  userId: string,
+): number {
+  const skipped =
+    terms.side === 'buy' && terms.priceTicks === null ? skippedAsks(book, userId, terms.stp) : NONE_SKIPPED;
   if (terms.quoteUnits !== null) {
-    const { lots, value } = bookPurchase(book, terms.quoteUnits);
+    const { lots, value } = bookPurchase(book, terms.quoteUnits, skipped);
     return marketBuyHold(value, lots, fees);
   }
   if (terms.priceTicks !== null)
     return terms.side === 'sell' ? terms.lots : buyHoldAtLimit(terms.priceTicks, terms.lots, fees);
-  const value = bookValue(book, terms.side === 'buy' ? 'asks' : 'bids', terms.lots);
+  // A stop-loss or take-profit market sell: its base amount, as any sell (a buy has a protective limit).
+  if (isStopKind(terms.type)) return terms.lots;
+  const value = bookValue(book, terms.side === 'buy' ? 'asks' : 'bids', terms.lots, skipped);
   assertMinNotional(market, value);
   return terms.side === 'sell' ? terms.lots : marketBuyHold(value, terms.lots, fees);
 }

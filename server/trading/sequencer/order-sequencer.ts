@@ -13,6 +13,7 @@ import {
 } from '../../ledger/ledger';
 import { refuseLedger } from '../../ledger/refusals';
 import type { Logger } from '../../platform/logger/logger';
+import type { RoundMetrics } from '../../platform/metrics/rounds';
 import { rulesOf } from '../books/book-rules';
 import type { MarketState } from '../books/market-state';
 import { BookCheckpoints } from '../checkpoints/book-checkpoints';
@@ -70,6 +71,8 @@ interface Launched {
   written: Promise<WrittenRound>;
   /** The last command it logs (or, logging none, the one it was written after): its commit is seen by this row. */
   marker: RoundMarker | null;
+  /** When its statement was sent (performance.now()), for the commit latency. */
+  sentAt: number;
 }
 
 /**
@@ -94,6 +97,8 @@ export class OrderSequencer {
   /** Whether a round can be queued behind another: its traders are read on a second connection, which the embedded database does not have. */
   private readonly pipelined: boolean;
   private readonly traders: TraderCache;
+  /** Set by halt: the refusal for whatever has not reached PostgreSQL. */
+  private halted: (() => unknown) | null = null;
 
   /** `traderTrustMs`: how long what a round read of a trader serves the next rounds (see TraderCache). */
   constructor(
@@ -104,6 +109,7 @@ export class OrderSequencer {
     private readonly logger: Logger,
     private readonly onCommit: (round: CommittedRound) => void,
     traderTrustMs: number,
+    private readonly metrics: Pick<RoundMetrics, 'executed' | 'committed' | 'failed'>,
   ) {
     this.traders = new TraderCache(traderTrustMs);
     const poolSize = pgPool(dataSource).options.max!;
@@ -150,6 +156,7 @@ export class OrderSequencer {
   private async deepView(line: MarketLine): Promise<CommittedBook> {
     for (;;) {
       if (line.committed.levels >= MAX_DEPTH) return line.committed;
+      this.refuseIfHalted();
       if (!line.stale && line.state.commandSeq === line.committed.lastUpdateId) {
         line.committed = this.view(line, MAX_DEPTH);
         return line.committed;
@@ -166,6 +173,7 @@ export class OrderSequencer {
   submit(symbol: string, submission: Submission): Promise<Outcome> {
     const line = this.lines.get(symbol);
     if (!line) return Promise.reject(new Error(`no order book for ${symbol}`));
+    if (this.halted) return Promise.reject(this.halted());
     return new Promise((resolve, reject) => {
       line.queue.push({ submission, resolve, reject });
       const { writer } = line;
@@ -184,6 +192,7 @@ export class OrderSequencer {
     const line = this.lines.get(symbol);
     if (!line) throw new Error(`no order book for ${symbol}`);
     await this.exclusively(line.writer, async () => {
+      this.refuseIfHalted();
       if (line.stale) await this.recover(line);
       const { state } = line;
       const book = await line.checkpoints.restart(state, record);
@@ -230,6 +239,24 @@ export class OrderSequencer {
     await Promise.all([...this.lines.values()].map((line) => line.checkpoints.snapshot(line.state)));
   }
 
+  /**
+   * Stops writing at once, for good (this process no longer owns the books): what waits and what
+   * comes is refused with `refusal()`, and no round is sent. Resolves once the rounds already in
+   * PostgreSQL have ended; those are answered as they end (committed or not).
+   */
+  async halt(refusal: () => unknown): Promise<void> {
+    this.halted = refusal;
+    for (const line of this.lines.values()) {
+      for (const pending of line.queue.splice(0)) pending.reject(refusal());
+      this.viewMoved(line);
+    }
+    for (const writer of this.writers) while (writer.draining) await writer.draining;
+  }
+
+  private refuseIfHalted(): void {
+    if (this.halted) throw this.halted();
+  }
+
   private async drain(writer: Writer) {
     for (let round = takeRound(writer); round; round = takeRound(writer)) await this.run(round, true);
   }
@@ -238,6 +265,7 @@ export class OrderSequencer {
   private async run(round: Round, chain: boolean): Promise<void> {
     let failed: FailedRound | null;
     try {
+      this.refuseIfHalted();
       for (const { line } of round) if (line.stale) await this.recover(line);
       const runner = this.dataSource.createQueryRunner();
       try {
@@ -280,7 +308,9 @@ export class OrderSequencer {
     const writer = first[0]!.line.writer;
     const inFlight: Launched[] = [];
     try {
-      inFlight.push(this.launch(connection, first, await this.readUnvouchedTraders(connection, first, inFlight), null));
+      const read = await this.readUnvouchedTraders(connection, first, inFlight);
+      this.refuseIfHalted();
+      inFlight.push(this.launch(connection, first, read, null));
     } catch (error) {
       return { round: first, error: asInsufficientFunds(error), postings: [] };
     }
@@ -297,9 +327,9 @@ export class OrderSequencer {
       let unqueued: FailedRound | null = null;
       if (next) {
         try {
-          inFlight.push(
-            this.launch(connection, next, await this.readUnvouchedTraders(beside, next, inFlight), last.marker),
-          );
+          const read = await this.readUnvouchedTraders(beside, next, inFlight);
+          this.refuseIfHalted();
+          inFlight.push(this.launch(connection, next, read, last.marker));
           continue;
         } catch (error) {
           unqueued = { round: next, error, postings: [] };
@@ -371,7 +401,10 @@ export class OrderSequencer {
     read: ReadonlySet<string>,
     after: RoundMarker | null,
   ): Launched {
+    const started = performance.now();
     const executed = executeRound(round, this.traders, this.catalog, read);
+    const sentAt = performance.now();
+    this.metrics.executed(commandsIn(round), (sentAt - started) / 1000);
     const views = round.map(({ line }, i) => {
       const { effects } = executed.markets[i]!;
       // A deep read waiting makes this round's view deep, whether or not it moved the book.
@@ -381,14 +414,15 @@ export class OrderSequencer {
     const written = writeRound(connection.run, executed.markets, executed.now, after);
     // Awaited in order by commitRounds; until then a failure must not count as unhandled.
     written.catch(() => undefined);
-    return { round, executed, views, written, marker: lastCommand(executed.markets) ?? after };
+    return { round, executed, views, written, marker: lastCommand(executed.markets) ?? after, sentAt };
   }
 
   /**
    * A round has committed: its books' public views, its callers' answers, its notifications, and a
    * snapshot when due, if `settled` (nothing applied to the books behind it, so they are as committed).
    */
-  private committed({ round, executed, views }: Launched, result: WrittenRound, settled: boolean): void {
+  private committed({ round, executed, views, sentAt }: Launched, result: WrittenRound, settled: boolean): void {
+    this.metrics.committed((performance.now() - sentAt) / 1000);
     round.forEach(({ line }, i) => {
       const view = views[i];
       // A round that logged commands without moving a level still moves the book's update id.
@@ -397,7 +431,7 @@ export class OrderSequencer {
       else if (lastLogged) line.committed = { ...line.committed, lastUpdateId: lastLogged.seq };
       this.viewMoved(line);
     });
-    if (settled)
+    if (settled && !this.halted)
       for (const { line } of round)
         if (line.checkpoints.snapshotDue(line.state)) void line.checkpoints.snapshot(line.state);
     round.forEach(({ pending }, i) => pending.forEach((p, j) => p.resolve(executed.outcomes[i]![j]!)));
@@ -419,6 +453,11 @@ export class OrderSequencer {
    * postings found missing, then give each command its own chance.
    */
   private async retry({ round, error, postings }: FailedRound): Promise<void> {
+    this.metrics.failed();
+    if (this.halted) {
+      for (const { pending } of round) for (const p of pending) p.reject(this.halted());
+      return;
+    }
     const lines = new Set(round.map(({ line }) => line));
     for (const line of lines) line.stale = true;
     // A fill of a trader suspended since their order rested: their orders on these books are cancelled
@@ -465,6 +504,13 @@ export class OrderSequencer {
     line.stale = false;
     this.viewMoved(line);
   }
+}
+
+/** The commands a round applies, every symbol's (those put back for the next round left out). */
+function commandsIn(round: Round): number {
+  let count = 0;
+  for (const { pending } of round) count += pending.length;
+  return count;
 }
 
 /** A launched round whose write failed. */

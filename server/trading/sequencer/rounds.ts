@@ -70,12 +70,14 @@ export function arrivesFirst(writer: Writer, written: Promise<unknown>): Promise
 /** A snapshot must see its book as committed: nothing may be applied behind a round that makes one due. */
 export const snapshotDue = (round: Round) => round.some(({ line }) => line.checkpoints.snapshotDue(line.state));
 
-/** Whose balances a round reads: the traders placing orders in it, in USD and the bases it trades. */
+/** Whose balances a round reads: the traders placing orders (or lists) in it, in USD and the bases it trades. */
 export function traderKeys(round: Round): TraderKeys {
   const userIds = [
     ...new Set(
       round.flatMap(({ pending }) =>
-        pending.filter((p) => p.submission.kind === 'place').map((p) => p.submission.userId),
+        pending
+          .filter((p) => p.submission.kind === 'place' || p.submission.kind === 'place_list')
+          .map((p) => p.submission.userId),
       ),
     ),
   ];

@@ -1,5 +1,6 @@
 import ccxt from 'ccxt';
 import { money } from '../../../server/kernel/money';
+import { ccxtBinance, type CcxtCredentials } from '../../support/ccxt-client';
 import { createApiKey, signedCall, type CreatedApiKey } from '../../support/binance-client';
 import { ApiClient, registerTrader } from '../../support/http-client';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';
@@ -145,12 +146,7 @@ describe('GET /api/v3/account', () => {
 
 describe('CCXT', () => {
   /** ccxt.binance pointed at this exchange: it loads the markets from exchangeInfo before its first call. */
-  const binance = (credentials: { apiKey: string; secret: string }) =>
-    new ccxt.binance({
-      ...credentials,
-      urls: { api: { public: `${server.url}/api/v3`, private: `${server.url}/api/v3` } },
-      options: { fetchMarkets: { types: ['spot'] }, fetchCurrencies: false, fetchMargins: false },
-    });
+  const binance = (credentials: CcxtCredentials) => ccxtBinance(server.url, credentials);
 
   it('fetches the balance: free, used and total per asset', async () => {
     const trader = await traderWithOpenOrder();

@@ -1,6 +1,7 @@
 import ccxt from 'ccxt';
 import Decimal from 'decimal.js';
 
+import { ccxtBinance, type CcxtCredentials } from '../../support/ccxt-client';
 import { pricesInsideSpread, tradeOnBook } from '../../support/book-trades';
 import { createApiKey } from '../../support/binance-client';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';
@@ -18,13 +19,7 @@ afterAll(() => server.close());
 
 const SYMBOL = 'BNB/USDT';
 
-function binance(credentials: { apiKey?: string; secret?: string } = {}) {
-  return new ccxt.binance({
-    ...credentials,
-    urls: { api: { public: `${server.url}/api/v3`, private: `${server.url}/api/v3` } },
-    options: { fetchMarkets: { types: ['spot'] }, fetchCurrencies: false, fetchMargins: false },
-  });
-}
+const binance = (credentials: CcxtCredentials = {}) => ccxtBinance(server.url, credentials);
 
 /** A KYC-approved trader holding `balances`, and CCXT signed in with a key of theirs that may trade. */
 async function trading(balances: Record<string, string>) {

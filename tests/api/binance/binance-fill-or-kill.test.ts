@@ -1,5 +1,5 @@
-import ccxt from 'ccxt';
 import Decimal from 'decimal.js';
+import { ccxtBinance } from '../../support/ccxt-client';
 import { pricesInsideSpread } from '../../support/book-trades';
 import { keyedTrader, signedCall, type KeyedTrader } from '../../support/binance-client';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';
@@ -164,12 +164,7 @@ describe('a fill-or-kill order that cannot fill completely', () => {
     const { seller, price } = await restingAsk();
     resting.push(seller);
     const buyer = await trader({ USD: '1000' });
-    const exchange = new ccxt.binance({
-      apiKey: buyer.key.api_key,
-      secret: buyer.key.secret,
-      urls: { api: { public: `${server.url}/api/v3`, private: `${server.url}/api/v3` } },
-      options: { fetchMarkets: { types: ['spot'] }, fetchCurrencies: false, fetchMargins: false },
-    });
+    const exchange = ccxtBinance(server.url, { apiKey: buyer.key.api_key, secret: buyer.key.secret });
     await exchange.loadMarkets();
     const order = await exchange.createOrder('SOL/USDT', 'limit', 'buy', 1, Number(price), { timeInForce: 'FOK' });
     expect(order).toMatchObject({ status: 'expired', filled: 0, amount: 1, timeInForce: 'FOK', trades: [] });

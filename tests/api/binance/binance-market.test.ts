@@ -56,7 +56,17 @@ describe('ping, time and exchangeInfo', () => {
       quoteAsset: 'USDT',
       baseAssetPrecision: 8,
       quoteAssetPrecision: 8,
-      orderTypes: ['LIMIT', 'LIMIT_MAKER', 'MARKET', 'STOP_LOSS_LIMIT'],
+      orderTypes: [
+        'LIMIT',
+        'LIMIT_MAKER',
+        'MARKET',
+        'STOP_LOSS',
+        'STOP_LOSS_LIMIT',
+        'TAKE_PROFIT',
+        'TAKE_PROFIT_LIMIT',
+      ],
+      icebergAllowed: true,
+      allowTrailingStop: true,
       quoteOrderQtyMarketAllowed: true,
       isSpotTradingAllowed: true,
       isMarginTradingAllowed: false,
@@ -71,6 +81,14 @@ describe('ping, time and exchangeInfo', () => {
         tickSize: '0.01000000',
       },
       { filterType: 'LOT_SIZE', minQty: '0.00001000', maxQty: '90071992547.40991000', stepSize: '0.00001000' },
+      { filterType: 'ICEBERG_PARTS', limit: 10 },
+      {
+        filterType: 'TRAILING_DELTA',
+        minTrailingAboveDelta: 10,
+        maxTrailingAboveDelta: 2000,
+        minTrailingBelowDelta: 10,
+        maxTrailingBelowDelta: 2000,
+      },
       {
         filterType: 'NOTIONAL',
         minNotional: '5.00000000',
@@ -386,21 +404,8 @@ describe('after real trades', () => {
       await bidder.client.delete('/trading/order', { order_id: resting.body.id });
     }
 
-    // The volume-weighted price of the candles of the last five minutes, read in the same minute.
-    for (;;) {
-      const minute = bucketStart(Date.now(), '1m');
-      const average = await ok('/avgPrice?symbol=SOLUSDT');
-      const candles = await ok(`/klines?symbol=SOLUSDT&interval=1m&startTime=${minute - 4 * 60_000}`);
-      if (bucketStart(Date.now(), '1m') !== minute) continue;
-      const volume = candles.reduce((sum: Decimal, k: any[]) => sum.plus(k[5]), new Decimal(0));
-      const quote = candles.reduce((sum: Decimal, k: any[]) => sum.plus(k[7]), new Decimal(0));
-      expect(average).toEqual({
-        mins: 5,
-        price: quote.div(volume).toDecimalPlaces(8).toFixed(8),
-        closeTime: sweep.time,
-      });
-      break;
-    }
+    // The price itself, the trades' of the last 5 minutes: binance-statistics.test.ts.
+    expect(await ok('/avgPrice?symbol=SOLUSDT')).toEqual({ mins: 5, price: expect.any(String), closeTime: sweep.time });
   });
 
   it('a second sweep at one price is one more aggregate, and the same trades read forward and back', async () => {

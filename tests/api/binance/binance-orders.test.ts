@@ -646,13 +646,13 @@ describe("refusals, in Binance's words", () => {
       { symbol: SYMBOL, side: 'BUY', type: 'MARKET' },
       refused(-1102, "Param 'quantity' or 'quoteOrderQty' must be sent, but both were empty/null!"),
     ],
-    ['an order type we do not take', { ...limit, type: 'TAKE_PROFIT' }, refused(-1116, 'Invalid orderType.')],
+    ['an order type we do not take', { ...limit, type: 'STOP' }, refused(-1116, 'Invalid orderType.')],
     ['a side in lower case', { ...limit, side: 'buy' }, refused(-1117, 'Invalid side.')],
     ['an unknown time in force', { ...limit, timeInForce: 'GTX' }, refused(-1115, 'Invalid timeInForce.')],
     ['an unknown symbol', { ...limit, symbol: 'DOGEUSDT' }, refused(-1121, 'Invalid symbol.')],
     [
       'a parameter no order reads',
-      { ...limit, icebergQty: '1' },
+      { ...limit, pegOffsetValue: '1' },
       refused(-1104, "Not all sent parameters were read; read '7' parameter(s) but was sent '8'."),
     ],
     [

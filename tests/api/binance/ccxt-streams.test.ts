@@ -1,5 +1,6 @@
 import ccxt from 'ccxt';
 import fc from 'fast-check';
+import { ccxtProBinance } from '../../support/ccxt-client';
 import { pricesInsideSpread, tradeOnBook } from '../../support/book-trades';
 import { depthSnapshot } from '../../support/book-follower';
 import { eventually } from '../../support/eventually';
@@ -22,19 +23,7 @@ let tokens: string[];
 
 beforeAll(async () => {
   server = await startTestExchange({ MARKET_FEED_SEED: '66' });
-  exchange = new ccxt.pro.binance({
-    urls: {
-      api: {
-        public: `${server.url}/api/v3`,
-        private: `${server.url}/api/v3`,
-        ws: { spot: `${server.url.replace(/^http/, 'ws')}/ws` },
-      },
-    },
-    options: { fetchMarkets: { types: ['spot'] }, fetchCurrencies: false, fetchMargins: false },
-  });
-  // A plain ws:// URL: ccxt wants its HTTP agent loaded first.
-  await exchange.loadHttpProxyAgent();
-  await exchange.loadMarkets();
+  exchange = await ccxtProBinance(server.url);
   const traders = await Promise.all(
     [0, 1].map((i) => fundedTrader(server, { USD: '100000', BNB: '100' }, `ccxt Trader ${i}`)),
   );
@@ -105,12 +94,14 @@ it('watchOHLCV gives the current candle with the trade in it', async () => {
   await new Promise((resolve) => setTimeout(resolve, 300));
   const [price] = await pricesInsideSpread(server, SYMBOL, 1);
   await tradeOnBook(server, { symbol: SYMBOL, base: 'BNB', price: price!, amount: '0.02' });
-  // The kline of an earlier trade may still be on its way (klines go out once a second): the next ones bring this one.
+  // The kline of an earlier trade may still be on its way (klines go out once a second): the next ones bring
+  // this one. Past the minute's end the next kline opens flat at this close, with no volume: the trade's
+  // kline is the one with the trade's volume in it.
+  const withTrade = (candle: (typeof candles)[number]) => candle[4] === Number(price) && candle[5]! >= 0.02;
   let candles = await watched;
   const deadline = Date.now() + 10_000;
-  while (candles[candles.length - 1]![4] !== Number(price) && Date.now() < deadline)
-    candles = await exchange.watchOHLCV(UNIFIED, '1m');
-  const [time, open, high, low, close, volume] = candles[candles.length - 1]!;
+  while (!candles.some(withTrade) && Date.now() < deadline) candles = await exchange.watchOHLCV(UNIFIED, '1m');
+  const [time, open, high, low, close, volume] = candles.find(withTrade) ?? candles[candles.length - 1]!;
   expect(time! % 60_000).toBe(0);
   expect(close).toBe(Number(price));
   expect(high!).toBeGreaterThanOrEqual(Math.max(open!, close!));

@@ -1,4 +1,4 @@
-import ccxt from 'ccxt';
+import { ccxtProBinance } from '../../support/ccxt-client';
 import { pricesInsideSpread } from '../../support/book-trades';
 import { createApiKey, signedCall } from '../../support/binance-client';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';
@@ -20,25 +20,7 @@ afterAll(() => server.close());
 
 const SYMBOL = 'SOL/USDT';
 
-async function proExchange(apiKey: string, secret: string) {
-  const ws = server.url.replace(/^http/, 'ws');
-  const exchange = new ccxt.pro.binance({
-    apiKey,
-    secret,
-    urls: {
-      api: {
-        public: `${server.url}/api/v3`,
-        private: `${server.url}/api/v3`,
-        ws: { spot: `${ws}/ws`, 'ws-api': { spot: `${ws}/ws-api/v3` } },
-      },
-    },
-    options: { fetchMarkets: { types: ['spot'] }, fetchCurrencies: false, fetchMargins: false },
-  });
-  // CCXT refuses a plain ws:// URL until its proxy agent is loaded.
-  await exchange.loadHttpProxyAgent();
-  await exchange.loadMarkets();
-  return exchange;
-}
+const proExchange = (apiKey: string, secret: string) => ccxtProBinance(server.url, { apiKey, secret });
 
 /** Watches with `watch` until an update satisfies `done`. */
 async function until<T>(watch: () => Promise<T>, done: (value: T) => boolean): Promise<T> {

@@ -166,6 +166,50 @@ describe('/ws/<listenKey>', () => {
   });
 });
 
+describe('a listenKey as a stream name', () => {
+  it('/stream?streams=<listenKey> receives the events wrapped as {stream, data}, beside market streams', async () => {
+    const who = await trader();
+    const listenKey = await listenKeyOf(who);
+    const client = await StreamClient.connect(server.url, `/stream?streams=${listenKey}/btcusdt@trade`);
+    open.push(client);
+    expect(await client.call('LIST_SUBSCRIPTIONS')).toEqual({ result: ['btcusdt@trade'], id: 1 });
+    await deposit(who, 5);
+    expect(await client.next((m) => m.stream === listenKey && m.data.e === 'balanceUpdate')).toEqual({
+      stream: listenKey,
+      data: expect.objectContaining({ e: 'balanceUpdate', a: 'USDT', d: '5.00000000' }),
+    });
+  });
+
+  it('SUBSCRIBE with a listenKey starts its events once answered; UNSUBSCRIBE stops them', async () => {
+    const who = await trader();
+    const listenKey = await listenKeyOf(who);
+    const client = await StreamClient.connect(server.url, '/ws');
+    open.push(client);
+    expect(await client.call('SUBSCRIBE', [listenKey, 'btcusdt@trade'])).toEqual({ result: null, id: 1 });
+    expect(await receives(client, who, 7)).toMatchObject({ e: 'balanceUpdate', d: '7.00000000' });
+    expect(await client.call('UNSUBSCRIBE', [listenKey])).toEqual({ result: null, id: 2 });
+    expect(await client.call('LIST_SUBSCRIPTIONS')).toEqual({ result: ['btcusdt@trade'], id: 3 });
+    // Another connection on the listenKey gets the next event; the one that left it, in the same delivery, does not.
+    const other = await stream(listenKey);
+    const from = client.messages.length;
+    await receives(other, who, 8);
+    expect(client.messages.slice(from).filter((m) => m.e === 'balanceUpdate')).toEqual([]);
+  });
+
+  it('a listenKey that names nothing closes the connection; a name of no shape is an unknown stream', async () => {
+    const client = await StreamClient.connect(server.url, '/ws');
+    open.push(client);
+    expect(await client.call('SUBSCRIBE', ['not-a-listen-key'])).toMatchObject({ error: { code: 2 }, id: 1 });
+    client.send({ method: 'SUBSCRIBE', params: ['x'.repeat(60)], id: 2 });
+    expect(await client.whenClosed()).toEqual({ code: 1000, reason: 'This listenKey does not exist.' });
+    const refused = await StreamClient.refused(server.url, '/stream?streams=not-a-listen-key');
+    expect(refused.status).toBe(400);
+    const stale = await StreamClient.connect(server.url, `/stream?streams=${'y'.repeat(60)}`);
+    open.push(stale);
+    expect(await stale.whenClosed()).toEqual({ code: 1000, reason: 'This listenKey does not exist.' });
+  });
+});
+
 describe('a stream ends at once', () => {
   /** A trader with a listenKey connection and a WebSocket API subscription, both receiving. */
   async function listening() {

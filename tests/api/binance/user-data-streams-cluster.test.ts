@@ -8,6 +8,9 @@ import { StreamClient } from '../../support/stream-client';
 import { approveKyc, credit } from '../../support/trader-fixtures';
 import { signedParams, WsApiClient } from '../../support/ws-api-client';
 import { ENTITIES } from '../../../server/entities';
+import { STREAMS_TOPIC } from '../../../server/gateways/streams/stream-events';
+import { connectRedis } from '../../../server/platform/bus/redis';
+import { TEST_REDIS_PREFIX } from '../../support/redis-namespace';
 
 /**
  * User data streams with two processes sharing the books (CLUSTER=on): the first process started
@@ -90,6 +93,66 @@ jest.setTimeout(180_000);
       [bid.body.orderId, 'TRADE', 'FILLED'],
     ]);
     await stream.event((e) => e.e === 'outboundAccountPosition' && e.B.some((b: { a: string }) => b.a === 'XRP'));
+  });
+
+  it('an order list placed and canceled through the process that does not own its book: answers, reports and listStatus', async () => {
+    const holder = await trader(owner, { XRP: '100' });
+    const stream = await subscribed(other, holder.key);
+    const placed = await signedCall(other.url, holder.key, 'POST', '/orderList/oco', {
+      symbol: 'XRPUSDT',
+      side: 'SELL',
+      quantity: '40',
+      aboveType: 'LIMIT_MAKER',
+      abovePrice: '9',
+      belowType: 'STOP_LOSS',
+      belowStopPrice: '0.5',
+    });
+    expect(placed).toMatchObject({ status: 200, body: { contingencyType: 'OCO', listOrderStatus: 'EXECUTING' } });
+    const listId = placed.body.orderListId;
+    const canceled = await signedCall(other.url, holder.key, 'DELETE', '/orderList', {
+      symbol: 'XRPUSDT',
+      orderListId: listId,
+    });
+    expect(canceled.body.orderReports.map((o: { status: string }) => o.status)).toEqual(['CANCELED', 'CANCELED']);
+    await stream.event((e) => e.e === 'listStatus' && e.g === listId && e.l === 'ALL_DONE');
+    const lists = stream.events().filter((e) => e.e === 'listStatus');
+    expect(lists.map((e) => [e.g, e.l])).toEqual([
+      [listId, 'EXEC_STARTED'],
+      [listId, 'ALL_DONE'],
+    ]);
+  });
+
+  it('the market streams are built for what some process listens to: a kline stream listened to in either process, and no other', async () => {
+    // A market with a trade, so that it has klines.
+    const seller = await trader(owner, { ADA: '20' });
+    const buyer = await trader(owner, { USD: '100' });
+    const order = { symbol: 'ADAUSDT', type: 'LIMIT', timeInForce: 'GTC', quantity: '20', price: '0.8' };
+    expect((await signedCall(owner.url, seller.key, 'POST', '/order', { ...order, side: 'SELL' })).status).toBe(200);
+    expect((await signedCall(owner.url, buyer.key, 'POST', '/order', { ...order, side: 'BUY' })).status).toBe(200);
+    // Which process builds them is elected; each listens here in turn, on an interval nothing else asks for.
+    for (const [exchange, interval] of [
+      [other, '6h'],
+      [owner, '8h'],
+    ] as const) {
+      const client = await StreamClient.connect(exchange.url, `/ws/adausdt@kline_${interval}`);
+      open.push(client);
+      expect(await client.next((m) => m.e === 'kline', 8000)).toMatchObject({ s: 'ADAUSDT', k: { i: interval } });
+    }
+    // What the bus carries for two seconds: the klines of those two streams, none of the 30 others.
+    const bus = await connectRedis(process.env.REDIS_URL!);
+    const carried = new Set<string>();
+    try {
+      await bus.subscribe(`${TEST_REDIS_PREFIX}:${STREAMS_TOPIC}`, (raw) => {
+        for (const { stream } of JSON.parse(raw) as Array<{ stream: string }>) carried.add(stream);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    } finally {
+      await bus.close();
+    }
+    expect([...carried].filter((stream) => stream.includes('@kline')).sort()).toEqual([
+      'adausdt@kline_6h',
+      'adausdt@kline_8h',
+    ]);
   });
 
   it('a listenKey opened through one process streams through the other, and closing it there ends it here', async () => {

@@ -130,9 +130,9 @@ describe('the WebSocket API', () => {
       error: { code: -1102, msg: 'Malformed request: invalid JSON.' },
       rateLimits: [],
     });
-    expect(await client.request('account.status')).toMatchObject({
+    expect(await client.request('sor.order.place')).toMatchObject({
       status: 400,
-      error: { code: -1102, msg: 'Malformed request: unknown method "account.status".' },
+      error: { code: -1102, msg: 'Malformed request: unknown method "sor.order.place".' },
     });
     expect(await client.request('ping', { extra: 1 })).toMatchObject({ status: 400, error: { code: -1104 } });
     expect(await client.request('time', { when: { nested: true } })).toMatchObject({

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { connectRedis, createEventBus, type EventBus, type Redis } from '../../../server/platform/bus/event-bus';
+import { createEventBus, type EventBus } from '../../../server/platform/bus/event-bus';
+import { connectRedis, type Redis } from '../../../server/platform/bus/redis';
 import { createLogger } from '../../../server/platform/logger/logger';
-import { UserStreamAudience } from '../../../server/gateways/streams/user-data/stream-audience';
+import { ListenerAudience } from '../../../server/gateways/streams/listener-audience';
 import { eventually } from '../../support/eventually';
 
 /**
@@ -12,7 +13,7 @@ const HEARTBEAT_MS = 200;
 const logger = createLogger('silent');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const started: UserStreamAudience[] = [];
+const started: ListenerAudience[] = [];
 const buses: EventBus[] = [];
 const clients: Redis[] = [];
 afterEach(async () => {
@@ -23,7 +24,7 @@ afterEach(async () => {
 
 /** A process's audience on `bus`, holding the users in `held`. */
 async function audienceOn(bus: EventBus, held: Set<string> = new Set()) {
-  const audience = new UserStreamAudience(bus, () => held, HEARTBEAT_MS);
+  const audience = new ListenerAudience(bus, 'test.listeners', () => held, HEARTBEAT_MS);
   await audience.start();
   started.push(audience);
   return { audience, held };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { connectRedis, type Redis } from '../../../server/platform/bus/event-bus';
+import { connectRedis, type Redis } from '../../../server/platform/bus/redis';
 import { WindowCounters } from '../../../server/gateways/binance/protocol/window-counters';
 import { startRedisServer, type RedisServer } from '../../support/redis-server';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { connectRedis } from '../../../server/platform/bus/event-bus';
+import { connectRedis } from '../../../server/platform/bus/redis';
 import { createRateLimiter } from '../../../server/platform/http/rate-limit';
 import { query } from '../../support/back-office';
 import { ApiClient, registerTrader } from '../../support/http-client';
@@ -35,11 +35,12 @@ const bid = { symbol: 'ADAUSDT', side: 'buy', type: 'limit', amount: 100, price:
 describe('money requests of one trader (MONEY_RATE_LIMIT a minute)', () => {
   it('deposits, withdrawals and instant trades share the budget; one more is 429 with Retry-After', async () => {
     const trader = await fundedTrader(server, { USD: '1000' });
+    // A buy is priced at the desk's ask, which follows the book's best ask where other tests left orders.
     const quotes = (await new ApiClient(server.url).get('/market/quotes')).body as Array<{
       symbol: string;
-      price: number;
+      ask: number;
     }>;
-    const price = quotes.find((q) => q.symbol === 'XRPUSDT')!.price;
+    const price = quotes.find((q) => q.symbol === 'XRPUSDT')!.ask;
     const answers = [
       await call(trader.client, 'POST', `/deposit/request${query({ amount: 10 })}`),
       await call(trader.client, 'POST', `/deposit/request${query({ amount: 11 })}`),

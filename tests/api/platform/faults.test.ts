@@ -8,8 +8,7 @@ import { brokenExactlyOnce, brokenMoneyPromises } from '../../support/money-inva
 import {
   cancelOpenOrders,
   MoneyStream,
-  send,
-  undecided,
+  settle,
   type MoneyRequest,
   type StreamTrader,
 } from '../../support/money-stream';
@@ -67,17 +66,6 @@ async function exchangeWithTraders(env: Record<string, string>) {
     return running;
   };
   return { traders, start };
-}
-
-/** Sends every request without a definitive answer again, with its key, until each has one. */
-async function settle(url: string, traders: StreamTrader[], requests: MoneyRequest[]) {
-  const tokens = new Map(traders.map((t) => [t.userId, t.token]));
-  for (const request of requests.filter(undecided)) {
-    for (let tries = 0; undecided(request); tries++) {
-      if (tries > 50) throw new Error(`no definitive answer to ${request.method} ${request.path}`);
-      await send(url, tokens.get(request.userId)!, request);
-    }
-  }
 }
 
 /** The promises, checked on the stopped server's database (what the stream left resting is cancelled first). */

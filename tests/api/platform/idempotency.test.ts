@@ -54,9 +54,10 @@ const IN_PROGRESS = { detail: 'A request with this Idempotency-Key is in progres
 const PNG = fixtureBase64('id-card.png');
 
 /** The reference price of a symbol on the simple screen. */
-async function quote(symbol: string): Promise<number> {
+/** The desk's ask, the price a buy is made at: it follows the book's best ask where other tests left orders. */
+async function askOf(symbol: string): Promise<number> {
   const quotes = await new ApiClient(server.url).get('/market/quotes');
-  return quotes.body.find((q: { symbol: string }) => q.symbol === symbol).price;
+  return quotes.body.find((q: { symbol: string }) => q.symbol === symbol).ask;
 }
 
 /** A fresh situation for one money request: whose money it moves, and the request itself (or another one). */
@@ -155,7 +156,7 @@ const MONEY_ROUTES: MoneyRoute[] = [
     async prepare() {
       const trader = await fundedTrader(server, { USD: '1000' });
       // The price seen is part of the request: a retry sends the same one.
-      const price = await quote('ETHUSDT');
+      const price = await askOf('ETHUSDT');
       return {
         owner: trader.user.id,
         send: (key, other) =>
@@ -283,7 +284,7 @@ describe('a refusal is an answer too', () => {
   it('an instant trade before KYC stays refused under its key once KYC is approved', async () => {
     const trader = await registerTrader(new ApiClient(server.url));
     await credit(dataSource(), trader.user.id, 'USD', '1000');
-    const price = await quote('ETHUSDT');
+    const price = await askOf('ETHUSDT');
     await refusedThenPossible(
       (key) =>
         sendKeyed(

@@ -103,7 +103,7 @@ describe('the protocol paths keep their own answers', () => {
     ['GET', '/api/v3/does-not-exist'],
     ['GET', '/api/v3'],
     ['GET', '/api/v1/ping'],
-    ['GET', '/sapi/v1/asset/tradeFee'],
+    ['GET', '/sapi/v1/asset/assetDetail'],
     ['POST', '/sapi/v1/margin/order'],
     ['GET', '/fapi/v1/exchangeInfo'],
     ['GET', '/dapi/v1/ping'],

@@ -1,5 +1,6 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { connectRedis, createEventBus, type Redis } from '../../../server/platform/bus/event-bus';
+import { createEventBus } from '../../../server/platform/bus/event-bus';
+import { connectRedis, type Redis } from '../../../server/platform/bus/redis';
 import { redisPrefix } from '../../../server/platform/bus/redis-prefix';
 import { createRateLimiter } from '../../../server/platform/http/rate-limit';
 import { createLogger } from '../../../server/platform/logger/logger';

@@ -640,3 +640,45 @@ describe('what a round knows of its traders between rounds', () => {
     expect(await usd(trader)).toEqual({ available: '100', locked: '0' });
   });
 });
+
+describe('a trailing stop on the web', () => {
+  it('is placed without a stop price, waits, and shows its delta in the open orders; its delta is checked', async () => {
+    const trader = await fundedTrader(server, { ADA: '20' }, 'Web Trailing Trader');
+    const placed = await trader.client.post('/trading/order', {
+      symbol: 'ADAUSDT',
+      side: 'sell',
+      type: 'stop_market',
+      amount: 20,
+      trailing_delta: 200,
+    });
+    expect(placed).toMatchObject({
+      status: 200,
+      body: { type: 'stop_market', status: 'waiting', stop_price: null, trailing_delta: 200, list_id: null },
+    });
+    const open = (await trader.client.get('/trading/orders/open?symbol=ADAUSDT')).body;
+    expect(open).toEqual([expect.objectContaining({ id: placed.body.id, trailing_delta: 200 })]);
+    for (const trailing_delta of [0, 1.5, 10_000, 'x'])
+      expect(
+        await trader.client.post('/trading/order', {
+          symbol: 'ADAUSDT',
+          side: 'sell',
+          type: 'stop_market',
+          amount: 20,
+          trailing_delta,
+        }),
+      ).toMatchObject({
+        status: 400,
+        body: { detail: 'trailing_delta must be a whole number of basis points, 1 to 9999' },
+      });
+    expect(
+      await trader.client.post('/trading/order', {
+        symbol: 'ADAUSDT',
+        side: 'sell',
+        type: 'limit',
+        amount: 20,
+        price: 5,
+        trailing_delta: 100,
+      }),
+    ).toMatchObject({ status: 400, body: { detail: 'Only a stop-loss or take-profit order can trail' } });
+  });
+});

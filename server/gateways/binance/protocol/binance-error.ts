@@ -19,13 +19,24 @@ export class BinanceError extends Error {
     readonly status: number,
     readonly code: number,
     msg: string,
+    /** What Binance answers beside code and msg for some errors (a cancel-replace's two results). */
+    readonly data?: unknown,
   ) {
     super(msg);
+  }
+
+  /** The error as Binance words it: {code, msg}, and its data when it has some. */
+  answer(): { code: number; msg: string; data?: unknown } {
+    return this.data === undefined
+      ? { code: this.code, msg: this.message }
+      : { code: this.code, msg: this.message, data: this.data };
   }
 }
 
 export const UNKNOWN_MESSAGE = 'An unknown error occurred while processing the request.';
 const DISCONNECTED_MESSAGE = 'Internal error; unable to process your request. Please try again.';
+/** The database, Redis or this process (shutting down) unavailable: come back soon. */
+export const binanceUnavailable = () => new BinanceError(503, BinanceCode.DISCONNECTED, DISCONNECTED_MESSAGE);
 
 /** Status and code for an {detail} error a shared service threw (a 5xx is never passed on as such). */
 function fromHttpError(error: HttpError): BinanceError {
@@ -46,7 +57,7 @@ function fromRefusal(refusal: Refusal): BinanceError {
 /** Answers `error` as Binance does; a 503 says when to come back. */
 export function answerBinanceError(ctx: Context, error: BinanceError): void {
   ctx.status = error.status;
-  ctx.body = { code: error.code, msg: error.message };
+  ctx.body = error.answer();
   if (error.status === 503) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
 }
 
@@ -59,7 +70,7 @@ export function knownBinanceError(error: unknown, outages: Outages): BinanceErro
   if (error instanceof BinanceError) return error;
   if (error instanceof Refusal) return fromRefusal(error);
   if (error instanceof HttpError) return fromHttpError(error);
-  return outages.causedBy(error) ? new BinanceError(503, BinanceCode.DISCONNECTED, DISCONNECTED_MESSAGE) : null;
+  return outages.causedBy(error) ? binanceUnavailable() : null;
 }
 
 /** The surface's error middleware: every failure becomes {code, msg} (knownBinanceError). */

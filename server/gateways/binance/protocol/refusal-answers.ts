@@ -14,9 +14,10 @@ export interface BinanceWording {
 const newOrderRejected = (msg: string): BinanceWording => ({ status: 400, code: 'NEW_ORDER_REJECTED', msg });
 const notional: BinanceWording = { status: 400, code: 'INVALID_MESSAGE', msg: 'Filter failure: NOTIONAL' };
 const closed = newOrderRejected('Market is closed.');
+const amendRejected = (msg: string): BinanceWording => ({ status: 400, code: 'ORDER_AMEND_REJECTED', msg });
 
 /**
- * The refusals Binance has words for, all of a new order's. The others keep the web API's detail
+ * The refusals Binance has words for, a new order's and an amend's. The others keep the web API's detail
  * (knownBinanceError, placementRefusal).
  */
 const WORDINGS: { readonly [Code in LedgerRefusal | IdentityRefusal | TradingRefusal]?: BinanceWording } = {
@@ -31,6 +32,8 @@ const WORDINGS: { readonly [Code in LedgerRefusal | IdentityRefusal | TradingRef
   'market-halted': closed,
   'market-cancel-only': closed,
   'insufficient-liquidity': newOrderRejected('Insufficient liquidity on the book for this order.'),
+  'amend-not-smaller': amendRejected('Order amend (quantity increase) is not supported.'),
+  'amend-below-filled': amendRejected('Order amend (quantity below the executed quantity) is not supported.'),
 };
 
 /** Binance's words for a refusal; undefined for one it has none for. */

@@ -1,4 +1,4 @@
-import type { Redis } from '../../../platform/bus/event-bus';
+import type { Redis } from '../../../platform/bus/redis';
 
 /** Points to add to one counter: its window starts with its first points and lasts windowMs. */
 export interface Addition {

@@ -4,6 +4,7 @@ import type { CommittedRound } from '../../../trading/sequencer/order-sequencer'
 import type { Notifier, UserStreamEvent } from '../../realtime/notifier';
 import { accountPositions, balanceUpdates } from './account-events';
 import { executionReports } from './execution-reports';
+import { listStatusEvents } from './list-status-events';
 
 /**
  * The user data streams' side of the domains' facts: Binance's events, built once in the process
@@ -13,11 +14,12 @@ import { executionReports } from './execution-reports';
 export function subscribeUserStreamPushes(events: DomainEvents, notifier: Notifier): void {
   const listened = (userId: string) => notifier.reachesUserStream(userId);
 
-  /** A committed round: an executionReport per order change, then each user's outboundAccountPosition. */
+  /** A committed round: an executionReport per order change, a listStatus per list change, then each user's outboundAccountPosition. */
   const round = ({ markets, balances, at }: CommittedRound) => {
     const now = Date.now();
     const reports: UserStreamEvent[] = [];
-    for (const market of markets) reports.push(...executionReports(market, listened, now));
+    for (const market of markets)
+      reports.push(...executionReports(market, listened, now), ...listStatusEvents(market, listened, now));
     notifier.publishToUserStreams([...reports, ...accountPositions(balances, listened, now, at.getTime())]);
   };
 

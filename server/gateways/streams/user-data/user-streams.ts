@@ -13,8 +13,10 @@ import {
   listenKeyClosed,
   type ListenKeys,
 } from '../../binance/protocol/listen-keys';
-import { UserStreamAudience } from './stream-audience';
+import { ListenerAudience } from '../listener-audience';
 
+/** The bus topic on which processes tell one another whose user data streams they hold. */
+export const USER_LISTENERS_TOPIC = 'user.streams.listeners';
 /** How often this process checks its streams against the database: what a lost bus message could leave open at most. */
 const SWEEP_MS = 5000;
 /** How long a change of a user's keys is remembered for the openings in flight. */
@@ -54,7 +56,7 @@ export class UserStreams {
   private changes = 0;
   private readonly sweeper: NodeJS.Timeout;
   private sweeping = false;
-  private readonly audience: UserStreamAudience;
+  private readonly audience: ListenerAudience;
 
   constructor(
     private readonly hub: StreamHub,
@@ -63,15 +65,18 @@ export class UserStreams {
     private readonly bus: EventBus,
     private readonly logger: Logger,
   ) {
-    this.audience = new UserStreamAudience(bus, () => this.heldUsers());
-    hub.handleOtherPaths((segment, connection) => this.openListenKey(segment, connection));
+    this.audience = new ListenerAudience(bus, USER_LISTENERS_TOPIC, () => this.heldUsers());
+    hub.servePrivateStreams({
+      names: (name) => LISTEN_KEY_FORMAT.test(name),
+      open: (listenKey, connection) => this.openListenKey(listenKey, connection),
+    });
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
     this.sweeper.unref();
   }
 
   /**
    * Delivers the bus's user events from now on, and ends streams as keys and users change. The
-   * notifier builds events only for the users who have a stream in some process (see UserStreamAudience).
+   * notifier builds events only for the users who have a stream in some process (see ListenerAudience).
    */
   async listen(notifier: Notifier): Promise<void> {
     const { bus } = this;
@@ -128,31 +133,35 @@ export class UserStreams {
     this.audience.stop();
   }
 
-  /** `/ws/<segment>`: a listenKey's connection joins its channel; any other segment leaves a plain connection. */
-  private openListenKey(segment: string, connection: StreamConnection) {
-    if (!LISTEN_KEY_FORMAT.test(segment)) return;
+  /**
+   * A listenKey named as a stream (`/ws/<listenKey>`, `/stream?streams=<listenKey>`, a SUBSCRIBE):
+   * the connection joins its channel, and closes if it names no live stream.
+   */
+  private openListenKey(segment: string, connection: StreamConnection): Promise<void> {
     const openedAt = this.opening();
     connection.joinChannel(segment);
     const read = async () => {
       const [state] = await this.listenKeys.find([segment]);
       return state?.live && (await this.usable(state.apiKey)) ? state : null;
     };
-    read()
-      // Read before a change of its owner's keys arrived: read again, after it.
-      .then(async (state) => (state && this.changedSince(state.userId, openedAt) ? read() : state))
-      .then(async (state) => {
-        if (!state) {
-          connection.close(STREAM_ENDED, 'This listenKey does not exist.');
-          return;
-        }
-        await this.audience.adding(state.userId);
-        this.listenKeyGrants.set(segment, { userId: state.userId, apiKey: state.apiKey });
-        addTo(this.listenKeysOf, state.userId, segment);
-      })
-      .catch((error: unknown) => {
-        this.logger.warn({ err: error }, 'user stream: a listenKey could not be read');
-        connection.close(STREAM_ENDED, 'This listenKey could not be read.');
-      });
+    return (
+      read()
+        // Read before a change of its owner's keys arrived: read again, after it.
+        .then(async (state) => (state && this.changedSince(state.userId, openedAt) ? read() : state))
+        .then(async (state) => {
+          if (!state) {
+            connection.close(STREAM_ENDED, 'This listenKey does not exist.');
+            return;
+          }
+          await this.audience.adding(state.userId);
+          this.listenKeyGrants.set(segment, { userId: state.userId, apiKey: state.apiKey });
+          addTo(this.listenKeysOf, state.userId, segment);
+        })
+        .catch((error: unknown) => {
+          this.logger.warn({ err: error }, 'user stream: a listenKey could not be read');
+          connection.close(STREAM_ENDED, 'This listenKey could not be read.');
+        })
+    );
   }
 
   private deliver(events: z.infer<typeof userEvents>) {

@@ -5,6 +5,7 @@ import { BinanceCode } from '../../binance/protocol/binance-error';
 import { rawJsonAnswer } from '../../../platform/http/http-server';
 import type { ConnectionLimits } from '../../connections/connection-limits';
 import { BINANCE_KEEP_ALIVE, keepPinging, type KeepAlive } from '../keep-alive';
+import { SERVICE_RESTART } from '../stream-connection';
 import { WsApiConnection, type WsApiDeps } from './ws-api-connection';
 
 /** Binance's path of the WebSocket API. */
@@ -37,14 +38,18 @@ export class WsApiServer {
     this.stopPinging = keepPinging(this.connections, keepAlive);
   }
 
+  get openConnections(): number {
+    return this.connections.size;
+  }
+
   close(): void {
     this.stopPinging();
-    for (const connection of this.connections) connection.terminate();
+    for (const connection of this.connections) connection.close(SERVICE_RESTART, 'Service restart');
     this.server.close();
   }
 
   private async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
-    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    const { pathname, searchParams } = new URL(request.url ?? '/', 'http://localhost');
     if (!pathname.startsWith('/ws-api/')) return;
     if (pathname !== WS_API_PATH) {
       socket.end(rawJsonAnswer(404, { code: BinanceCode.UNKNOWN, msg: `Unknown endpoint: ${pathname}` }));
@@ -53,7 +58,9 @@ export class WsApiServer {
     const address = this.clientAddress(request);
     if (!(await this.connectionLimits.admit(address, socket))) return;
     this.server.handleUpgrade(request, socket, head, (ws) => {
-      const connection = new WsApiConnection(ws, address, this.deps);
+      // `?returnRateLimits=false`: answers without `rateLimits` unless a request asks for them.
+      const returnRateLimits = searchParams.get('returnRateLimits') !== 'false';
+      const connection = new WsApiConnection(ws, address, this.deps, returnRateLimits);
       this.connections.add(connection);
       this.connectionLimits.expire(ws);
       ws.on('close', () => this.connections.delete(connection));

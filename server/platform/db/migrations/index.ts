@@ -17,6 +17,11 @@ import { ForexCurrencies1795700000000 } from './1795700000000-ForexCurrencies';
 import { Markets1795710000000 } from './1795710000000-Markets';
 import { Settings1795720000000 } from './1795720000000-Settings';
 import { LedgerCreatedAtIndex1795730000000 } from './1795730000000-LedgerCreatedAtIndex';
+import { OrderSelfTradePrevention1795740000000 } from './1795740000000-OrderSelfTradePrevention';
+import { PreventedMatches1795750000000 } from './1795750000000-PreventedMatches';
+import { OrderKindLength1795760100000 } from './1795760100000-OrderKindLength';
+import { OrderIcebergAndTrailing1795760200000 } from './1795760200000-OrderIcebergAndTrailing';
+import { OrderLists1795770000000 } from './1795770000000-OrderLists';
 
 /** Every migration, in order. New ones: `npm run migration:generate -- server/platform/db/migrations/Name`, then list it here. */
 export const migrations: Function[] = [
@@ -39,4 +44,9 @@ export const migrations: Function[] = [
   Markets1795710000000,
   Settings1795720000000,
   LedgerCreatedAtIndex1795730000000,
+  OrderSelfTradePrevention1795740000000,
+  PreventedMatches1795750000000,
+  OrderKindLength1795760100000,
+  OrderIcebergAndTrailing1795760200000,
+  OrderLists1795770000000,
 ];

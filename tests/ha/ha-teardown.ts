@@ -1,0 +1,5 @@
+import { ha } from './ha-cli';
+
+export default function teardown() {
+  ha('down');
+}
