@@ -26,6 +26,13 @@ export const bookCall = z.discriminatedUnion('method', [
     clientOrderId: z.string().max(64).nullable(),
   }),
   z.object({
+    method: z.literal('placeOrderList'),
+    symbol: bookSymbol,
+    userId,
+    request: orderListPlacementSchema,
+    keyed,
+  }),
+  z.object({
     method: z.literal('placeOrderListRecord'),
     symbol: bookSymbol,
     userId,

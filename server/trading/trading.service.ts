@@ -170,11 +170,21 @@ export class TradingService {
     );
   }
 
-  /** An order list as the web asks for it, placed (placeOrderListRecord): answered as its user sees it. */
-  async placeOrderList(userId: string, request: OrderListRequest): Promise<OrderListView> {
+  /**
+   * An order list as the web asks for it, placed: answered as its user sees it. `keyed`: sent with an
+   * Idempotency-Key, the list's round records its answer, and a repeat answers that.
+   */
+  async placeOrderList(
+    userId: string,
+    request: OrderListRequest,
+    keyed: KeyedRequest | null = null,
+  ): Promise<OrderListView> {
     const orders = request.orders.map((order) => ({ ...order, symbol: request.symbol }));
-    const placed = await this.placeOrderListRecord(userId, { symbol: request.symbol, kind: request.kind, orders });
-    return orderListView(this.catalog, placed.list, placed.orders);
+    const placement: OrderListPlacement = { symbol: request.symbol, kind: request.kind, orders };
+    const symbol = bookMarketOf(this.catalog, request.symbol).symbol;
+    return this.router.route({ method: 'placeOrderList', symbol, userId, request: placement, keyed }, () =>
+      this.placeOrderListHere(userId, placement, keyed),
+    );
   }
 
   /** Cancels every open order of a list of the user's: the list as the cancel left it. */
@@ -287,6 +297,8 @@ export class TradingService {
         return this.cancelOrderRecordHere(call.userId, call.orderId);
       case 'amendOrderRecord':
         return this.amendOrderRecordHere(call.userId, call.orderId, call.amount, call.clientOrderId);
+      case 'placeOrderList':
+        return this.placeOrderListHere(call.userId, call.request, call.keyed);
       case 'placeOrderListRecord':
         return this.placeOrderListRecordHere(call.userId, call.request);
       case 'cancelOrderListRecord':
@@ -343,7 +355,34 @@ export class TradingService {
     return { order: orderRecord(this.catalog, outcome.order), commandSeq: outcome.commandSeq! };
   }
 
+  private async placeOrderListHere(
+    userId: string,
+    request: OrderListPlacement,
+    keyed: KeyedRequest | null,
+  ): Promise<OrderListView> {
+    const { market, submission } = await this.listPlacement(userId, request);
+    return this.answered(keyed, async () => {
+      const outcome = await this.submittedList(market, keyed ? { ...submission, keyed } : submission);
+      const orders = outcome.orders.map((order) => orderRecord(this.catalog, order));
+      return outcome.answer ?? orderListView(this.catalog, listRecord(outcome.list), orders);
+    });
+  }
+
   private async placeOrderListRecordHere(userId: string, request: OrderListPlacement): Promise<ListRecord> {
+    const { market, submission } = await this.listPlacement(userId, request);
+    const outcome = await this.submittedList(market, submission);
+    return {
+      list: listRecord(outcome.list),
+      orders: outcome.orders.map((order) => orderRecord(this.catalog, order)),
+      fills: outcome.fills,
+    };
+  }
+
+  /** A list's command, checked as far as the book need not be asked, with its id drawn. */
+  private async listPlacement(
+    userId: string,
+    request: OrderListPlacement,
+  ): Promise<{ market: BookMarket; submission: Submission }> {
     const market = bookMarketOf(this.catalog, request.symbol);
     assertTakesOrders(market);
     const orders = request.orders.map((order) => ({ orderId: randomUUID(), terms: orderTerms(market, order) }));
@@ -362,12 +401,7 @@ export class TradingService {
       clientListId: request.client_list_id ?? randomUUID().replaceAll('-', '').slice(0, 22),
       orders,
     };
-    const outcome = await this.submittedList(market, { kind: 'place_list', userId, list });
-    return {
-      list: listRecord(outcome.list),
-      orders: outcome.orders.map((order) => orderRecord(this.catalog, order)),
-      fills: outcome.fills,
-    };
+    return { market, submission: { kind: 'place_list', userId, list } };
   }
 
   private async cancelOrderListRecordHere(userId: string, symbol: string, listId: number): Promise<ListRecord> {
@@ -483,15 +517,24 @@ export class TradingService {
    * would only hear of a failure.
    */
   private async run(market: BookMarket, command: Submission, keyed: KeyedRequest | null): Promise<OrderView> {
-    let outcome: OrderOutcome;
+    return this.answered(keyed, async () => {
+      const outcome = await this.submitted(market, keyed ? { ...command, keyed } : command);
+      return outcome.answer ?? orderView(this.catalog, orderRecord(this.catalog, outcome.order), outcome.fills);
+    });
+  }
+
+  /**
+   * What `work` answers; for a keyed command whose key a first try took (its round committed), what
+   * that round recorded instead.
+   */
+  private async answered<T>(keyed: KeyedRequest | null, work: () => Promise<T>): Promise<T> {
     try {
-      outcome = await this.submitted(market, keyed ? { ...command, keyed } : command);
+      return await work();
     } catch (error) {
       const recorded = keyed && isKeyTaken(error) ? await this.answers.recorded(keyed) : null;
       if (!recorded) throw error;
-      return recorded.body as OrderView;
+      return recorded.body as T;
     }
-    return outcome.answer ?? orderView(this.catalog, orderRecord(this.catalog, outcome.order), outcome.fills);
   }
 
   /** What a list command did, once committed; a refusal is thrown (see committed). */

@@ -17,9 +17,10 @@ export function orderListRoutes(trading: TradingService): RouteSpec[] {
       // The list's round checks the account (suspension, role, KYC) with the balances it reads.
       access: 'signed',
       before: [userRateLimit('orders')],
+      idempotent: true,
       input: orderListRequestSchema,
       response: orderListViewSchema,
-      handler: ({ input, user }) => trading.placeOrderList(user.id, input),
+      handler: ({ input, user, keyed }) => trading.placeOrderList(user.id, input, keyed),
     }),
     route({
       method: 'delete',

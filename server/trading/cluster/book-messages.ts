@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { bookCall, bookSymbol as symbol, type BookCall } from '../book-calls';
-import { orderKind, orderStatus, orderViewSchema, side, stpMode, timeInForce } from '../orders/order-schemas';
+import {
+  orderKind,
+  orderListViewSchema,
+  orderStatus,
+  orderViewSchema,
+  side,
+  stpMode,
+  timeInForce,
+} from '../orders/order-schemas';
 
 /**
  * The calls one process forwards to the owner of a symbol's book over Redis, and the owner's
@@ -90,6 +98,7 @@ export const bookResults: Record<BookCall['method'], z.ZodType> = {
   placeOrderRecord: orderRecord,
   cancelOrderRecord: orderRecord,
   amendOrderRecord: amendedOrder,
+  placeOrderList: orderListViewSchema,
   placeOrderListRecord: listRecord,
   cancelOrderListRecord: listRecord,
   cancelAllOrdersOnBook: canceledCount,

@@ -22,7 +22,7 @@ import type { LiveOrder } from '../books/live-order';
 import type { MarketState } from '../books/market-state';
 import { decimals, engineOrderType, isStopKind, ledgerUnits, type OrderTerms } from '../books/order-input';
 import { assertMayTrade } from '../../identity/auth/may-trade';
-import type { OrderView } from '../orders/order-schemas';
+import type { OrderListView, OrderView } from '../orders/order-schemas';
 import { refuseTrading, type TradingRefusal } from '../orders/refusals';
 import type { RoundEffects } from '../round-writer/round-effects';
 import type { TradeRow } from '../orders/trade.entity';
@@ -57,7 +57,7 @@ export type Outcome =
   | { ok: true; order: LiveOrder; fills: TradeRow[]; answer?: OrderView; commandSeq?: number }
   | { ok: true; canceled: number }
   // A list command: the list as it leaves the command, and (placed) its orders and the fills they made.
-  | { ok: true; list: LiveList; orders: LiveOrder[]; fills: TradeRow[] }
+  | { ok: true; list: LiveList; orders: LiveOrder[]; fills: TradeRow[]; answer?: OrderListView }
   | { ok: false; error: Refusal; onTraderData?: true };
 
 /** The engine's refusals of an order, as the trading core refuses them. */

@@ -1,6 +1,7 @@
 import { answerRow } from '../../platform/idempotency/recorded-answers';
 import { orderRecord } from '../books/order-rows';
-import { orderView } from '../orders/order-views';
+import { listRecord } from '../books/live-list';
+import { orderListView, orderView } from '../orders/order-views';
 import { emptyEffects, type MarketRound, type RoundEffects } from '../round-writer/round-effects';
 import type { TraderCache } from '../traders/trader-cache';
 import type { MarketCatalog } from '../../markets/catalog';
@@ -16,8 +17,14 @@ import type { Pending, Round } from './rounds';
 function recordedAnswer(catalog: MarketCatalog, p: Pending, outcome: Outcome, effects: RoundEffects): Outcome {
   const { keyed } = p.submission;
   // cancel_all comes from the suspension, never from a request, so it carries no key.
-  if (!keyed || !outcome.ok || !('order' in outcome)) return outcome;
-  const answer = orderView(catalog, orderRecord(catalog, outcome.order), outcome.fills);
+  if (!keyed || !outcome.ok || 'canceled' in outcome) return outcome;
+  if ('order' in outcome) {
+    const answer = orderView(catalog, orderRecord(catalog, outcome.order), outcome.fills);
+    effects.answers.push(answerRow(keyed, keyed.successStatus, answer));
+    return { ...outcome, answer };
+  }
+  const orders = outcome.orders.map((order) => orderRecord(catalog, order));
+  const answer = orderListView(catalog, listRecord(outcome.list), orders);
   effects.answers.push(answerRow(keyed, keyed.successStatus, answer));
   return { ...outcome, answer };
 }

@@ -39,12 +39,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Later test files trade these books in this database: nothing of this file stays resting there.
-  const open: Array<{ id: string; user_id: string }> = await dataSource().query(
-    `SELECT o.id, o.user_id FROM orders o JOIN users u ON u.id = o.user_id
-      WHERE u.created_at >= $1 AND o.status IN ('new', 'partially_filled', 'waiting')`,
+  const owners: Array<{ user_id: string }> = await dataSource().query(
+    `SELECT DISTINCT o.user_id FROM orders o JOIN users u ON u.id = o.user_id
+      WHERE u.created_at >= $1 AND o.status IN ('new', 'partially_filled', 'waiting', 'pending_new')`,
     [started],
   );
-  for (const order of open) await server.exchange.trading.cancelOrder(order.user_id, order.id);
+  // Every open order of each, order lists' included (canceling one of a list's orders ends the others).
+  for (const { user_id } of owners) await server.exchange.trading.cancelAllOrders(user_id);
   await server.close();
 });
 
@@ -136,6 +137,26 @@ const MONEY_ROUTES: MoneyRoute[] = [
         owner: trader.user.id,
         send: (key, other) =>
           sendKeyed(trader.client, key, 'POST', '/trading/order', buyOrder(other ? '10001' : '10000')),
+      };
+    },
+  },
+  {
+    name: 'order list placement',
+    async prepare() {
+      const trader = await fundedTrader(server, { USD: '1000' });
+      // An OCO buy: a limit far below the book, a stop-limit far above it; neither trades.
+      const oco = (limit: string) => ({
+        symbol: 'BTCUSDT',
+        kind: 'oco',
+        orders: [
+          { side: 'buy', type: 'limit', amount: '0.001', price: limit },
+          { side: 'buy', type: 'stop_limit', amount: '0.001', stop_price: '400000', price: '420000' },
+        ],
+      });
+      return {
+        owner: trader.user.id,
+        send: (key, other) =>
+          sendKeyed(trader.client, key, 'POST', '/trading/order-list', oco(other ? '10001' : '10000')),
       };
     },
   },
