@@ -37,6 +37,8 @@ import { klineStreams, PARTIAL_DEPTH_LEVELS, streamName, TICKER_WINDOWS, type De
 
 /** Tickers, klines and average prices are Binance's 1000 ms streams: they are built this often. */
 const STATISTICS_MS = 1000;
+/** At most this many intervals that ended unseen (a late timer, a stall) are pushed as they closed; older ones are read by REST. */
+const MISSED_KLINES = 2;
 const DEEPEST_PARTIAL = PARTIAL_DEPTH_LEVELS[PARTIAL_DEPTH_LEVELS.length - 1]!;
 
 type Level = [string, string];
@@ -281,8 +283,17 @@ export class MarketStreamSource {
       else if (reported === null) continue;
       else if (now <= reported.close_time) klines = [reported];
       else {
-        const open = klineOpen(series, now);
-        klines = [reported, flatKline(open, nextKlineOpen(series, open) - 1, reported.close)];
+        // Every interval since, flat at its close, up to the one open now: a late second skips none.
+        const current = klineOpen(series, now);
+        klines = [reported];
+        for (
+          let open = nextKlineOpen(series, reported.open_time);
+          open <= current;
+          open = nextKlineOpen(series, open)
+        ) {
+          klines.push(flatKline(open, nextKlineOpen(series, open) - 1, reported.close));
+          if (klines.length > MISSED_KLINES + 2) klines.splice(1, 1);
+        }
       }
       this.openKlines.set(stream, klines[klines.length - 1] ?? latest?.[latest.length - 1] ?? null);
       klines.forEach((kline, i) =>

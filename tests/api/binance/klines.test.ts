@@ -122,6 +122,25 @@ describe('GET /api/v3/klines', () => {
 });
 
 describe('kline streams', () => {
+  it('a late second skips no kline: each interval that ended unseen is pushed, as it closed', async () => {
+    const client = await StreamClient.connect(server.url, `/ws/${SYMBOL.toLowerCase()}@kline_1s`);
+    try {
+      const first = await client.next((m) => m.k?.x === false);
+      // The exchange runs in this process: holding it for over two seconds makes its next push late.
+      const until = Date.now() + 2200;
+      while (Date.now() < until);
+      const current = await client.next((m) => m.k?.x === false && m.k.t >= first.k.t + 3000);
+      const closed = client.messages
+        .filter((m) => m.k?.x === true && m.k.t >= first.k.t && m.k.t < current.k.t)
+        .map((m) => m.k.t);
+      const expected = [];
+      for (let t = first.k.t; t < current.k.t; t += 1000) expected.push(t);
+      expect(closed).toEqual(expected);
+    } finally {
+      client.close();
+    }
+  });
+
   it('a kline interval opens without trades: the last one closes and the next opens flat at its close', async () => {
     const client = await StreamClient.connect(server.url, `/ws/${SYMBOL.toLowerCase()}@kline_1s`);
     try {
