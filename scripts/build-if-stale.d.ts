@@ -1,1 +1,2 @@
 export function buildStale(): void;
+export function buildStaleClient(): void;

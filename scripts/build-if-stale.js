@@ -34,6 +34,10 @@ function buildIfStale(name, output, sources, script) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+function buildStaleClient() {
+  buildIfStale('client', 'client/dist/index.html', ['client', 'shared', 'package.json'], 'build:client');
+}
+
 function buildStale() {
   buildIfStale(
     'server',
@@ -41,7 +45,7 @@ function buildStale() {
     ['server', 'engine', 'shared', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', 'package.json'],
     'build:server',
   );
-  buildIfStale('client', 'client/dist/index.html', ['client', 'shared', 'package.json'], 'build:client');
+  buildStaleClient();
 }
 
-module.exports = { buildStale };
+module.exports = { buildStale, buildStaleClient };

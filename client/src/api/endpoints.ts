@@ -22,6 +22,8 @@ import type {
   NewApiKey,
   NewMarket,
   Order,
+  OrderList,
+  PlaceOrderListPayload,
   PlaceOrderPayload,
   SignedInUser,
   SimpleTrade,
@@ -105,6 +107,10 @@ export const tradingApi = {
     request<Order>('POST', '/trading/order', { body: payload, idempotent: true }),
   cancelOrder: (order_id: string) =>
     request<unknown>('DELETE', '/trading/order', { body: { order_id }, idempotent: true }),
+  /** All or nothing; a retry with the same key answers what the first placed. */
+  placeOrderList: (payload: PlaceOrderListPayload) =>
+    request<OrderList>('POST', '/trading/order-list', { body: payload, idempotent: true }),
+  cancelOrderList: (list_id: number) => request<OrderList>('DELETE', '/trading/order-list', { body: { list_id } }),
   openOrders: (symbol: string) => request<Order[]>('GET', '/trading/orders/open', { query: { symbol } }),
   orderHistory: (symbol: string) =>
     request<Order[]>('GET', '/trading/orders/history', { query: { symbol, limit: 50 } }),

@@ -61,6 +61,8 @@ export type OrderType = PlaceOrderPayload['type'];
 export type TimeInForce = NonNullable<PlaceOrderPayload['time_in_force']>;
 
 export type Order = Answer<'/api/trading/orders/open', 'get'>[number];
+export type PlaceOrderListPayload = Body<'/api/trading/order-list', 'post'>;
+export type OrderList = Answer<'/api/trading/order-list', 'post'>;
 export type UserTrade = Answer<'/api/trading/trades', 'get'>[number];
 
 export type Ticker = Answer<'/api/market/ticker', 'get'>;

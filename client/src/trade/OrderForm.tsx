@@ -1,17 +1,16 @@
-/** Right column of the trade screen: Buy/Sell, Limit/Market/Stop-Limit, live Available and Total. */
+/**
+ * Right column of the trade screen: Buy/Sell; Limit, Market, Stop-Limit and the other kinds
+ * (stop-market, take-profit, OCO), trailing stops; live Available and Total.
+ */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
 import { tradingApi } from '../api/endpoints';
-import type { OrderType, Side, TimeInForce } from '../api/types';
-import { amount2, decimalsOf, quantity, slashSymbol } from '../format';
+import type { Side, TimeInForce } from '../api/types';
+import { amount2, decimalsOf, quantity } from '../format';
 import { useMarkets } from '../markets';
+import { entryFor, hasLimitPrice, isStop, MAIN_KINDS, MORE_KINDS, unitPrice, type EntryKind } from './order-entry';
 
-const TYPES: { key: OrderType; label: string }[] = [
-  { key: 'limit', label: 'Limit' },
-  { key: 'market', label: 'Market' },
-  { key: 'stop_limit', label: 'Stop-Limit' },
-];
 const PERCENTS = [25, 50, 75, 100];
 const TIME_IN_FORCE: TimeInForce[] = ['GTC', 'IOC', 'FOK'];
 /** Kept aside on a buy so the reserved fee still fits in the balance (taker fee at most 0.1%). */
@@ -21,6 +20,38 @@ const floorTo = (value: number, decimals: number): string => {
   const factor = 10 ** decimals;
   return (Math.floor(value * factor) / factor).toFixed(decimals).replace(/\.?0+$/, '');
 };
+
+/** A price input of the form, in USDT. */
+function PriceInput({
+  label,
+  prefix = label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  prefix?: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
+  return (
+    <label className="input-group">
+      <span className="prefix">{prefix}</span>
+      <input
+        aria-label={label}
+        type="number"
+        min="0"
+        step="any"
+        inputMode="decimal"
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <span className="suffix">USDT</span>
+    </label>
+  );
+}
 
 export interface PriceHint {
   price: number;
@@ -60,60 +91,76 @@ export default function OrderForm({
 }) {
   const { enqueueSnackbar } = useSnackbar();
   const lot = useMarkets().lotStep(symbol);
-  const [type, setType] = useState<OrderType>('limit');
+  const [kind, setKind] = useState<EntryKind>('limit');
   const [price, setPrice] = useState('');
   const [stop, setStop] = useState('');
+  const [stopLimit, setStopLimit] = useState('');
   const [amount, setAmount] = useState('');
   const [tif, setTif] = useState<TimeInForce>('GTC');
+  const [postOnly, setPostOnly] = useState(false);
+  const [trails, setTrails] = useState(false);
+  const [trailing, setTrailing] = useState('');
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (priceHint) setPrice(String(priceHint.price));
   }, [priceHint]);
 
-  useEffect(() => {
+  const clear = () => {
     setPrice('');
     setStop('');
+    setStopLimit('');
     setAmount('');
-  }, [symbol]);
+    setTrails(false);
+    setTrailing('');
+  };
+  useEffect(clear, [symbol]);
 
-  const effectivePrice = type === 'market' ? (lastPrice ?? 0) : Number(price) || 0;
-  const total = effectivePrice * (Number(amount) || 0);
+  const fields = {
+    side,
+    kind,
+    amount,
+    price,
+    stop,
+    stopLimit,
+    timeInForce: tif,
+    postOnly,
+    trailing: trails ? trailing : '',
+  };
+  const unit = unitPrice(fields, lastPrice);
+  const total = unit * (Number(amount) || 0);
   const available = side === 'buy' ? availableQuote : availableBase;
+  const stopKind = isStop(kind);
+  const moreKind = MORE_KINDS.some((k) => k.key === kind);
 
   const fillPercent = (pct: number) => {
     if (side === 'sell') {
       setAmount(floorTo((availableBase * pct) / 100, decimalsOf(lot)));
       return;
     }
-    const unitPrice = type === 'market' ? (lastPrice ?? 0) : Number(price) || lastPrice || 0;
-    if (unitPrice <= 0) return;
-    if (type !== 'market' && !price) setPrice(String(unitPrice));
-    setAmount(floorTo((availableQuote * pct) / 100 / (unitPrice * FEE_BUFFER), decimalsOf(lot)));
+    const at = unit || lastPrice || 0;
+    if (at <= 0) return;
+    if (hasLimitPrice(kind) && !price) setPrice(String(at));
+    setAmount(floorTo((availableQuote * pct) / 100 / (at * FEE_BUFFER), decimalsOf(lot)));
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const needsPrice = type !== 'market';
-    if (!amount || (needsPrice && !price) || (type === 'stop_limit' && !stop)) {
-      enqueueSnackbar('Please fill all required fields', { variant: 'error' });
+    const entry = entryFor(symbol, fields);
+    if (entry.kind === 'invalid') {
+      enqueueSnackbar(entry.message, { variant: 'error' });
       return;
     }
     setBusy(true);
     try {
-      await tradingApi.placeOrder({
-        symbol: slashSymbol(symbol),
-        side,
-        type,
-        amount: parseFloat(amount),
-        price: needsPrice && price ? parseFloat(price) : null,
-        ...(type === 'stop_limit' ? { stop_price: parseFloat(stop) } : {}),
-        ...(type === 'limit' ? { time_in_force: tif } : {}),
-      });
-      enqueueSnackbar(`${side.toUpperCase()} order placed!`, { variant: 'success' });
-      setPrice('');
-      setStop('');
-      setAmount('');
+      if (entry.kind === 'list') {
+        await tradingApi.placeOrderList(entry.payload);
+        enqueueSnackbar(`${side.toUpperCase()} OCO placed!`, { variant: 'success' });
+      } else {
+        await tradingApi.placeOrder(entry.payload);
+        enqueueSnackbar(`${side.toUpperCase()} order placed!`, { variant: 'success' });
+      }
+      clear();
       onPlaced();
     } catch (error) {
       enqueueSnackbar(errorMessage(error, 'Failed to place order'), { variant: 'error' });
@@ -133,16 +180,30 @@ export default function OrderForm({
         </button>
       </div>
       <div className="pill-tabs">
-        {TYPES.map((t) => (
+        {MAIN_KINDS.map((k) => (
           <button
-            key={t.key}
+            key={k.key}
             type="button"
-            className={`pill${type === t.key ? ' active' : ''}`}
-            onClick={() => setType(t.key)}
+            className={`pill${kind === k.key ? ' active' : ''}`}
+            onClick={() => setKind(k.key)}
           >
-            {t.label}
+            {k.label}
           </button>
         ))}
+        <span className={`pill pill-select${moreKind ? ' active' : ''}`}>
+          <select
+            aria-label="More order types"
+            value={moreKind ? kind : ''}
+            onChange={(e) => e.target.value && setKind(e.target.value as EntryKind)}
+          >
+            <option value="">More</option>
+            {MORE_KINDS.map((k) => (
+              <option key={k.key} value={k.key}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+        </span>
       </div>
       <div className="kv">
         <span>Available</span>
@@ -150,41 +211,42 @@ export default function OrderForm({
           {side === 'buy' ? `${amount2(availableQuote)} USDT` : `${quantity(availableBase, lot)} ${base}`}
         </span>
       </div>
-      {type === 'stop_limit' && (
+      {kind === 'oco' && (
+        <>
+          <div className="form-section small muted">Take profit</div>
+          <PriceInput label="Price" prefix="Limit" value={price} onChange={setPrice} />
+          <div className="form-section small muted">Stop loss</div>
+          <PriceInput label="Stop" value={stop} onChange={setStop} />
+          <PriceInput label="Stop limit price" prefix="Limit" value={stopLimit} onChange={setStopLimit} />
+        </>
+      )}
+      {stopKind && (
+        <PriceInput label="Stop" value={stop} onChange={setStop} placeholder={trails ? 'Optional' : undefined} />
+      )}
+      {stopKind && trails && (
         <label className="input-group">
-          <span className="prefix">Stop</span>
+          <span className="prefix">Trailing</span>
           <input
-            aria-label="Stop"
+            aria-label="Trailing delta"
             type="number"
             min="0"
             step="any"
             inputMode="decimal"
-            value={stop}
-            onChange={(e) => setStop(e.target.value)}
+            value={trailing}
+            onChange={(e) => setTrailing(e.target.value)}
           />
-          <span className="suffix">USDT</span>
+          <span className="suffix">%</span>
         </label>
       )}
-      {type !== 'market' ? (
-        <label className="input-group">
-          <span className="prefix">Price</span>
-          <input
-            aria-label="Price"
-            type="number"
-            min="0"
-            step="any"
-            inputMode="decimal"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-          />
-          <span className="suffix">USDT</span>
-        </label>
-      ) : (
-        <div className="input-group" style={{ padding: '9px 10px' }}>
-          <span className="prefix">Price</span>
-          <span className="grow right muted small">Market price</span>
-        </div>
-      )}
+      {kind !== 'oco' &&
+        (hasLimitPrice(kind) ? (
+          <PriceInput label="Price" value={price} onChange={setPrice} />
+        ) : (
+          <div className="input-group" style={{ padding: '9px 10px' }}>
+            <span className="prefix">Price</span>
+            <span className="grow right muted small">Market price</span>
+          </div>
+        ))}
       <label className="input-group">
         <span className="prefix">Amount</span>
         <input
@@ -205,13 +267,16 @@ export default function OrderForm({
           </button>
         ))}
       </div>
-      {type === 'limit' && (
+      {kind === 'limit' && (
         <div className="kv" style={{ alignItems: 'center' }}>
-          <span>Time in force</span>
+          <label className="check">
+            <input type="checkbox" checked={postOnly} onChange={(e) => setPostOnly(e.target.checked)} /> Post-only
+          </label>
+          <span className="grow right">Time in force</span>
           <select
             aria-label="Time in force"
             className="input"
-            style={{ width: 90, padding: '3px 6px', fontSize: 12 }}
+            style={{ width: 70, padding: '3px 6px', fontSize: 12, marginLeft: 6 }}
             value={tif}
             onChange={(e) => setTif(e.target.value as TimeInForce)}
           >
@@ -221,10 +286,17 @@ export default function OrderForm({
           </select>
         </div>
       )}
+      {stopKind && (
+        <div className="kv">
+          <label className="check">
+            <input type="checkbox" checked={trails} onChange={(e) => setTrails(e.target.checked)} /> Trailing
+          </label>
+        </div>
+      )}
       <div className="kv">
         <span>Total</span>
         <span className="num">
-          {type === 'market' ? '≈ ' : ''}
+          {hasLimitPrice(kind) ? '' : '≈ '}
           {amount2(total)} USDT
         </span>
       </div>

@@ -144,16 +144,20 @@ export default function Trade() {
   );
   usePolling(loadTickers, PAIR_LIST_REFRESH_MS, true);
 
-  const onCancel = async (order: Order) => {
+  const cancelWith = async (cancel: () => Promise<unknown>, done: string, failed: string) => {
     try {
-      await tradingApi.cancelOrder(order.id);
-      enqueueSnackbar('Order cancelled', { variant: 'success' });
+      await cancel();
+      enqueueSnackbar(done, { variant: 'success' });
     } catch (error) {
-      enqueueSnackbar(errorMessage(error, 'Failed to cancel order'), { variant: 'error' });
+      enqueueSnackbar(errorMessage(error, failed), { variant: 'error' });
     }
     loadOrders();
     loadAssets();
   };
+  const onCancel = (order: Order) =>
+    cancelWith(() => tradingApi.cancelOrder(order.id), 'Order cancelled', 'Failed to cancel order');
+  const onCancelList = (listId: number) =>
+    cancelWith(() => tradingApi.cancelOrderList(listId), 'Order list cancelled', 'Failed to cancel order list');
 
   const onPlaced = () => {
     loadOrders();
@@ -189,7 +193,14 @@ export default function Trade() {
     </Suspense>
   );
   const userOrders = (
-    <UserOrders open={openOrders} history={orderHistory} trades={myTrades} assets={assets} onCancel={onCancel} />
+    <UserOrders
+      open={openOrders}
+      history={orderHistory}
+      trades={myTrades}
+      assets={assets}
+      onCancel={onCancel}
+      onCancelList={onCancelList}
+    />
   );
   const orderForm = (
     <OrderForm

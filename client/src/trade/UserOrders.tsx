@@ -10,6 +10,20 @@ import Tabs from '../components/Tabs';
 type TabKey = 'open' | 'history' | 'trades' | 'funds';
 
 const Side = ({ side }: { side: string }) => <span className={side === 'buy' ? 'up' : 'down'}>{titleCase(side)}</span>;
+/** A stop's trigger: its stop price, its trailing delta, and whether it still waits or waits for its list's first order. */
+function OrderKind({ order, tick }: { order: Order; tick: string }) {
+  return (
+    <>
+      {titleCase(order.type)}
+      {order.stop_price ? <span className="muted"> @ {price(order.stop_price, tick)}</span> : null}
+      {order.trailing_delta ? <span className="muted"> trailing {order.trailing_delta / 100}%</span> : null}
+      {order.list_id !== null ? <span className="tag">List {order.list_id}</span> : null}
+      {order.status === 'waiting' || order.status === 'pending_new' ? (
+        <span className="muted small"> · {order.status === 'waiting' ? 'waiting' : 'pending'}</span>
+      ) : null}
+    </>
+  );
+}
 const priceText = (markets: Markets, order: Order) =>
   order.type === 'market' || order.price === null ? 'Market' : price(order.price, markets.priceStep(order.symbol));
 
@@ -19,12 +33,15 @@ export default function UserOrders({
   trades,
   assets,
   onCancel,
+  onCancelList,
 }: {
   open: Order[];
   history: Order[];
   trades: UserTrade[];
   assets: AssetBalance[];
   onCancel: (order: Order) => Promise<void>;
+  /** Cancels every open order of an order list. */
+  onCancelList: (listId: number) => Promise<void>;
 }) {
   const markets = useMarkets();
   const tick = (symbol: string) => markets.priceStep(bareSymbol(symbol));
@@ -68,8 +85,7 @@ export default function UserOrders({
                     <td className="muted">{dateTime(o.created_at)}</td>
                     <td>{bareSymbol(o.symbol)}</td>
                     <td>
-                      {titleCase(o.type)}
-                      {o.stop_price ? <span className="muted"> @ {price(o.stop_price, tick(o.symbol))}</span> : null}
+                      <OrderKind order={o} tick={tick(o.symbol)} />
                     </td>
                     <td>
                       <Side side={o.side} />
@@ -85,11 +101,11 @@ export default function UserOrders({
                         disabled={cancelling === o.id}
                         onClick={async () => {
                           setCancelling(o.id);
-                          await onCancel(o);
+                          await (o.list_id === null ? onCancel(o) : onCancelList(o.list_id));
                           setCancelling(null);
                         }}
                       >
-                        Cancel
+                        {o.list_id === null ? 'Cancel' : 'Cancel list'}
                       </button>
                     </td>
                   </tr>
@@ -120,7 +136,9 @@ export default function UserOrders({
                   <tr key={o.id}>
                     <td className="muted">{dateTime(o.created_at)}</td>
                     <td>{bareSymbol(o.symbol)}</td>
-                    <td>{titleCase(o.type)}</td>
+                    <td>
+                      <OrderKind order={o} tick={tick(o.symbol)} />
+                    </td>
                     <td>
                       <Side side={o.side} />
                     </td>

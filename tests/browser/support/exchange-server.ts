@@ -2,11 +2,12 @@
  * Starts the whole exchange (API, Socket.IO and the built client on one port) as a child process
  * for browser tests: fresh data folder, free port, known admin, waits for /api/health.
  */
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildStaleClient } from '../../../scripts/build-if-stale';
 import { createFreshDatabase } from '../../support/fresh-database';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -42,12 +43,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Build the client once if nothing is built yet. */
-export function ensureClientBuilt(): void {
-  if (existsSync(path.join(ROOT, 'client', 'dist', 'index.html'))) return;
-  execSync('npm run build:client', { cwd: ROOT, stdio: 'inherit' });
-}
-
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -64,7 +59,8 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 }
 
 export async function startExchangeServer(extraEnv: Record<string, string> = {}): Promise<ExchangeServer> {
-  ensureClientBuilt();
+  // Built when its bundle is missing or older than its sources: the pages tested are the code's.
+  buildStaleClient();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'exchange-browser-'));
   // With PostgreSQL, each server gets a database of its own: nothing of earlier runs shows up.
