@@ -13,8 +13,15 @@ import { authenticateApiKey, authenticateSigned, type KeyPermission } from './si
  * (text in both) and delivers the answer.
  */
 
-/** Binance's security types: none (market data), the key alone (listenKeys), a signed request. */
-export type Security = 'NONE' | 'USER_STREAM' | 'USER_DATA' | 'TRADE';
+/**
+ * Binance's security types: none (public market data), the key alone (MARKET_DATA, whose timestamp
+ * and signature clients add are taken unchecked; USER_STREAM, the listenKeys), a signed request.
+ */
+export type Security = 'NONE' | 'MARKET_DATA' | 'USER_STREAM' | 'USER_DATA' | 'TRADE';
+
+/** Whether a keyed security type is served on the key alone, without a signature. */
+export const keyAlone = (security: Exclude<Security, 'NONE'>): security is 'MARKET_DATA' | 'USER_STREAM' =>
+  security === 'MARKET_DATA' || security === 'USER_STREAM';
 
 /** Who called an endpoint with a key, however the request came. */
 export interface EndpointCaller {
@@ -45,6 +52,13 @@ export const endpoint = <Shape extends z.ZodRawShape, S extends Security>(
   definition: Endpoint<Shape, S>,
 ): AnyEndpoint => definition as AnyEndpoint;
 
+/** A public endpoint (market data) of Binance's `weight`: its parameters checked by `schema`, its answer from `answer`. */
+export const publicEndpoint = <Shape extends z.ZodRawShape>(
+  weight: Weight,
+  schema: z.ZodObject<Shape>,
+  answer: (params: z.output<z.ZodObject<Shape>>) => unknown,
+): AnyEndpoint => endpoint({ security: 'NONE', weight, schema, answer: (params) => answer(params) });
+
 /** What a signed endpoint's key must allow. */
 export const permissionOf = (security: 'USER_DATA' | 'TRADE'): KeyPermission =>
   security === 'TRADE' ? 'trade' : 'read';
@@ -72,10 +86,9 @@ function serve(endpoint: AnyEndpoint, deps: BinanceApiDeps): Middleware {
       ctx.body = await endpoint.answer(parseParams(schema, queryParams(ctx.querystring)), null);
       return;
     }
-    const caller =
-      security === 'USER_STREAM'
-        ? await authenticateApiKey(ctx, deps)
-        : await authenticateSigned(ctx, deps, permissionOf(security));
+    const caller = keyAlone(security)
+      ? await authenticateApiKey(ctx, deps)
+      : await authenticateSigned(ctx, deps, permissionOf(security));
     const params = parseParams(schema, caller.params, security !== 'USER_STREAM');
     ctx.body = await endpoint.answer(params, {
       userId: caller.userId,

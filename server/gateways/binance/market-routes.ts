@@ -24,8 +24,7 @@ import { symbolInfo } from './protocol/symbol-rules';
 import { dayTicker, DAY_MS } from './protocol/day-ticker';
 import { decimalText } from './protocol/decimal-text';
 import { binanceRateLimits, type Weight, type WeightedRequest } from './request-weight';
-import { addEndpoint, type AnyEndpoint } from './binance-endpoint';
-import { publicEndpoint } from './public-get';
+import { addEndpoint, publicEndpoint, type AnyEndpoint } from './binance-endpoint';
 
 /**
  * Binance's public market data endpoints (ping, time, exchangeInfo, depth, trades, aggTrades, klines,

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { BinanceApiDeps, BinanceRoutes } from './binance-deps';
-import { addEndpoint, type AnyEndpoint } from './binance-endpoint';
+import { addEndpoint, publicEndpoint, type AnyEndpoint } from './binance-endpoint';
 import { symbolParam } from './binance-params';
 import { averagePrice } from './average-price';
-import { publicEndpoint } from './public-get';
 import type { WeightedRequest } from './request-weight';
 import {
   rollingTickerParams,

@@ -1,9 +1,8 @@
-import type { Context } from 'koa';
 import { z } from 'zod';
 import type { MarketCatalog, BookMarket } from '../../markets/catalog';
 import type { BinanceApiDeps, BinanceRoutes } from './binance-deps';
-import { parseParams, symbolParam } from './binance-params';
-import { authenticateApiKey, authenticateSigned } from './signed-request';
+import { addEndpoint, endpoint, publicEndpoint, type AnyEndpoint } from './binance-endpoint';
+import { symbolParam } from './binance-params';
 import { walletCoins } from './wallet-coins';
 
 /**
@@ -37,43 +36,38 @@ export function tradeFees(catalog: MarketCatalog, symbol?: BookMarket) {
 const noParams = z.object({});
 
 export const walletRoutes: BinanceRoutes = (router, deps) => {
-  const weight = deps.limits.weight.bind(deps.limits);
   const symbolChoice = z.object({ symbol: symbolParam(deps.catalog).optional() });
-  const signed = async <Shape extends z.ZodRawShape>(ctx: Context, schema: z.ZodObject<Shape>) => {
-    const caller = await authenticateSigned(ctx, deps, 'read');
-    return { userId: caller.userId, params: parseParams(schema, caller.params, true) };
-  };
-
-  router.get('/system/status', weight(1), (ctx) => {
-    ctx.body = systemStatus(deps);
-  });
-
-  router.get('/account/status', weight(1), async (ctx) => {
-    await signed(ctx, noParams);
-    // A suspended trader's keys are refused: whoever gets this far is in good standing.
-    ctx.body = { data: 'Normal' };
-  });
-
-  router.get('/asset/tradeFee', weight(1), async (ctx) => {
-    const { params } = await signed(ctx, symbolChoice);
-    ctx.body = tradeFees(deps.catalog, params.symbol);
-  });
-
-  router.get('/capital/config/getall', weight(10), async (ctx) => {
-    const { userId } = await signed(ctx, noParams);
-    ctx.body = await walletCoins(deps, userId);
-  });
-
-  // MARKET_DATA: the key alone, as Binance asks; the timestamp and signature clients add are taken and not checked.
-  router.get('/margin/allPairs', weight(1), async (ctx) => {
-    const caller = await authenticateApiKey(ctx, deps);
-    parseParams(symbolChoice, caller.params, true);
-    ctx.body = [];
-  });
-
-  // Binance's isolated pairs want a timestamp, so a signed request.
-  router.get('/margin/isolated/allPairs', weight(10), async (ctx) => {
-    await signed(ctx, symbolChoice);
-    ctx.body = [];
-  });
+  const routes: Array<[path: string, endpoint: AnyEndpoint]> = [
+    ['/system/status', publicEndpoint(1, noParams, () => systemStatus(deps))],
+    [
+      '/account/status',
+      // A suspended trader's keys are refused: whoever gets this far is in good standing.
+      endpoint({ security: 'USER_DATA', weight: 1, schema: noParams, answer: () => ({ data: 'Normal' }) }),
+    ],
+    [
+      '/asset/tradeFee',
+      endpoint({
+        security: 'USER_DATA',
+        weight: 1,
+        schema: symbolChoice,
+        answer: ({ symbol }) => tradeFees(deps.catalog, symbol),
+      }),
+    ],
+    [
+      '/capital/config/getall',
+      endpoint({
+        security: 'USER_DATA',
+        weight: 10,
+        schema: noParams,
+        answer: (_params, caller) => walletCoins(deps, caller.userId),
+      }),
+    ],
+    // There is no margin trading: no pairs. Binance asks the key alone for these, a signature for the isolated ones.
+    ['/margin/allPairs', endpoint({ security: 'MARKET_DATA', weight: 1, schema: symbolChoice, answer: () => [] })],
+    [
+      '/margin/isolated/allPairs',
+      endpoint({ security: 'USER_DATA', weight: 10, schema: symbolChoice, answer: () => [] }),
+    ],
+  ];
+  for (const [path, served] of routes) addEndpoint(router, deps, 'get', path, served);
 };

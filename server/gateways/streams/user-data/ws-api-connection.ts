@@ -3,7 +3,13 @@ import { z } from 'zod';
 import type { ApiKeyAccess } from '../../../identity/api-keys/api-keys.module';
 import { BinanceCode, BinanceError, knownBinanceError, UNKNOWN_MESSAGE } from '../../binance/protocol/binance-error';
 import { integerParam, mandatory, parseParams } from '../../binance/binance-params';
-import { permissionOf, type AnyEndpoint, type EndpointCaller, type Security } from '../../binance/binance-endpoint';
+import {
+  keyAlone,
+  permissionOf,
+  type AnyEndpoint,
+  type EndpointCaller,
+  type Security,
+} from '../../binance/binance-endpoint';
 import { weightOf, type BinanceRateLimit, type RequestLimits } from '../../binance/request-weight';
 import {
   callerOf,
@@ -169,11 +175,11 @@ export class WsApiConnection implements Pinged {
     return endpoint.answer(parsed, caller);
   }
 
-  /** Who calls a keyed endpoint: the key the request names (and signs, unless USER_STREAM), or else the session's. */
+  /** Who calls a keyed endpoint: the key the request names (and signs, unless served on the key alone), or else the session's. */
   private async keyCaller(security: Exclude<Security, 'NONE'>, params: Record<string, string>): Promise<BinanceCaller> {
     const bySession = params.apiKey === undefined && params.signature === undefined && this.session !== null;
     const grant = bySession ? await this.sessionGrant() : await this.namedKey(params);
-    if (security === 'USER_STREAM') return callerOf(grant, { ...params }, this.deps);
+    if (keyAlone(security)) return callerOf(grant, { ...params }, this.deps);
     const need = permissionOf(security);
     if (bySession) return checkSessionRequest(grant, { ...params }, this.deps, need);
     return checkSigned(grant, { ...params }, signedPayload(params), this.deps, need);
