@@ -235,6 +235,38 @@ describe('one process (CLUSTER off, the default)', () => {
     expect(await cancel()).toEqual(canceled);
   });
 
+  it('a keyed order list sent to both processes at once, and again to the one not owning the book: one list, one answer', async () => {
+    const key = randomUUID();
+    const oco = {
+      symbol: 'XRPUSDT',
+      kind: 'oco',
+      orders: [
+        { side: 'buy', type: 'limit', amount: 10, price: 2.1 },
+        { side: 'buy', type: 'stop_limit', amount: 10, stop_price: 9, price: 9.1 },
+      ],
+    };
+    const send = (exchange: ExchangeProcess) =>
+      new ApiClient(exchange.url, buyer.client.token).request('POST', '/trading/order-list', {
+        body: oco,
+        headers: { 'Idempotency-Key': key },
+      });
+    const answers = await Promise.all([second, first, second].map(send));
+    answers.push(await send(second));
+    const done = answers.filter((answer) => answer.status === 200);
+    expect(done.length).toBeGreaterThan(0);
+    for (const answer of done) expect(answer.body).toEqual(done[0]!.body);
+    for (const answer of answers.filter((a) => a.status !== 200))
+      expect(answer).toEqual({ status: 409, body: { detail: 'A request with this Idempotency-Key is in progress' } });
+    expect(done[0]!.body).toMatchObject({ kind: 'oco', status: 'executing' });
+    const [lists] = await db.query('SELECT count(*)::int AS n FROM order_lists WHERE user_id = $1', [buyer.user.id]);
+    expect(lists.n).toBe(1);
+
+    const canceled = await new ApiClient(second.url, buyer.client.token).request('DELETE', '/trading/order-list', {
+      body: { list_id: done[0]!.body.id },
+    });
+    expect(canceled.body).toMatchObject({ id: done[0]!.body.id, status: 'all_done' });
+  });
+
   it('a Binance order sent to the process not owning the book is placed by the owner and answered in full; one client order id sent to both at once is one order', async () => {
     const key = await createApiKey(buyer.client);
     const place = (exchange: ExchangeProcess, params: Record<string, string>) =>
