@@ -91,3 +91,16 @@ export async function tradeOnBook(
   await place(taker, { ...trade, side: takerSide });
   return { maker, taker };
 }
+
+/**
+ * Cancels every open order on a book of the shared test database, waiting stops included: for a
+ * test whose trade must be the book's last, which a stop other test files left could follow.
+ */
+export async function clearBook(server: TestExchange, symbol: string) {
+  const owners: Array<{ user_id: string }> = await server.exchange.context.dataSource.query(
+    `SELECT DISTINCT user_id FROM orders WHERE symbol = $1
+        AND status IN ('new', 'partially_filled', 'waiting', 'pending_new')`,
+    [symbol],
+  );
+  for (const { user_id } of owners) await server.exchange.trading.cancelAllOrdersOnBook(symbol, user_id);
+}
