@@ -50,6 +50,8 @@ function syntheticRound() {
     post_only: false,
     price: '65000.12',
     stop_price: null,
+    trailing_time: null,
+    prevented_amount: null,
     amount: '0.01',
     filled,
     quote_filled: (Number(filled) * 65000.12).toFixed(6),

@@ -145,6 +145,16 @@ export interface AmendedEvent extends EventBase {
   priorityKept: boolean;
 }
 
+/**
+ * A trailing stop started trailing (Binance's `trailingTime`): placed without a stop price, or its
+ * stop price reached. From here on it follows the last price (see trailing-stops.ts).
+ */
+export interface TrailingEvent extends EventBase {
+  type: 'trailing';
+  orderId: string;
+  userId: string;
+}
+
 /** A list's pending order placed (its working order has filled): from here on an order like any other. */
 export interface ActivatedEvent extends EventBase {
   type: 'activated';
@@ -192,6 +202,7 @@ export type EngineEvent =
   | AmendedEvent
   | BookEvent
   | ActivatedEvent
+  | TrailingEvent
   | ListStatusEvent;
 
 /** Public view of an open (resting or waiting) order. */

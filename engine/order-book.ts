@@ -482,7 +482,7 @@ export class OrderBook {
       if (this.trailing.size !== 0) this.trailing.observe(last);
       const stop = this.stops.popTriggered(last);
       if (stop !== undefined) {
-        if (stop.trailingDelta > 0) this.trailing.add(stop, last);
+        if (stop.trailingDelta > 0) this.startTrailing(stop);
         else this.trigger(stop, stop.stopPrice);
       } else {
         const trailed = this.trailing.size !== 0 ? this.trailing.popTriggered(last) : undefined;
@@ -530,10 +530,20 @@ export class OrderBook {
 
   /** A stop placed: it waits in the stop book, trails, or (already due) triggers now. */
   private wait(order: Order): void {
-    if (order.trailingDelta > 0 && (order.stopPrice === 0 || isTriggered(order, this.last))) {
-      this.trailing.add(order, this.last);
-    } else if (isTriggered(order, this.last)) this.trigger(order, order.stopPrice);
+    if (order.trailingDelta > 0 && (order.stopPrice === 0 || isTriggered(order, this.last))) this.startTrailing(order);
+    else if (isTriggered(order, this.last)) this.trigger(order, order.stopPrice);
     else this.stops.add(order);
+  }
+
+  private startTrailing(order: Order): void {
+    this.trailing.add(order, this.last);
+    this.events.push({
+      type: 'trailing',
+      seq: ++this.seq,
+      timestamp: this.now,
+      orderId: order.id,
+      userId: order.userId,
+    });
   }
 
   private takeFromLevel(order: Order, dropEmptyLevel: boolean): void {

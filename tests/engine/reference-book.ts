@@ -425,6 +425,7 @@ export class ReferenceBook {
     o.trailing = true;
     o.peak = this.last ?? 0;
     if (!this.stops.includes(o)) this.stops.push(o);
+    this.emit({ type: 'trailing', orderId: o.id, userId: o.userId });
   }
 
   private runStops(): void {

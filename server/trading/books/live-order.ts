@@ -19,6 +19,8 @@ export interface LiveOrder {
   icebergLots: number | null;
   /** A trailing stop's delta in basis points; null otherwise. */
   trailingDelta: number | null;
+  /** A trailing stop that has begun to trail: since when; null otherwise. */
+  trailingTime: Date | null;
   /** A market buy by quote amount: 0 until it trades, then what it bought. */
   lots: number;
   /** A market buy by quote amount: the notional units it could spend; null otherwise. */
@@ -27,6 +29,8 @@ export interface LiveOrder {
   clientOrderId: string | null;
   stp: StpMode;
   filledLots: number;
+  /** The lots self-trade prevention's decrement took off `lots` (0 when none). */
+  preventedLots: number;
   quoteFilled: number;
   reserved: number;
   status: OrderStatus;

@@ -57,6 +57,8 @@ const orderRow = z.object({
   stp: stpMode,
   iceberg_amount: decimal.nullable(),
   trailing_delta: z.number().int().nullable(),
+  trailing_time: z.coerce.date().nullable(),
+  prevented_amount: decimal.nullable(),
   list_id: z.string().nullable(),
   created_at: z.coerce.date(),
   updated_at: z.coerce.date(),

@@ -60,6 +60,17 @@ export class OrderRow {
   @Column({ type: 'integer', nullable: true })
   trailing_delta!: number | null;
 
+  /** A trailing stop: when it began to trail (Binance's trailingTime); null before, and for any other order. */
+  @Column({ type: 'timestamptz', nullable: true })
+  trailing_time!: Date | null;
+
+  /**
+   * What self-trade prevention's decrement took off its amount (Binance's preventedQuantity: its
+   * origQty is amount + this); null when none.
+   */
+  @Column({ type: 'numeric', precision: 38, scale: 18, nullable: true })
+  prevented_amount!: string | null;
+
   @Column({ type: 'numeric', precision: 38, scale: 18, default: 0 })
   filled!: string;
 

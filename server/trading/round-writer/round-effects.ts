@@ -18,6 +18,8 @@ export interface RoundEffects {
   amended: Map<string, number>;
   /** A list's pending orders the round placed on the book (their working order filled). */
   activated: Set<string>;
+  /** The trailing stops that began to trail in the round (their trailing_time is written). */
+  trailing: Set<string>;
   /** Every order list the round placed or ended, as it leaves the round. */
   lists: Map<number, LiveList>;
   /** Which of them the round placed. */
@@ -41,6 +43,7 @@ export const emptyEffects = (): RoundEffects => ({
   placed: new Set(),
   amended: new Map(),
   activated: new Set(),
+  trailing: new Set(),
   lists: new Map(),
   placedLists: new Set(),
   trades: [],

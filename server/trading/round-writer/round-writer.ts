@@ -92,9 +92,21 @@ export async function writeRound(
   );
   // Every row a round writes is created or changed at the round's time: one parameter, not a column of them.
   const at = params.add(now, 'timestamptz');
+  // The matches self-trade prevention stopped, and trailing stops that began to trail: rare, so only
+  // the statements of the rounds that have them carry them (and the order columns they change).
+  const prevented = markets.flatMap((m) => m.effects.preventedMatches);
+  const trailing = markets.some((m) => m.effects.trailing.size > 0);
+  const rareColumns = [
+    ...(trailing ? [['trailing_time', 'timestamptz']] : []),
+    ...(prevented.length === 0 ? [] : [['prevented_amount', 'numeric']]),
+  ];
+  const rareNames = rareColumns.map(([column]) => `, ${column}`).join('');
+  const rareUpdates = rareColumns.map(([column]) => `, ${column} = EXCLUDED.${column}`).join('');
   const orderColumns = `id uuid, user_id uuid, symbol varchar, side varchar, type varchar, time_in_force varchar, post_only boolean, price numeric,
      stop_price numeric, amount numeric, filled numeric, quote_filled numeric, reserved numeric, status varchar, seq bigint,
-     client_order_id varchar, quote_amount numeric, stp varchar, iceberg_amount numeric, trailing_delta integer, list_id bigint`;
+     client_order_id varchar, quote_amount numeric, stp varchar, iceberg_amount numeric, trailing_delta integer, list_id bigint${rareColumns
+       .map(([column, type]) => `, ${column} ${type}`)
+       .join('')}`;
   const placedTable = params.rows(placedOrders, 'o', orderColumns);
   const changedTable = params.rows(changedOrders, 'u', orderColumns);
   const tradesTable = params.rows(
@@ -116,20 +128,18 @@ export async function writeRound(
   const answers = markets.flatMap((m) => m.effects.answers);
   const recordedAnswers =
     answers.length === 0 ? '' : `, recorded_answers AS (${insertAnswersSql(answers, params, at)})`;
-  // Likewise the matches self-trade prevention stopped: rare, so the common statement does not carry them.
-  const prevented = markets.flatMap((m) => m.effects.preventedMatches);
   const insertedPrevented =
     prevented.length === 0 ? '' : `, inserted_prevented AS (${insertPreventedSql(prevented, params, at)})`;
   // And the order lists.
   const lists = markets.flatMap((m) => [...m.effects.lists.values()].map(listRecord));
   const writtenLists = lists.length === 0 ? '' : `, written_lists AS (${upsertListsSql(lists, params, at)})`;
-  const name = `trading-round-write${answers.length === 0 ? '' : '-keyed'}${prevented.length === 0 ? '' : '-prevented'}${lists.length === 0 ? '' : '-lists'}`;
+  const name = `trading-round-write${answers.length === 0 ? '' : '-keyed'}${prevented.length === 0 ? '' : '-prevented'}${lists.length === 0 ? '' : '-lists'}${trailing ? '-trailing' : ''}`;
   const [written] = await run<WrittenRound>({
     name,
     text: `WITH ${ledger}, placed_orders AS (
        INSERT INTO orders (id, user_id, symbol, side, type, time_in_force, post_only, price, stop_price, amount, filled, quote_filled,
                            reserved, status, seq, client_order_id, quote_amount, stp, iceberg_amount, trailing_delta,
-                           list_id, created_at, updated_at)
+                           list_id${rareNames}, created_at, updated_at)
        SELECT o.*, ${at}, ${at} FROM ${placedTable}
        RETURNING 1
      ), changed_orders AS (
@@ -137,12 +147,12 @@ export async function writeRound(
        -- (an UPDATE ... FROM join would follow a plan made when the table was small).
        INSERT INTO orders (id, user_id, symbol, side, type, time_in_force, post_only, price, stop_price, amount, filled, quote_filled,
                            reserved, status, seq, client_order_id, quote_amount, stp, iceberg_amount, trailing_delta,
-                           list_id, created_at, updated_at)
+                           list_id${rareNames}, created_at, updated_at)
        SELECT u.*, ${at}, ${at} FROM ${changedTable}
        -- amount and client_order_id: what an amend changes.
        ON CONFLICT (id) DO UPDATE SET filled = EXCLUDED.filled, quote_filled = EXCLUDED.quote_filled,
                                       reserved = EXCLUDED.reserved, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at,
-                                      amount = EXCLUDED.amount, client_order_id = EXCLUDED.client_order_id
+                                      amount = EXCLUDED.amount, client_order_id = EXCLUDED.client_order_id${rareUpdates}
        RETURNING 1
      ), inserted_trades AS (
        INSERT INTO trades (id, symbol, seq, price, amount, quote_amount, taker_side, maker_order_id, taker_order_id,

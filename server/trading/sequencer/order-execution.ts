@@ -202,11 +202,13 @@ export class OrderExecution {
       stopTicks: terms.stopTicks,
       icebergLots: terms.icebergLots,
       trailingDelta: terms.trailingDelta,
+      trailingTime: null,
       lots: terms.lots,
       quoteUnits: terms.quoteUnits,
       clientOrderId: terms.clientOrderId,
       stp: terms.stp,
       filledLots: 0,
+      preventedLots: 0,
       quoteFilled: 0,
       reserved,
       status,
@@ -431,6 +433,13 @@ export class OrderExecution {
           this.effects.activated.add(event.orderId);
           this.touch(this.openOrder(event.orderId), event.status, now);
           break;
+        case 'trailing': {
+          const order = this.openOrder(event.orderId);
+          order.trailingTime = new Date(now);
+          this.effects.trailing.add(order.id);
+          this.touch(order, order.status, now);
+          break;
+        }
         case 'list_status':
           if (event.statusType === 'all_done') this.listDone(Number(event.listId), now);
           break;
@@ -514,6 +523,7 @@ export class OrderExecution {
   }
 
   private decrement(order: LiveOrder, { quantity, price }: PreventedEvent) {
+    order.preventedLots += quantity;
     // By quote amount its budget shrinks, not its amount (what it bought, once it is done).
     if (order.quoteUnits === null) order.lots -= quantity;
     // A market buy holds the value it would trade walking the book (holdFor), this match's included.

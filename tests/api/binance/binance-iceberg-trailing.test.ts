@@ -158,11 +158,19 @@ describe('trailingDelta', () => {
       trailingDelta: 10,
       newOrderRespType: 'RESULT',
     });
-    expect(placed).toMatchObject({ status: 'NEW', type: 'STOP_LOSS', trailingDelta: 10, workingTime: -1 });
+    // Without a stop price it trails from the moment it is placed (trailingTime), yet is not working.
+    expect(placed).toMatchObject({
+      status: 'NEW',
+      type: 'STOP_LOSS',
+      trailingDelta: 10,
+      trailingTime: placed.transactTime,
+      workingTime: -1,
+    });
     expect(placed.stopPrice).toBeUndefined();
     expect(await stream.event((e) => e.e === 'executionReport' && e.i === placed.orderId)).toMatchObject({
       x: 'NEW',
       d: 10,
+      D: placed.transactTime,
       P: eight(0),
     });
     // Up to the peak, then down to one tick above the trailing price: it waits.
@@ -172,6 +180,7 @@ describe('trailingDelta', () => {
       status: 'NEW',
       isWorking: false,
       trailingDelta: 10,
+      trailingTime: placed.transactTime,
       stopPrice: eight(0),
     });
     // A bid at the trailing price, for the trade that reaches it and for the stop's own sell.
@@ -205,7 +214,19 @@ describe('trailingDelta', () => {
       trailingTriggerPrice: Number(high),
     });
     const open = await exchange.fetchOrder(order.id!, 'SOL/USDT');
-    expect(open.info).toMatchObject({ type: 'TAKE_PROFIT_LIMIT', trailingDelta: 200, stopPrice: eight(high!) });
+    // Not trailing until the price reaches its activation price.
+    expect(open.info).toMatchObject({
+      type: 'TAKE_PROFIT_LIMIT',
+      trailingDelta: 200,
+      trailingTime: -1,
+      stopPrice: eight(high!),
+    });
+    const reached = Date.now();
+    await tradeAt(high!);
+    const trailing = await exchange.fetchOrder(order.id!, 'SOL/USDT');
+    expect(trailing.info).toMatchObject({ status: 'NEW', isWorking: false, trailingDelta: 200 });
+    expect(trailing.info.trailingTime).toBeGreaterThanOrEqual(reached);
+    expect(trailing.info.trailingTime).toBeLessThanOrEqual(Date.now());
     await exchange.cancelOrder(order.id!, 'SOL/USDT');
     await expect(
       exchange.createOrder('SOL/USDT', 'TAKE_PROFIT_LIMIT', 'sell', Number(QTY), Number(low), {

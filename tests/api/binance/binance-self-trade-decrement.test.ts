@@ -94,11 +94,23 @@ describe('DECREMENT', () => {
       expect(taker).toMatchObject({
         status: 'CANCELED',
         executedQty: eight(0),
-        origQty: eight(0),
+        // As Binance: what it was placed for, and apart what prevention took.
+        origQty: eight(1),
+        preventedQuantity: eight(1),
         selfTradePreventionMode: 'DECREMENT',
       });
       const makerNow = await ok(who, 'GET', '/order', { symbol: SYMBOL, orderId: maker.orderId });
-      expect(makerNow).toMatchObject({ status: 'NEW', origQty: eight(2), executedQty: eight(0) });
+      expect(makerNow).toMatchObject({
+        status: 'NEW',
+        origQty: eight(3),
+        preventedQuantity: eight(1),
+        executedQty: eight(0),
+      });
+      expect((await ok(who, 'GET', '/openOrders', { symbol: SYMBOL }))[0]).toMatchObject({
+        orderId: maker.orderId,
+        origQty: eight(3),
+        preventedQuantity: eight(1),
+      });
       // The buy held nothing after it; the sell holds the 2 SOL it still offers.
       expect(await balances(who)).toEqual({ USDT: { free: 10000, locked: 0 }, SOL: { free: 8, locked: 2 } });
       expect(await ok(who, 'GET', '/myTrades', { symbol: SYMBOL })).toEqual([]);
@@ -125,7 +137,7 @@ describe('DECREMENT', () => {
         ...mentions,
         V: 'EXPIRE_TAKER',
         X: 'NEW',
-        q: eight(2),
+        q: eight(3),
         z: eight(0),
         w: true,
         U: taker.orderId,
@@ -152,7 +164,12 @@ describe('DECREMENT', () => {
     try {
       const maker = await ok(who, 'POST', '/order', limit('SELL', price!, '1'));
       const taker = await ok(who, 'POST', '/order', limit('BUY', price!, '3', 'DECREMENT'));
-      expect(taker).toMatchObject({ status: 'NEW', origQty: eight(2), executedQty: eight(0) });
+      expect(taker).toMatchObject({
+        status: 'NEW',
+        origQty: eight(3),
+        preventedQuantity: eight(1),
+        executedQty: eight(0),
+      });
       expect(await ok(who, 'GET', '/order', { symbol: SYMBOL, orderId: maker.orderId })).toMatchObject({
         status: 'CANCELED',
         executedQty: eight(0),
@@ -170,7 +187,7 @@ describe('DECREMENT', () => {
       });
       expect(await stream.next((m) => m.i === taker.orderId && m.x === 'TRADE_PREVENTION')).toMatchObject({
         X: 'NEW',
-        q: eight(2),
+        q: eight(3),
         w: true,
         v: match.preventedMatchId,
         A: eight(1),
@@ -197,14 +214,31 @@ describe('DECREMENT', () => {
   it('a taker meets several resting orders in turn, is reduced by each, and trades with no one', async () => {
     const who = await keyedTrader(server, { USD: '10000', SOL: '10' });
     const [low, high] = await pricesInsideSpread(server, SYMBOL, 2);
+    const stream = await listening(who, low!);
     const first = await ok(who, 'POST', '/order', limit('BUY', high!, '1'));
     const second = await ok(who, 'POST', '/order', limit('BUY', low!, '2'));
     const taker = await ok(who, 'POST', '/order', {
       ...limit('SELL', low!, '5', 'DECREMENT'),
       newOrderRespType: 'FULL',
     });
-    // 1 against the first, 2 against the second: both cancelled, the sell rests with 2.
-    expect(taker).toMatchObject({ status: 'NEW', origQty: eight(2), executedQty: eight(0), fills: [] });
+    // 1 against the first, 2 against the second: both cancelled, the sell rests with 2 of its 5.
+    expect(taker).toMatchObject({
+      status: 'NEW',
+      origQty: eight(5),
+      preventedQuantity: eight(3),
+      executedQty: eight(0),
+      fills: [],
+    });
+    // Its reports count what each match took (B) and what all have taken so far (A), of its 5 (q).
+    const reports = await eventually(async () => {
+      const reports = stream.messages.filter((m) => m.i === taker.orderId && m.x === 'TRADE_PREVENTION');
+      return reports.length === 2 ? reports : undefined;
+    });
+    expect(reports.map((m) => ({ q: m.q, A: m.A, B: m.B }))).toEqual([
+      { q: eight(5), A: eight(1), B: eight(1) },
+      { q: eight(5), A: eight(3), B: eight(2) },
+    ]);
+    stream.close();
     for (const maker of [first, second])
       expect(await ok(who, 'GET', '/order', { symbol: SYMBOL, orderId: maker.orderId })).toMatchObject({
         status: 'CANCELED',
@@ -236,7 +270,8 @@ describe('DECREMENT', () => {
     expect(taker).toMatchObject({ status: 'CANCELED', executedQty: eight(0), cummulativeQuoteQty: eight(0) });
     expect(await ok(who, 'GET', '/order', { symbol: SYMBOL, orderId: maker.orderId })).toMatchObject({
       status: 'NEW',
-      origQty: eight(2),
+      origQty: eight(3),
+      preventedQuantity: eight(1),
     });
     expect(await balances(who)).toEqual({ USDT: { free: 10000, locked: 0 }, SOL: { free: 8, locked: 2 } });
     await ok(who, 'DELETE', '/order', { symbol: SYMBOL, orderId: maker.orderId });
@@ -262,7 +297,8 @@ describe('DECREMENT', () => {
     expect(replaced.newOrderResponse).toMatchObject({ status: 'NEW', selfTradePreventionMode: 'DECREMENT' });
     expect(await ok(who, 'GET', '/order', { symbol: SYMBOL, orderId: maker.orderId })).toMatchObject({
       status: 'CANCELED',
-      origQty: eight(2),
+      origQty: eight(3),
+      preventedQuantity: eight(1),
     });
     await ok(who, 'DELETE', '/order', { symbol: SYMBOL, orderId: replaced.newOrderResponse.orderId });
     expect(await balances(who)).toEqual({ USDT: { free: 10000, locked: 0 }, SOL: { free: 10, locked: 0 } });

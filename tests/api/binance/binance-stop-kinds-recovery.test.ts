@@ -33,7 +33,7 @@ it('waiting take-profit and stop-loss orders, an iceberg and a trailing stop are
   const { process: second, traders } = await restartedTraders(
     env,
     dataDir,
-    { 'Stop holder': { ADA: '80' }, 'Stop seller': { ADA: '100' }, 'Stop buyer': { USD: '1000' } },
+    { 'Stop holder': { ADA: '80', USD: '100' }, 'Stop seller': { ADA: '100' }, 'Stop buyer': { USD: '1000' } },
     (started) => (running = started),
   );
   const [holder, seller, buyer] = traders.map((t) => t.key) as [CreatedApiKey, CreatedApiKey, CreatedApiKey];
@@ -68,6 +68,17 @@ it('waiting take-profit and stop-loss orders, an iceberg and a trailing stop are
     stopPrice: p0,
   });
   const iceberg = await ok(holder, 'POST', '/order', { ...limit('SELL', p3), icebergQty: '5' });
+  // The holder's own buy meets the iceberg, one slice then the next: DECREMENT takes 10 off both, and ends the buy.
+  const decrement = await ok(holder, 'POST', '/order', {
+    ...limit('BUY', p3, '10'),
+    selfTradePreventionMode: 'DECREMENT',
+    newOrderRespType: 'RESULT',
+  });
+  expect(decrement).toMatchObject({
+    status: 'CANCELED',
+    origQty: money(10).toFixed(8),
+    executedQty: money(0).toFixed(8),
+  });
   // 20% from its peak: the moves below never reach it.
   const trailing = await ok(holder, 'POST', '/order', {
     symbol: SYMBOL,
@@ -92,12 +103,16 @@ it('waiting take-profit and stop-loss orders, an iceberg and a trailing stop are
       money(o.stopPrice).toFixed(),
       money(o.icebergQty).toFixed(),
       o.trailingDelta,
+      o.trailingTime,
+      money(o.origQty).toFixed(),
+      o.preventedQuantity && money(o.preventedQuantity).toFixed(),
     ]),
   ).toEqual([
-    [takeProfit.orderId, 'TAKE_PROFIT_LIMIT', 'NEW', false, p2, '0', undefined],
-    [stopLoss.orderId, 'STOP_LOSS', 'NEW', false, p0, '0', undefined],
-    [iceberg.orderId, 'LIMIT', 'NEW', true, '0', '5', undefined],
-    [trailing.orderId, 'STOP_LOSS', 'NEW', false, '0', '0', 2000],
+    [takeProfit.orderId, 'TAKE_PROFIT_LIMIT', 'NEW', false, p2, '0', undefined, undefined, QTY, undefined],
+    [stopLoss.orderId, 'STOP_LOSS', 'NEW', false, p0, '0', undefined, undefined, QTY, undefined],
+    [iceberg.orderId, 'LIMIT', 'NEW', true, '0', '5', undefined, undefined, QTY, '10'],
+    // Trailing since it was placed (it has no stop price to wait for).
+    [trailing.orderId, 'STOP_LOSS', 'NEW', false, '0', '0', 2000, trailing.transactTime, QTY, undefined],
   ]);
   // The rebuilt book shows the iceberg's slice alone.
   const depth: any = await (await fetch(`${url}/api/v3/depth?symbol=${SYMBOL}&limit=1000`)).json();
@@ -128,10 +143,16 @@ it('waiting take-profit and stop-loss orders, an iceberg and a trailing stop are
       status: 'FILLED',
       executedQty: money(QTY).toFixed(8),
     });
-  for (const placed of [iceberg, trailing])
-    expect(await ok(holder, 'DELETE', '/order', { symbol: SYMBOL, orderId: String(placed.orderId) })).toMatchObject({
-      status: 'CANCELED',
-    });
+  // Their answers come from the rebuilt orders in memory: what prevention took, and since when it trails, kept.
+  expect(await ok(holder, 'DELETE', '/order', { symbol: SYMBOL, orderId: String(iceberg.orderId) })).toMatchObject({
+    status: 'CANCELED',
+    origQty: money(QTY).toFixed(8),
+    preventedQuantity: money(10).toFixed(8),
+  });
+  expect(await ok(holder, 'DELETE', '/order', { symbol: SYMBOL, orderId: String(trailing.orderId) })).toMatchObject({
+    status: 'CANCELED',
+    trailingTime: trailing.transactTime,
+  });
   await third.kill('SIGTERM');
   expect(third.output()).not.toContain('RECOVERY MISMATCH');
 
@@ -144,10 +165,11 @@ it('waiting take-profit and stop-loss orders, an iceberg and a trailing stop are
     expect(money(byAsset.ADA!.available).toFixed()).toBe('40');
     expect(money(byAsset.ADA!.locked).toFixed()).toBe('0');
     expect(money(byAsset.USD!.locked).toFixed()).toBe('0');
-    // What both sold for, less the fees.
+    // Its 100, and what both sold for, less the fees.
     const gross = money(p2).plus(p0).times(QTY);
-    expect(money(byAsset.USD!.available).gt(gross.times(0.99))).toBe(true);
-    expect(money(byAsset.USD!.available).lte(gross)).toBe(true);
+    const earned = money(byAsset.USD!.available).minus(100);
+    expect(earned.gt(gross.times(0.99))).toBe(true);
+    expect(earned.lte(gross)).toBe(true);
     const report = await checkLedger(dataSource.manager);
     expect(report.mismatches).toEqual([]);
     expect(report.ok).toBe(true);

@@ -7,7 +7,9 @@ import {
   limitPrice,
   orderListId,
   orderType,
+  originalQuantity,
   STATUSES,
+  trailingTime,
   workingTime,
 } from '../../binance/protocol/order-views';
 import { binanceStpMode, QUOTE_ASSET } from '../../binance/protocol/symbol-rules';
@@ -61,6 +63,8 @@ interface Prevention {
   maker: boolean;
   /** A decrement's (it may have left the order open), else a cancel's. */
   decrement: boolean;
+  /** A decrement's: the order's prevented quantity once it is counted (Binance's `A`; `B` is its own). */
+  total?: string;
 }
 
 /** The prevented match as each of the orders it names saw it: the quantity prevented of it, the other order. */
@@ -78,6 +82,12 @@ function preventionsOf(match: RoundEffects['preventedMatches'][number]): Array<[
       { ...common, quantity: match.maker_prevented, counterOrderId: match.taker_seq, maker: true },
     ]);
   return seen;
+}
+
+/** Each decrement's running total of the order's prevented quantity, back from `total` as the round left it. */
+function countPrevented(total: string, preventions: Prevention[]) {
+  let before = preventions.reduce((sum, p) => (p.decrement ? sum.minus(p.quantity) : sum), money(total));
+  for (const p of preventions) if (p.decrement) p.total = (before = before.plus(p.quantity)).toFixed();
 }
 
 /** One report's own part: what happened, and the order's state right after it. */
@@ -108,7 +118,7 @@ function report(row: OrderRow, execution: Execution, eventTime: number) {
     S: row.side.toUpperCase(),
     o: orderType(row),
     f: row.time_in_force,
-    q: decimalText(row.amount),
+    q: originalQuantity(row),
     p: limitPrice(row),
     P: decimalText(row.stop_price ?? 0),
     F: decimalText(row.iceberg_amount ?? 0),
@@ -138,12 +148,14 @@ function report(row: OrderRow, execution: Execution, eventTime: number) {
     V: binanceStpMode(row.stp),
     // A trailing stop's delta: Binance sends `d` only for such orders.
     ...(row.trailing_delta !== null && { d: row.trailing_delta }),
+    // And `D`, when it began to trail, once it has.
+    ...(row.trailing_time !== null && { D: trailingTime(row) }),
     // Binance's fields of an order self-trade prevention ended or decremented: the match, the quantity it prevented, the other order.
     ...(execution.prevented && {
       u: -1,
       v: execution.prevented.id,
       U: execution.prevented.counterOrderId,
-      A: decimalText(execution.prevented.quantity),
+      A: decimalText(execution.prevented.total ?? execution.prevented.quantity),
       B: decimalText(execution.prevented.quantity),
       Cs: row.symbol,
     }),
@@ -208,6 +220,7 @@ function executionsOf(
       onBook: row.status !== 'waiting',
       time,
     });
+  if (row.prevented_amount !== null) countPrevented(row.prevented_amount, preventions);
   // The match that ended it, its cancel tells: its last, unless a decrement that left it some to trade.
   const last = preventions[preventions.length - 1];
   const ended = row.status === 'canceled' && last && (!last.decrement || money(row.amount).eq(row.filled));
