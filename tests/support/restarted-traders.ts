@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { checkLedger } from '../../server/ledger/ledger-check';
 import { createApiKey, signedCall, type CreatedApiKey } from './binance-client';
 import { startExchangeProcess, tradingReady, withDatabase, type ExchangeProcess } from './exchange-process';
 import { ApiClient, registerTrader } from './http-client';
@@ -121,6 +122,21 @@ export async function restartedTraders(
     })),
   );
   return { process, traders: keyed };
+}
+
+/**
+ * What a crash test reads from the database once the exchange has stopped: a trader's accounts by
+ * asset (available and locked), and the ledger's check.
+ */
+export async function stoppedState(userId: string) {
+  return withDatabase(async (dataSource) => {
+    const accounts: Array<{ asset: string; available: string; locked: string }> = await dataSource.query(
+      'SELECT asset, available, locked FROM accounts WHERE user_id = $1 ORDER BY asset',
+      [userId],
+    );
+    const byAsset = Object.fromEntries(accounts.map((a) => [a.asset, a]));
+    return { accounts: byAsset, ledger: await checkLedger(dataSource.manager) };
+  });
 }
 
 /** A signed call to the exchange at `url` that must succeed: its body. */

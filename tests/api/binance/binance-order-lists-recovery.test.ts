@@ -1,9 +1,7 @@
-import { checkLedger } from '../../../server/ledger/ledger-check';
 import { money } from '../../../server/kernel/money';
 import { pricesInsideSpread } from '../../support/book-trades';
 import type { CreatedApiKey } from '../../support/binance-client';
-import { withDatabase } from '../../support/exchange-process';
-import { crashTestExchange, restartedTraders, signedOk } from '../../support/restarted-traders';
+import { crashTestExchange, restartedTraders, signedOk, stoppedState } from '../../support/restarted-traders';
 
 /**
  * Order lists survive a crash: an OCO and an OTO with its pending order are rebuilt as they were
@@ -82,18 +80,11 @@ it('an OCO and an OTO with its pending order are rebuilt after a SIGKILL, then f
   await third.kill('SIGTERM');
   expect(third.output()).not.toContain('RECOVERY MISMATCH');
 
-  await withDatabase(async (dataSource) => {
-    const accounts: Array<{ asset: string; available: string; locked: string }> = await dataSource.query(
-      'SELECT asset, available, locked FROM accounts WHERE user_id = $1 ORDER BY asset',
-      [traders[0]!.userId],
-    );
-    const byAsset = Object.fromEntries(accounts.map((a) => [a.asset, a]));
-    // It bought QTY and sold QTY: its own BNB is back, free; nothing is held.
-    expect(money(byAsset.BNB!.available).toFixed()).toBe(QTY);
-    expect(money(byAsset.BNB!.locked).toFixed()).toBe('0');
-    expect(money(byAsset.USD!.locked).toFixed()).toBe('0');
-    const report = await checkLedger(dataSource.manager);
-    expect(report.mismatches).toEqual([]);
-    expect(report.ok).toBe(true);
-  });
+  const { accounts, ledger } = await stoppedState(traders[0]!.userId);
+  // It bought QTY and sold QTY: its own BNB is back, free; nothing is held.
+  expect(money(accounts.BNB!.available).toFixed()).toBe(QTY);
+  expect(money(accounts.BNB!.locked).toFixed()).toBe('0');
+  expect(money(accounts.USD!.locked).toFixed()).toBe('0');
+  expect(ledger.mismatches).toEqual([]);
+  expect(ledger.ok).toBe(true);
 });
