@@ -17,7 +17,7 @@ export interface RestartedTrader {
 /** A trader registered before a restart: their id and session token. */
 export type RegisteredTrader = Omit<RestartedTrader, 'key'>;
 
-/** Runs of the exchange on one data directory, each told to `started` as it starts. */
+/** Runs of the exchange, each on the same data directory and `env`. */
 export interface ExchangeRuns {
   env: Record<string, string>;
   /** A run of the exchange, answering /api/health. */
@@ -69,8 +69,8 @@ export function crashTestExchange(
 
 /**
  * Traders registered on a first run, KYC-approved and credited `balances` (one record per trader,
- * named by `names`; null: registered only) in the database while it is stopped, then a second run,
- * answered ready to trade.
+ * keyed by their name; null: registered only) in the database while it is stopped, then a second
+ * run, answered ready to trade (asked with the first trader's session).
  */
 export async function registeredTraders(
   runs: ExchangeRuns,
