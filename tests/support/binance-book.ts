@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import { keyedTrader, signedCall, type KeyedTrader } from './binance-client';
+import { binanceCall, keyedTrader, signedCall, type KeyedTrader } from './binance-client';
+import { StreamClient } from './stream-client';
 import type { TestExchange } from './test-exchange';
 import { balanceOf, ledgerReport } from './trading-fixtures';
 
@@ -28,6 +29,17 @@ export function binanceBook(
     return answer.body;
   };
 
+  /** Cancels an order of `who` on the book, whatever the answer: a test's cleanup. */
+  const cancel = (who: KeyedTrader, orderId: number) => call(who, 'DELETE', '/order', { symbol: book.symbol, orderId });
+
+  /** A user data stream of `who`: a listen key opened with their API key, and a connection to it. */
+  const userStream = async (who: KeyedTrader) => {
+    const opened = await binanceCall(exchange().url, 'POST', '/userDataStream', {
+      headers: { 'X-MBX-APIKEY': who.key.api_key },
+    });
+    return StreamClient.connect(exchange().url, `/ws/${opened.body.listenKey}`);
+  };
+
   const limit = (side: 'BUY' | 'SELL', price: string, quantity = book.quantity) => ({
     symbol: book.symbol,
     side,
@@ -52,5 +64,5 @@ export function binanceBook(
     expect((await ledgerReport(exchange())).mismatches).toEqual([]);
   };
 
-  return { trader, call, ok, limit, tradeAt, released };
+  return { trader, call, ok, cancel, userStream, limit, tradeAt, released };
 }

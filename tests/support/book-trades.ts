@@ -92,15 +92,31 @@ export async function tradeOnBook(
   return { maker, taker };
 }
 
+/** The orders clearOpenOrders cancels: every one on a book, or every one of the traders registered since a time. */
+export type OpenOrdersOf = { symbol: string } | { registeredSince: Date };
+
 /**
- * Cancels every open order on a book of the shared test database, waiting stops included: for a
- * test whose trade must be the book's last, which a stop other test files left could follow.
+ * Cancels open orders, waiting stops and order lists' included, on the shared test database, owner
+ * by owner: with `symbol`, every open order on that book, for a test whose trade must be the book's
+ * last, which a stop other test files left could follow; with `registeredSince`, every open order
+ * on every book of each trader registered since then (a test file's own, as files run one at a
+ * time), so that nothing of the file stays resting for later files (canceling one of a list's orders
+ * ends the others).
  */
-export async function clearBook(server: TestExchange, symbol: string) {
-  const owners: Array<{ user_id: string }> = await server.exchange.context.dataSource.query(
-    `SELECT DISTINCT user_id FROM orders WHERE symbol = $1
-        AND status IN ('new', 'partially_filled', 'waiting', 'pending_new')`,
-    [symbol],
-  );
-  for (const { user_id } of owners) await server.exchange.trading.cancelAllOrdersOnBook(symbol, user_id);
+export async function clearOpenOrders(server: TestExchange, of: OpenOrdersOf) {
+  const open = `o.status IN ('new', 'partially_filled', 'waiting', 'pending_new')`;
+  const owners: Array<{ user_id: string }> =
+    'symbol' in of
+      ? await server.exchange.context.dataSource.query(
+          `SELECT DISTINCT o.user_id FROM orders o WHERE o.symbol = $1 AND ${open}`,
+          [of.symbol],
+        )
+      : await server.exchange.context.dataSource.query(
+          `SELECT DISTINCT o.user_id FROM orders o JOIN users u ON u.id = o.user_id
+            WHERE u.created_at >= $1 AND ${open}`,
+          [of.registeredSince],
+        );
+  const { trading } = server.exchange;
+  for (const { user_id } of owners)
+    await ('symbol' in of ? trading.cancelAllOrdersOnBook(of.symbol, user_id) : trading.cancelAllOrders(user_id));
 }

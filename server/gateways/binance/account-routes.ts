@@ -4,7 +4,7 @@ import type { Config } from '../../platform/config/config';
 import { money } from '../../kernel/money';
 import { USD, type MarketCatalog } from '../../markets/catalog';
 import type { BinanceApiDeps, BinanceRoutes } from './binance-deps';
-import { addEndpoint, endpoint } from './binance-endpoint';
+import { addEndpoints, endpoint } from './binance-endpoint';
 import { booleanParam, symbolParam } from './binance-params';
 import { commissionRates } from './protocol/commission-rates';
 import { decimalText } from './protocol/decimal-text';
@@ -122,7 +122,9 @@ export const orderRateLimitEndpoint = (deps: BinanceApiDeps) =>
 
 /** GET /api/v3/account, account/commission, rateLimit/order. */
 export const accountRoutes: BinanceRoutes = (router, deps) => {
-  addEndpoint(router, deps, 'get', '/account', accountEndpoint(deps));
-  addEndpoint(router, deps, 'get', '/account/commission', commissionEndpoint(deps));
-  addEndpoint(router, deps, 'get', '/rateLimit/order', orderRateLimitEndpoint(deps));
+  addEndpoints(router, deps, [
+    ['get', '/account', accountEndpoint(deps)],
+    ['get', '/account/commission', commissionEndpoint(deps)],
+    ['get', '/rateLimit/order', orderRateLimitEndpoint(deps)],
+  ]);
 };

@@ -63,18 +63,27 @@ export const publicEndpoint = <Shape extends z.ZodRawShape>(
 export const permissionOf = (security: 'USER_DATA' | 'TRADE'): KeyPermission =>
   security === 'TRADE' ? 'trade' : 'read';
 
+/** An HTTP verb a route answers. */
+export type Verb = 'get' | 'post' | 'put' | 'delete';
+
+/** A route of a group's table: `endpoint` served at `verb path`. */
+export type Route = readonly [verb: Verb, path: string, endpoint: AnyEndpoint];
+
+/** The routes that GET each endpoint of `byPath` at its path, in its order. */
+export const getRoutes = (byPath: ReadonlyMap<string, AnyEndpoint>): Route[] =>
+  [...byPath].map(([path, served]) => ['get', path, served]);
+
+/** Adds each of `routes` to the REST router, in their order (see addEndpoint). */
+export function addEndpoints(router: Router, deps: BinanceApiDeps, routes: readonly Route[]): void {
+  for (const [verb, path, served] of routes) addEndpoint(router, deps, verb, path, served);
+}
+
 /**
  * Adds `endpoint` to the REST router at `verb path`: its weight counted first (an order's with its
  * counts, in one call: request-weight.ts), then the caller authenticated as its security says,
  * the parameters read, and the answer is the body.
  */
-export function addEndpoint(
-  router: Router,
-  deps: BinanceApiDeps,
-  verb: 'get' | 'post' | 'put' | 'delete',
-  path: string,
-  endpoint: AnyEndpoint,
-): void {
+function addEndpoint(router: Router, deps: BinanceApiDeps, verb: Verb, path: string, endpoint: AnyEndpoint): void {
   const weight = endpoint.placesOrders ? deps.limits.orderWeight(endpoint.weight) : deps.limits.weight(endpoint.weight);
   router[verb](path, weight, serve(endpoint, deps));
 }

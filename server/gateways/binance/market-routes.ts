@@ -24,7 +24,7 @@ import { symbolInfo } from './protocol/symbol-rules';
 import { dayTicker, DAY_MS } from './protocol/day-ticker';
 import { decimalText } from './protocol/decimal-text';
 import { binanceRateLimits, type Weight, type WeightedRequest } from './request-weight';
-import { addEndpoint, publicEndpoint, type AnyEndpoint } from './binance-endpoint';
+import { addEndpoints, getRoutes, publicEndpoint, type AnyEndpoint } from './binance-endpoint';
 
 /**
  * Binance's public market data endpoints (ping, time, exchangeInfo, depth, trades, aggTrades, klines,
@@ -141,7 +141,7 @@ async function dayTickerOf({ context, trading }: BinanceApiDeps, market: BookMar
 
 /** Adds Binance's public market data endpoints to the /api/v3 router. */
 export function marketRoutes(router: Router, deps: BinanceApiDeps): void {
-  for (const [path, served] of marketEndpoints(deps)) addEndpoint(router, deps, 'get', path, served);
+  addEndpoints(router, deps, getRoutes(marketEndpoints(deps)));
 }
 
 /** Binance's public market data endpoints by their REST path, for the routes and the WebSocket API's methods. */

@@ -4,7 +4,7 @@ import { Refusal } from '../../kernel/refusal';
 import type { OrderListPlacement } from '../../trading/orders/order-schemas';
 import { findOrderList, listOrderLists, openOrderLists, type OrderListName } from '../../trading/order-list-reads';
 import type { BinanceApiDeps, BinanceRoutes } from './binance-deps';
-import { addEndpoint, endpoint, type AnyEndpoint, type EndpointCaller } from './binance-endpoint';
+import { addEndpoints, endpoint, type EndpointCaller } from './binance-endpoint';
 import { badCombination, eitherMandatory, integerParam, symbolParam, timeParam } from './binance-params';
 import {
   legacyOcoList,
@@ -148,14 +148,14 @@ export function orderListEndpoints(deps: BinanceApiDeps) {
 
 export const orderListRoutes: BinanceRoutes = (router, deps) => {
   const endpoints = orderListEndpoints(deps);
-  const add = (verb: 'get' | 'post' | 'delete', path: string, served: AnyEndpoint) =>
-    addEndpoint(router, deps, verb, path, served);
-  add('post', '/orderList/oco', endpoints.placeOco);
-  add('post', '/orderList/oto', endpoints.placeOto);
-  add('post', '/orderList/otoco', endpoints.placeOtoco);
-  add('post', '/order/oco', endpoints.placeLegacyOco);
-  add('get', '/orderList', endpoints.queryList);
-  add('delete', '/orderList', endpoints.cancelList);
-  add('get', '/openOrderList', endpoints.openLists);
-  add('get', '/allOrderList', endpoints.allLists);
+  addEndpoints(router, deps, [
+    ['post', '/orderList/oco', endpoints.placeOco],
+    ['post', '/orderList/oto', endpoints.placeOto],
+    ['post', '/orderList/otoco', endpoints.placeOtoco],
+    ['post', '/order/oco', endpoints.placeLegacyOco],
+    ['get', '/orderList', endpoints.queryList],
+    ['delete', '/orderList', endpoints.cancelList],
+    ['get', '/openOrderList', endpoints.openLists],
+    ['get', '/allOrderList', endpoints.allLists],
+  ]);
 };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { OrderRow } from '../../trading/orders/order.entity';
 import type { BinanceApiDeps, BinanceRoutes } from './binance-deps';
-import { addEndpoint, endpoint } from './binance-endpoint';
+import { addEndpoints, endpoint } from './binance-endpoint';
 import { Refusal } from '../../kernel/refusal';
 import { money } from '../../kernel/money';
 import type { AmendedOrder } from '../../trading/trading.service';
@@ -200,6 +200,8 @@ export function orderReplaceEndpoints(deps: BinanceApiDeps) {
 
 export const orderReplaceRoutes: BinanceRoutes = (router, deps) => {
   const endpoints = orderReplaceEndpoints(deps);
-  addEndpoint(router, deps, 'post', '/order/cancelReplace', endpoints.cancelReplace);
-  addEndpoint(router, deps, 'put', '/order/amend/keepPriority', endpoints.amendKeepPriority);
+  addEndpoints(router, deps, [
+    ['post', '/order/cancelReplace', endpoints.cancelReplace],
+    ['put', '/order/amend/keepPriority', endpoints.amendKeepPriority],
+  ]);
 };

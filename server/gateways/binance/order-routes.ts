@@ -22,7 +22,7 @@ import { findOrder, listOrders, listTrades, openOrders, type OrderName } from '.
 import { accountTradeView, canceledOrderView, clientOrderId, newOrderView, orderView } from './protocol/order-views';
 import { DAY_MS } from './protocol/day-ticker';
 import { decimalText } from './protocol/decimal-text';
-import { addEndpoint, endpoint, type AnyEndpoint } from './binance-endpoint';
+import { addEndpoints, endpoint } from './binance-endpoint';
 import { noDiscount } from './protocol/commission-rates';
 
 /**
@@ -243,14 +243,14 @@ export function orderEndpoints(deps: BinanceApiDeps) {
 
 export const orderRoutes: BinanceRoutes = (router, deps) => {
   const endpoints = orderEndpoints(deps);
-  const add = (verb: 'get' | 'post' | 'delete', path: string, served: AnyEndpoint) =>
-    addEndpoint(router, deps, verb, path, served);
-  add('post', '/order', endpoints.placeOrder);
-  add('post', '/order/test', endpoints.testOrder);
-  add('get', '/order', endpoints.queryOrder);
-  add('delete', '/order', endpoints.cancelOrder);
-  add('get', '/openOrders', endpoints.openOrders);
-  add('delete', '/openOrders', endpoints.cancelOpenOrders);
-  add('get', '/allOrders', endpoints.allOrders);
-  add('get', '/myTrades', endpoints.myTrades);
+  addEndpoints(router, deps, [
+    ['post', '/order', endpoints.placeOrder],
+    ['post', '/order/test', endpoints.testOrder],
+    ['get', '/order', endpoints.queryOrder],
+    ['delete', '/order', endpoints.cancelOrder],
+    ['get', '/openOrders', endpoints.openOrders],
+    ['delete', '/openOrders', endpoints.cancelOpenOrders],
+    ['get', '/allOrders', endpoints.allOrders],
+    ['get', '/myTrades', endpoints.myTrades],
+  ]);
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findOrder, listPreventedMatches } from '../../trading/order-reads';
 import type { BinanceApiDeps, BinanceRoutes } from './binance-deps';
-import { addEndpoint, endpoint } from './binance-endpoint';
+import { addEndpoints, endpoint } from './binance-endpoint';
 import { badCombination, eitherMandatory, integerParam, symbolParam } from './binance-params';
 import { preventedMatchView } from './protocol/order-views';
 
@@ -37,4 +37,4 @@ export function preventedMatchEndpoint(deps: BinanceApiDeps) {
 }
 
 export const preventedMatchRoutes: BinanceRoutes = (router, deps) =>
-  addEndpoint(router, deps, 'get', '/myPreventedMatches', preventedMatchEndpoint(deps));
+  addEndpoints(router, deps, [['get', '/myPreventedMatches', preventedMatchEndpoint(deps)]]);

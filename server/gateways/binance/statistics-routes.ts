@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { BinanceApiDeps, BinanceRoutes } from './binance-deps';
-import { addEndpoint, publicEndpoint, type AnyEndpoint } from './binance-endpoint';
+import { addEndpoints, getRoutes, publicEndpoint, type AnyEndpoint } from './binance-endpoint';
 import { symbolParam } from './binance-params';
 import { averagePrice } from './average-price';
 import type { WeightedRequest } from './request-weight';
@@ -39,5 +39,5 @@ export function statisticsEndpoints(deps: BinanceApiDeps): Map<string, AnyEndpoi
 }
 
 export const statisticsRoutes: BinanceRoutes = (router, deps) => {
-  for (const [path, served] of statisticsEndpoints(deps)) addEndpoint(router, deps, 'get', path, served);
+  addEndpoints(router, deps, getRoutes(statisticsEndpoints(deps)));
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ListenKeys } from './protocol/listen-keys';
 import type { BinanceApiDeps, BinanceRoutes } from './binance-deps';
-import { addEndpoint, endpoint } from './binance-endpoint';
+import { addEndpoints, endpoint } from './binance-endpoint';
 import { BinanceCode, BinanceError } from './protocol/binance-error';
 
 /**
@@ -50,7 +50,9 @@ export function userStreamEndpoints(deps: BinanceApiDeps) {
 
 export const userStreamRoutes: BinanceRoutes = (router, deps) => {
   const endpoints = userStreamEndpoints(deps);
-  addEndpoint(router, deps, 'post', '/userDataStream', endpoints.start);
-  addEndpoint(router, deps, 'put', '/userDataStream', endpoints.keepAlive);
-  addEndpoint(router, deps, 'delete', '/userDataStream', endpoints.close);
+  addEndpoints(router, deps, [
+    ['post', '/userDataStream', endpoints.start],
+    ['put', '/userDataStream', endpoints.keepAlive],
+    ['delete', '/userDataStream', endpoints.close],
+  ]);
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { MarketCatalog, BookMarket } from '../../markets/catalog';
 import type { BinanceApiDeps, BinanceRoutes } from './binance-deps';
-import { addEndpoint, endpoint, publicEndpoint, type AnyEndpoint } from './binance-endpoint';
+import { addEndpoints, endpoint, publicEndpoint } from './binance-endpoint';
 import { symbolParam } from './binance-params';
 import { walletCoins } from './wallet-coins';
 
@@ -37,14 +37,16 @@ const noParams = z.object({});
 
 export const walletRoutes: BinanceRoutes = (router, deps) => {
   const symbolChoice = z.object({ symbol: symbolParam(deps.catalog).optional() });
-  const routes: Array<[path: string, endpoint: AnyEndpoint]> = [
-    ['/system/status', publicEndpoint(1, noParams, () => systemStatus(deps))],
+  addEndpoints(router, deps, [
+    ['get', '/system/status', publicEndpoint(1, noParams, () => systemStatus(deps))],
     [
+      'get',
       '/account/status',
       // A suspended trader's keys are refused: whoever gets this far is in good standing.
       endpoint({ security: 'USER_DATA', weight: 1, schema: noParams, answer: () => ({ data: 'Normal' }) }),
     ],
     [
+      'get',
       '/asset/tradeFee',
       endpoint({
         security: 'USER_DATA',
@@ -54,6 +56,7 @@ export const walletRoutes: BinanceRoutes = (router, deps) => {
       }),
     ],
     [
+      'get',
       '/capital/config/getall',
       endpoint({
         security: 'USER_DATA',
@@ -63,11 +66,15 @@ export const walletRoutes: BinanceRoutes = (router, deps) => {
       }),
     ],
     // There is no margin trading: no pairs. Binance asks the key alone for these, a signature for the isolated ones.
-    ['/margin/allPairs', endpoint({ security: 'MARKET_DATA', weight: 1, schema: symbolChoice, answer: () => [] })],
     [
+      'get',
+      '/margin/allPairs',
+      endpoint({ security: 'MARKET_DATA', weight: 1, schema: symbolChoice, answer: () => [] }),
+    ],
+    [
+      'get',
       '/margin/isolated/allPairs',
       endpoint({ security: 'USER_DATA', weight: 10, schema: symbolChoice, answer: () => [] }),
     ],
-  ];
-  for (const [path, served] of routes) addEndpoint(router, deps, 'get', path, served);
+  ]);
 };

@@ -1,41 +1,23 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { checkLedger } from '../../../server/ledger/ledger-check';
 import { money } from '../../../server/kernel/money';
 import { pricesInsideSpread } from '../../support/book-trades';
 import type { CreatedApiKey } from '../../support/binance-client';
-import { startExchangeProcess, tradingReady, withDatabase, type ExchangeProcess } from '../../support/exchange-process';
-import { ApiClient } from '../../support/http-client';
-import { restartedTraders, signedOk } from '../../support/restarted-traders';
+import { crashTestExchange, restartedTraders, signedOk, stoppedState } from '../../support/restarted-traders';
 
 /**
  * Order lists survive a crash: an OCO and an OTO with its pending order are rebuilt as they were
  * (the list rows, each order's list, the pending order unplaced with its hold), then play out: the
  * OTO's working order fills and its pending order goes in, funded; the OCO is canceled whole.
  */
-const env = {
-  ADMIN_EMAIL: 'order-lists-admin@test.local',
-  ADMIN_PASSWORD: 'admin-password-123',
-  JWT_SECRET: 'order-lists-test-secret-of-at-least-32-chars',
-  ENCRYPTION_KEY: 'ef'.repeat(32),
-};
-const dataDir = mkdtempSync(path.join(tmpdir(), 'exchange-order-lists-'));
+const exchange = crashTestExchange('order-lists', { ENCRYPTION_KEY: 'ef'.repeat(32) });
 const SYMBOL = 'BNBUSDT';
 const QTY = '0.01';
 
-jest.setTimeout(180_000);
-
-let running: ExchangeProcess | undefined;
-afterAll(() => running?.kill('SIGKILL'));
-
 it('an OCO and an OTO with its pending order are rebuilt after a SIGKILL, then fill and cancel as lists; the ledger balances', async () => {
-  const { process: second, traders } = await restartedTraders(
-    env,
-    dataDir,
-    { 'List holder': { USD: '20', BNB: QTY }, 'List seller': { BNB: '1' }, 'List buyer': { USD: '1000' } },
-    (started) => (running = started),
-  );
+  const { process: second, traders } = await restartedTraders(exchange, {
+    'List holder': { USD: '20', BNB: QTY },
+    'List seller': { BNB: '1' },
+    'List buyer': { USD: '1000' },
+  });
   const [holder, seller, buyer] = traders.map((t) => t.key) as [CreatedApiKey, CreatedApiKey, CreatedApiKey];
   let url = second.url;
   const ok = (key: CreatedApiKey, method: string, route: string, params: Record<string, string> = {}) =>
@@ -74,10 +56,8 @@ it('an OCO and an OTO with its pending order are rebuilt after a SIGKILL, then f
   });
   await second.kill('SIGKILL');
 
-  const third = await startExchangeProcess(env, dataDir);
-  running = third;
+  const third = await exchange.startReady(traders[0]!.token);
   url = third.url;
-  await tradingReady(third.url, new ApiClient(third.url, traders[0]!.token));
   const lists = await ok(holder, 'GET', '/openOrderList');
   expect(lists.map((l: any) => [l.orderListId, l.contingencyType, l.listOrderStatus])).toEqual([
     [oto.orderListId, 'OTO', 'EXECUTING'],
@@ -100,18 +80,11 @@ it('an OCO and an OTO with its pending order are rebuilt after a SIGKILL, then f
   await third.kill('SIGTERM');
   expect(third.output()).not.toContain('RECOVERY MISMATCH');
 
-  await withDatabase(async (dataSource) => {
-    const accounts: Array<{ asset: string; available: string; locked: string }> = await dataSource.query(
-      'SELECT asset, available, locked FROM accounts WHERE user_id = $1 ORDER BY asset',
-      [traders[0]!.userId],
-    );
-    const byAsset = Object.fromEntries(accounts.map((a) => [a.asset, a]));
-    // It bought QTY and sold QTY: its own BNB is back, free; nothing is held.
-    expect(money(byAsset.BNB!.available).toFixed()).toBe(QTY);
-    expect(money(byAsset.BNB!.locked).toFixed()).toBe('0');
-    expect(money(byAsset.USD!.locked).toFixed()).toBe('0');
-    const report = await checkLedger(dataSource.manager);
-    expect(report.mismatches).toEqual([]);
-    expect(report.ok).toBe(true);
-  });
+  const { accounts, ledger } = await stoppedState(traders[0]!.userId);
+  // It bought QTY and sold QTY: its own BNB is back, free; nothing is held.
+  expect(money(accounts.BNB!.available).toFixed()).toBe(QTY);
+  expect(money(accounts.BNB!.locked).toFixed()).toBe('0');
+  expect(money(accounts.USD!.locked).toFixed()).toBe('0');
+  expect(ledger.mismatches).toEqual([]);
+  expect(ledger.ok).toBe(true);
 });

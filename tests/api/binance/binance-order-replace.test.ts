@@ -1,9 +1,8 @@
 import Decimal from 'decimal.js';
 import { ccxtBinance } from '../../support/ccxt-client';
 import { pricesInsideSpread } from '../../support/book-trades';
-import { binanceCall, keyedTrader, signedCall, type KeyedTrader } from '../../support/binance-client';
+import { binanceBook, eight } from '../../support/binance-book';
 import { eventually } from '../../support/eventually';
-import { StreamClient } from '../../support/stream-client';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';
 import { balanceOf } from '../../support/trading-fixtures';
 
@@ -19,29 +18,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const SYMBOL = 'ETHUSDT';
-const eight = (value: Decimal.Value) => new Decimal(value).toFixed(8);
-
-const call = (who: KeyedTrader, method: string, path: string, params: Record<string, string | number> = {}) =>
-  signedCall(server.url, who.key, method, path, params);
-
-async function ok(who: KeyedTrader, method: string, path: string, params: Record<string, string | number> = {}) {
-  const answer = await call(who, method, path, params);
-  if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
-const limitBuy = (price: string, quantity = '0.01') => ({
-  symbol: SYMBOL,
-  side: 'BUY',
-  type: 'LIMIT',
-  timeInForce: 'GTC',
-  quantity,
-  price,
-});
+const book = binanceBook(() => server, { symbol: SYMBOL, base: 'ETH', quantity: '0.01', cash: '1000' });
+const { trader, call, ok, cancel } = book;
+const limitBuy = (price: string, quantity?: string) => book.limit('BUY', price, quantity);
 
 /** A trader holding 1000 USD with one resting buy on SYMBOL, and two free prices inside the spread. */
 async function withRestingBuy(quantity = '0.01') {
-  const who = await keyedTrader(server, { USD: '1000' });
+  const who = await trader({ USD: '1000' });
   const [low, high] = await pricesInsideSpread(server, SYMBOL, 2);
   const placed = await ok(who, 'POST', '/order', { ...limitBuy(low!, quantity), newClientOrderId: 'first' });
   return { who, placed, low: low!, high: high! };
@@ -83,7 +66,7 @@ describe('POST order/cancelReplace', () => {
     const usd = await balanceOf(server, who.userId, 'USD');
     expect(new Decimal(usd.locked).gte(new Decimal(high).times('0.02'))).toBe(true);
     expect(new Decimal(usd.locked).lt(new Decimal(high).times('0.02').times('1.01'))).toBe(true);
-    await call(who, 'DELETE', '/order', { symbol: SYMBOL, orderId: answer.newOrderResponse.orderId });
+    await cancel(who, answer.newOrderResponse.orderId);
   });
 
   it('STOP_ON_FAILURE: an unknown order is -2022, 400, the new order not attempted', async () => {
@@ -106,7 +89,7 @@ describe('POST order/cancelReplace', () => {
     });
     const open = await ok(who, 'GET', '/openOrders', { symbol: SYMBOL });
     expect(open.map((o: any) => o.orderId)).toEqual([placed.orderId]);
-    await call(who, 'DELETE', '/order', { symbol: SYMBOL, orderId: placed.orderId });
+    await cancel(who, placed.orderId);
   });
 
   it('ALLOW_FAILURE: a failed cancel still places the new order, -2021 and 409', async () => {
@@ -131,7 +114,7 @@ describe('POST order/cancelReplace', () => {
     });
     const open = await ok(who, 'GET', '/openOrders', { symbol: SYMBOL });
     expect(open).toHaveLength(2);
-    for (const order of open) await call(who, 'DELETE', '/order', { symbol: SYMBOL, orderId: order.orderId });
+    for (const order of open) await cancel(who, order.orderId);
   });
 
   it('a new order refused after the cancel committed is -2021 and 409, the order cancelled for good', async () => {
@@ -175,7 +158,7 @@ describe('POST order/cancelReplace', () => {
         newOrderResponse: { code: -2010, msg: 'Duplicate order sent.' },
       },
     });
-    await call(who, 'DELETE', '/order', { symbol: SYMBOL, orderId: placed.orderId });
+    await cancel(who, placed.orderId);
   });
 
   it('checks the new order and the names before cancelling anything', async () => {
@@ -204,7 +187,7 @@ describe('POST order/cancelReplace', () => {
     expect(offTick.body).toEqual({ code: -1013, msg: 'Filter failure: PRICE_FILTER' });
     const open = await ok(who, 'GET', '/openOrders', { symbol: SYMBOL });
     expect(open.map((o: any) => o.orderId)).toEqual([placed.orderId]);
-    await call(who, 'DELETE', '/order', { symbol: SYMBOL, orderId: placed.orderId });
+    await cancel(who, placed.orderId);
   });
 });
 
@@ -226,8 +209,8 @@ describe('PUT order/amend/keepPriority', () => {
   /** Two sellers resting at one price, the first placed first; a buyer's taking fills them in queue order. */
   async function queueAtOnePrice() {
     const [price] = await pricesInsideSpread(server, SYMBOL, 1);
-    const first = await keyedTrader(server, { ETH: '1' });
-    const second = await keyedTrader(server, { ETH: '1' });
+    const first = await trader({ ETH: '1' });
+    const second = await trader({ ETH: '1' });
     const sell = { symbol: SYMBOL, side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', price: price!, quantity: '0.05' };
     const ahead = await ok(first, 'POST', '/order', { ...sell, newClientOrderId: 'ahead' });
     const behind = await ok(second, 'POST', '/order', sell);
@@ -270,7 +253,7 @@ describe('PUT order/amend/keepPriority', () => {
     expect(read).toMatchObject({ origQty: eight('0.02'), clientOrderId: answer.amendedOrder.clientOrderId });
 
     // A buyer of 0.03 takes the amended order first (its whole 0.02), then 0.01 of the one behind it.
-    const buyer = await keyedTrader(server, { USD: '1000' });
+    const buyer = await trader({ USD: '1000' });
     await ok(buyer, 'POST', '/order', { ...limitBuy(price, '0.03'), timeInForce: 'IOC' });
     expect(await ok(first, 'GET', '/order', { symbol: SYMBOL, orderId: ahead.orderId })).toMatchObject({
       status: 'FILLED',
@@ -280,7 +263,7 @@ describe('PUT order/amend/keepPriority', () => {
       status: 'PARTIALLY_FILLED',
       executedQty: eight('0.01'),
     });
-    await call(second, 'DELETE', '/order', { symbol: SYMBOL, orderId: behind.orderId });
+    await cancel(second, behind.orderId);
   });
 
   it("keeps the order's client order id when sent, and releases a buy's hold down to what its rest needs", async () => {
@@ -302,7 +285,7 @@ describe('PUT order/amend/keepPriority', () => {
     const price = new Decimal(placed.price);
     expect(new Decimal(before.locked).minus(after.locked).gte(price.times('0.06'))).toBe(true);
     expect(new Decimal(after.locked).gte(price.times('0.04'))).toBe(true);
-    await call(who, 'DELETE', '/order', { symbol: SYMBOL, orderId: placed.orderId });
+    await cancel(who, placed.orderId);
   });
 
   it("answers Binance's refusals", async () => {
@@ -332,18 +315,14 @@ describe('PUT order/amend/keepPriority', () => {
       msg: "Mandatory parameter 'newQty' was not sent, was empty/null, or malformed.",
     });
     expect((await ok(who, 'GET', '/order', { symbol: SYMBOL, orderId: placed.orderId })).origQty).toBe(eight('0.01'));
-    for (const order of [placed, other])
-      await call(who, 'DELETE', '/order', { symbol: SYMBOL, orderId: order.orderId });
+    for (const order of [placed, other]) await cancel(who, order.orderId);
   });
 });
 
 describe('the user data stream', () => {
   it('reports an amend as an executionReport REPLACED, with the new quantity and client order id', async () => {
     const { who, placed } = await withRestingBuy();
-    const opened = await binanceCall(server.url, 'POST', '/userDataStream', {
-      headers: { 'X-MBX-APIKEY': who.key.api_key },
-    });
-    const stream = await StreamClient.connect(server.url, `/ws/${opened.body.listenKey}`);
+    const stream = await book.userStream(who);
     try {
       // The stream delivers once every process knows of it: amended smaller each time until it hears one.
       let quantity = 10;
@@ -367,7 +346,7 @@ describe('the user data stream', () => {
       expect(report.c).toBe(read.clientOrderId);
     } finally {
       stream.close();
-      await call(who, 'DELETE', '/order', { symbol: SYMBOL, orderId: placed.orderId });
+      await cancel(who, placed.orderId);
     }
   });
 });

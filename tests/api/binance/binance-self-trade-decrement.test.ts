@@ -1,8 +1,8 @@
 import { checkLedger } from '../../../server/ledger/ledger-check';
 import { pricesInsideSpread } from '../../support/book-trades';
-import { binanceCall, keyedTrader, signedCall, type KeyedTrader } from '../../support/binance-client';
+import { binanceBook, eight } from '../../support/binance-book';
+import { binanceCall, type KeyedTrader } from '../../support/binance-client';
 import { eventually } from '../../support/eventually';
-import { StreamClient } from '../../support/stream-client';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';
 import { signedParams, WsApiClient } from '../../support/ws-api-client';
 
@@ -19,16 +19,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const SYMBOL = 'SOLUSDT';
-const eight = (value: string | number) => Number(value).toFixed(8);
-
-const call = (who: KeyedTrader, method: string, path: string, params: Record<string, string | number> = {}) =>
-  signedCall(server.url, who.key, method, path, params);
-
-async function ok(who: KeyedTrader, method: string, path: string, params: Record<string, string | number> = {}) {
-  const answer = await call(who, method, path, params);
-  if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
+const book = binanceBook(() => server, { symbol: SYMBOL, base: 'SOL', quantity: '1', cash: '10000' });
+const { trader, call, ok } = book;
 
 /** The trader's free and locked USDT and SOL, as GET account tells them. */
 async function balances(who: KeyedTrader) {
@@ -42,19 +34,9 @@ async function balances(who: KeyedTrader) {
 
 /** A user data stream of the trader, once it delivers (a probe order's NEW has come through). */
 async function listening(who: KeyedTrader, price: string) {
-  const opened = await binanceCall(server.url, 'POST', '/userDataStream', {
-    headers: { 'X-MBX-APIKEY': who.key.api_key },
-  });
-  const stream = await StreamClient.connect(server.url, `/ws/${opened.body.listenKey}`);
+  const stream = await book.userStream(who);
   await eventually(async () => {
-    const probe = await ok(who, 'POST', '/order', {
-      symbol: SYMBOL,
-      side: 'BUY',
-      type: 'LIMIT',
-      timeInForce: 'GTC',
-      price,
-      quantity: '1',
-    });
+    const probe = await ok(who, 'POST', '/order', book.limit('BUY', price, '1'));
     await ok(who, 'DELETE', '/order', { symbol: SYMBOL, orderId: probe.orderId });
     await new Promise((resolve) => setTimeout(resolve, 100));
     return stream.messages.find((m) => m.i === probe.orderId && m.x === 'NEW');
@@ -63,12 +45,7 @@ async function listening(who: KeyedTrader, price: string) {
 }
 
 const limit = (side: 'BUY' | 'SELL', price: string, quantity: string, mode?: string) => ({
-  symbol: SYMBOL,
-  side,
-  type: 'LIMIT',
-  timeInForce: 'GTC',
-  price,
-  quantity,
+  ...book.limit(side, price, quantity),
   newOrderRespType: 'RESULT',
   ...(mode ? { selfTradePreventionMode: mode } : {}),
 });
@@ -83,7 +60,7 @@ describe('DECREMENT', () => {
   });
 
   it('an incoming buy smaller than the resting sell: the buy is cancelled, the sell keeps the rest, holds follow', async () => {
-    const who = await keyedTrader(server, { USD: '10000', SOL: '10' });
+    const who = await trader({ USD: '10000', SOL: '10' });
     const [price] = await pricesInsideSpread(server, SYMBOL, 1);
     const stream = await listening(who, price!);
     try {
@@ -158,7 +135,7 @@ describe('DECREMENT', () => {
   });
 
   it('an incoming buy larger than the resting sell: the sell is cancelled, the buy rests with the rest, holding just that', async () => {
-    const who = await keyedTrader(server, { USD: '10000', SOL: '10' });
+    const who = await trader({ USD: '10000', SOL: '10' });
     const [price] = await pricesInsideSpread(server, SYMBOL, 1);
     const stream = await listening(who, price!);
     try {
@@ -212,7 +189,7 @@ describe('DECREMENT', () => {
   });
 
   it('a taker meets several resting orders in turn, is reduced by each, and trades with no one', async () => {
-    const who = await keyedTrader(server, { USD: '10000', SOL: '10' });
+    const who = await trader({ USD: '10000', SOL: '10' });
     const [low, high] = await pricesInsideSpread(server, SYMBOL, 2);
     const stream = await listening(who, low!);
     const first = await ok(who, 'POST', '/order', limit('BUY', high!, '1'));
@@ -254,7 +231,7 @@ describe('DECREMENT', () => {
   });
 
   it('a market buy by quote amount loses the value it would have traded, and is cancelled once its budget buys no lot', async () => {
-    const who = await keyedTrader(server, { USD: '10000', SOL: '10' });
+    const who = await trader({ USD: '10000', SOL: '10' });
     const [price] = await pricesInsideSpread(server, SYMBOL, 1);
     const maker = await ok(who, 'POST', '/order', limit('SELL', price!, '3'));
     // Enough for one SOL at the price: the best ask is the trader's own.
@@ -278,7 +255,7 @@ describe('DECREMENT', () => {
   });
 
   it("the WebSocket API's order.place and cancelReplace place with it", async () => {
-    const who = await keyedTrader(server, { USD: '10000', SOL: '10' });
+    const who = await trader({ USD: '10000', SOL: '10' });
     const [price] = await pricesInsideSpread(server, SYMBOL, 1);
     const maker = await ok(who, 'POST', '/order', limit('SELL', price!, '3'));
     const client = await WsApiClient.connect(server.url);
@@ -305,7 +282,7 @@ describe('DECREMENT', () => {
   });
 
   it('order/test takes it; NONE and TRANSFER stay refused', async () => {
-    const who = await keyedTrader(server, { USD: '1000' });
+    const who = await trader({ USD: '1000' });
     const [price] = await pricesInsideSpread(server, SYMBOL, 1);
     const order = { symbol: SYMBOL, side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: price!, quantity: '1' };
     expect(await ok(who, 'POST', '/order/test', { ...order, selfTradePreventionMode: 'DECREMENT' })).toEqual({});

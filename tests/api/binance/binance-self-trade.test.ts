@@ -1,7 +1,7 @@
 import { pricesInsideSpread } from '../../support/book-trades';
-import { binanceCall, keyedTrader, signedCall, type KeyedTrader } from '../../support/binance-client';
+import { binanceBook, eight } from '../../support/binance-book';
+import { binanceCall } from '../../support/binance-client';
 import { eventually } from '../../support/eventually';
-import { StreamClient } from '../../support/stream-client';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';
 
 /**
@@ -17,20 +17,16 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const SYMBOL = 'SOLUSDT';
-const eight = (value: string | number) => Number(value).toFixed(8);
-
-const call = (who: KeyedTrader, method: string, path: string, params: Record<string, string | number> = {}) =>
-  signedCall(server.url, who.key, method, path, params);
-
-async function ok(who: KeyedTrader, method: string, path: string, params: Record<string, string | number> = {}) {
-  const answer = await call(who, method, path, params);
-  if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
+const { trader, call, ok, cancel, userStream } = binanceBook(() => server, {
+  symbol: SYMBOL,
+  base: 'SOL',
+  quantity: '1',
+  cash: '10000',
+});
 
 /** A trader with a resting sell on SYMBOL, and a buy of theirs at that price with `mode`: both orders as they end up. */
 async function meetOwnOrder(mode?: string) {
-  const who = await keyedTrader(server, { USD: '10000', SOL: '10' });
+  const who = await trader({ USD: '10000', SOL: '10' });
   const [price] = await pricesInsideSpread(server, SYMBOL, 1);
   const order = { symbol: SYMBOL, type: 'LIMIT', timeInForce: 'GTC', price: price!, quantity: '1' };
   const maker = await ok(who, 'POST', '/order', { ...order, side: 'SELL' });
@@ -42,7 +38,7 @@ async function meetOwnOrder(mode?: string) {
   });
   const makerNow = await ok(who, 'GET', '/order', { symbol: SYMBOL, orderId: maker.orderId });
   const open = await ok(who, 'GET', '/openOrders', { symbol: SYMBOL });
-  for (const o of open) await call(who, 'DELETE', '/order', { symbol: SYMBOL, orderId: o.orderId });
+  for (const o of open) await cancel(who, o.orderId);
   const prevented = await ok(who, 'GET', '/myPreventedMatches', { symbol: SYMBOL, orderId: taker.orderId });
   return { who, price: price!, maker: makerNow, taker, open: open.map((o: any) => o.orderId), prevented };
 }
@@ -109,7 +105,7 @@ describe('selfTradePreventionMode', () => {
   });
 
   it('refuses NONE (a wash trade) and the modes not served, as a symbol refuses a mode it does not allow', async () => {
-    const who = await keyedTrader(server, { USD: '1000' });
+    const who = await trader({ USD: '1000' });
     const [price] = await pricesInsideSpread(server, SYMBOL, 1);
     const order = { symbol: SYMBOL, side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: price!, quantity: '1' };
     for (const mode of ['NONE', 'TRANSFER'])
@@ -136,7 +132,7 @@ describe('selfTradePreventionMode', () => {
 
 describe('myPreventedMatches', () => {
   it("lists an order's prevented matches from an id on, one per resting order its taker ended", async () => {
-    const who = await keyedTrader(server, { USD: '10000', SOL: '10' });
+    const who = await trader({ USD: '10000', SOL: '10' });
     const [low, high] = await pricesInsideSpread(server, SYMBOL, 2);
     const sell = { symbol: SYMBOL, side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: '1' };
     const makers = [
@@ -151,7 +147,7 @@ describe('myPreventedMatches', () => {
       quantity: '2',
       selfTradePreventionMode: 'EXPIRE_MAKER',
     });
-    await call(who, 'DELETE', '/order', { symbol: SYMBOL, orderId: taker.orderId });
+    await cancel(who, taker.orderId);
     const all = await ok(who, 'GET', '/myPreventedMatches', { symbol: SYMBOL, orderId: taker.orderId });
     // Met in the book's order: the lower price first, in time order, then the higher.
     expect(all.map((m: any) => [m.makerOrderId, m.price])).toEqual([
@@ -169,12 +165,12 @@ describe('myPreventedMatches', () => {
     });
     expect(from).toEqual([all[1]]);
     // Another trader sees none of them.
-    const other = await keyedTrader(server, {});
+    const other = await trader({});
     expect(await ok(other, 'GET', '/myPreventedMatches', { symbol: SYMBOL, preventedMatchId: first })).toEqual([]);
   });
 
   it("answers Binance's refusals for its parameters", async () => {
-    const who = await keyedTrader(server, {});
+    const who = await trader({});
     expect((await call(who, 'GET', '/myPreventedMatches', { symbol: SYMBOL })).body).toEqual({
       code: -1102,
       msg: "Param 'preventedMatchId' or 'orderId' must be sent, but both were empty/null!",
@@ -187,11 +183,8 @@ describe('myPreventedMatches', () => {
 
 describe('the user data stream', () => {
   it('tells, in the executionReport of an order self-trade prevention ended, the match, the quantity and the other order', async () => {
-    const who = await keyedTrader(server, { USD: '10000', SOL: '10' });
-    const opened = await binanceCall(server.url, 'POST', '/userDataStream', {
-      headers: { 'X-MBX-APIKEY': who.key.api_key },
-    });
-    const stream = await StreamClient.connect(server.url, `/ws/${opened.body.listenKey}`);
+    const who = await trader({ USD: '10000', SOL: '10' });
+    const stream = await userStream(who);
     try {
       const [price] = await pricesInsideSpread(server, SYMBOL, 1);
       const order = { symbol: SYMBOL, type: 'LIMIT', timeInForce: 'GTC', price: price!, quantity: '1' };
@@ -213,7 +206,7 @@ describe('the user data stream', () => {
         u: -1,
         Cs: SYMBOL,
       });
-      await call(who, 'DELETE', '/order', { symbol: SYMBOL, orderId: maker.orderId });
+      await cancel(who, maker.orderId);
     } finally {
       stream.close();
     }

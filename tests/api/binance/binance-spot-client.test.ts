@@ -35,6 +35,19 @@ function client() {
   });
 }
 
+/** A limit buy of 10 at a price inside the spread, as the connector's newOrder and orderPlace take it. */
+async function buyInsideSpread() {
+  const [price] = await pricesInsideSpread(server, SYMBOL, 1);
+  return {
+    symbol: SYMBOL,
+    side: 'BUY' as never,
+    type: 'LIMIT' as never,
+    timeInForce: 'GTC' as never,
+    quantity: 10,
+    price: Number(price),
+  };
+}
+
 it('REST: reads the market and the account, places, reads and cancels an order', async () => {
   const spot = client();
   const info = await (await spot.restAPI.exchangeInfo({ symbol: SYMBOL })).data();
@@ -42,17 +55,7 @@ it('REST: reads the market and the account, places, reads and cancels an order',
   const klines = await (await spot.restAPI.klines({ symbol: SYMBOL, interval: '1w' as never, limit: 2 })).data();
   expect(Array.isArray(klines)).toBe(true);
 
-  const [price] = await pricesInsideSpread(server, SYMBOL, 1);
-  const placed = await (
-    await spot.restAPI.newOrder({
-      symbol: SYMBOL,
-      side: 'BUY' as never,
-      type: 'LIMIT' as never,
-      timeInForce: 'GTC' as never,
-      quantity: 10,
-      price: Number(price),
-    })
-  ).data();
+  const placed = await (await spot.restAPI.newOrder(await buyInsideSpread())).data();
   expect(placed).toMatchObject({ symbol: SYMBOL, status: 'NEW', side: 'BUY', type: 'LIMIT' });
   const read = await (await spot.restAPI.getOrder({ symbol: SYMBOL, orderId: placed.orderId })).data();
   expect(read).toMatchObject({ orderId: placed.orderId, status: 'NEW', origQty: '10.00000000' });
@@ -73,17 +76,7 @@ it('WebSocket API: logs on, places and cancels an order, and hears it on the use
       events.push(event as never);
     });
 
-    const [price] = await pricesInsideSpread(server, SYMBOL, 1);
-    const placed = (
-      await connection.orderPlace({
-        symbol: SYMBOL,
-        side: 'BUY' as never,
-        type: 'LIMIT' as never,
-        timeInForce: 'GTC' as never,
-        quantity: 10,
-        price: Number(price),
-      })
-    ).data;
+    const placed = (await connection.orderPlace(await buyInsideSpread())).data;
     expect(placed).toMatchObject({ symbol: SYMBOL, status: 'NEW' });
     const status = (await connection.orderStatus({ symbol: SYMBOL, orderId: placed.orderId })).data;
     expect(status).toMatchObject({ orderId: placed.orderId, status: 'NEW' });
@@ -137,17 +130,7 @@ it('a listenKey on the market stream connection: the user data stream as the con
       events.push(event as never);
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const [price] = await pricesInsideSpread(server, SYMBOL, 1);
-    const placed = await (
-      await spot.restAPI.newOrder({
-        symbol: SYMBOL,
-        side: 'BUY' as never,
-        type: 'LIMIT' as never,
-        timeInForce: 'GTC' as never,
-        quantity: 10,
-        price: Number(price),
-      })
-    ).data();
+    const placed = await (await spot.restAPI.newOrder(await buyInsideSpread())).data();
     await eventually(
       async () => events.find((e) => e.e === 'executionReport' && e.i === placed.orderId),
       10_000,

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { KLINE_INTERVALS } from '../../../server/trading/market-data/candles';
-import { clearBook, pricesInsideSpread, tradeOnBook } from '../../support/book-trades';
+import { clearOpenOrders, pricesInsideSpread, tradeOnBook } from '../../support/book-trades';
 import { ApiClient } from '../../support/http-client';
 import { StreamClient } from '../../support/stream-client';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';
@@ -206,7 +206,7 @@ describe('events after a trade, in Binance payloads', () => {
       ...Object.keys(KLINE_INTERVALS).map((interval) => `adausdt@kline_${interval}`),
     ];
     // This trade is the book's last: no stop other files left waits to follow it.
-    await clearBook(server, 'ADAUSDT');
+    await clearOpenOrders(server, { symbol: 'ADAUSDT' });
     client = await StreamClient.connect(server.url, `/stream?streams=${streams.join('/')}`);
     const [inside] = await pricesInsideSpread(server, 'ADAUSDT', 1);
     await tradeOnBook(server, { symbol: 'ADAUSDT', base: 'ADA', price: inside!, amount: '20', taker: 'sell' });

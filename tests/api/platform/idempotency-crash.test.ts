@@ -1,31 +1,15 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { checkLedger } from '../../../server/ledger/ledger-check';
 import { fixtureBase64, query } from '../../support/back-office';
-import { startExchangeProcess, tradingReady, withDatabase, type ExchangeProcess } from '../../support/exchange-process';
-import { ApiClient, loginAs, registerTrader } from '../../support/http-client';
+import { withDatabase } from '../../support/exchange-process';
+import { ApiClient, loginAs } from '../../support/http-client';
 import { answerOf, sendKeyed } from '../../support/idempotency-fixtures';
-import { approveKyc, credit } from '../../support/trader-fixtures';
+import { crashTestExchange, registeredTraders } from '../../support/restarted-traders';
 
 /**
  * A server process killed (SIGKILL) right after answering keyed requests, then started again: every
  * key sent again gets the first answer, and nothing was done twice.
  */
-const env = {
-  ADMIN_EMAIL: 'idempotency-crash-admin@test.local',
-  ADMIN_PASSWORD: 'admin-password-123',
-  JWT_SECRET: 'idempotency-crash-secret-of-at-least-32-chars',
-  MARKET_FEED: 'simulated',
-  MARKET_FEED_SEED: '3',
-};
-const dataDir = mkdtempSync(path.join(tmpdir(), 'exchange-idempotency-crash-'));
-
-jest.setTimeout(180_000);
-
-/** Whichever exchange process runs now, so a failing test still ends it. */
-let running: ExchangeProcess | undefined;
-afterAll(() => running?.kill('SIGKILL'));
+const exchange = crashTestExchange('idempotency-crash', { MARKET_FEED: 'simulated', MARKET_FEED_SEED: '3' });
 
 /** A keyed request as sent: by whom (an index into the clients), and its first answer when one came. */
 interface Keyed {
@@ -38,26 +22,17 @@ interface Keyed {
 }
 
 it('after a SIGKILL right after answering keyed requests, the same keys get the first answers and nothing is done twice', async () => {
-  const setup = await startExchangeProcess(env, dataDir);
-  running = setup;
   // Three traders stream orders; the fourth moves money; the fifth sends its KYC.
-  const users = await Promise.all([0, 1, 2, 3, 4].map((i) => registerTrader(new ApiClient(setup.url), `Crash ${i}`)));
-  await setup.kill('SIGTERM');
-  await withDatabase(async (dataSource) => {
-    for (const user of users.slice(0, 4)) {
-      await approveKyc(dataSource, user.user.id);
-      await credit(dataSource, user.user.id, 'USD', '1000000');
-      await credit(dataSource, user.user.id, 'XRP', '1000000');
-    }
-  });
-
-  const serving = await startExchangeProcess(env, dataDir);
-  running = serving;
-  const tokens = users.map((user) => user.client.token!);
-  const adminOn = async (url: string) => loginAs(new ApiClient(url), env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  const funds = { USD: '1000000', XRP: '1000000' };
+  const { process: serving, traders: users } = await registeredTraders(
+    exchange,
+    Object.fromEntries([0, 1, 2, 3, 4].map((i) => [`Crash ${i}`, i < 4 ? funds : null])),
+  );
+  const tokens = users.map((user) => user.token);
+  const adminOn = async (url: string) =>
+    loginAs(new ApiClient(url), exchange.env.ADMIN_EMAIL, exchange.env.ADMIN_PASSWORD);
   const ADMIN = users.length;
   let clients = [...tokens.map((token) => new ApiClient(serving.url, token)), await adminOn(serving.url)];
-  await tradingReady(serving.url, clients[0]!);
   const send = async (request: Keyed) => {
     const response = await sendKeyed(clients[request.who]!, request.key, request.method, request.path, request.body);
     return answerOf(response);
@@ -123,10 +98,8 @@ it('after a SIGKILL right after answering keyed requests, the same keys get the 
   const answeredOrders = orders.filter((order) => order.first);
   expect(answeredOrders.length).toBeGreaterThanOrEqual(100);
 
-  const restarted = await startExchangeProcess(env, dataDir);
-  running = restarted;
+  const restarted = await exchange.startReady(tokens[0]);
   clients = [...tokens.map((token) => new ApiClient(restarted.url, token)), await adminOn(restarted.url)];
-  await tradingReady(restarted.url, clients[0]!);
   const everything = [...money, approval, ...orders];
   // Every key again: an answered one gets its first answer; one that got none is done now, or was done then.
   const again: Array<{ status: number; body: any }> = [];
@@ -150,11 +123,7 @@ it('after a SIGKILL right after answering keyed requests, the same keys get the 
   expect(restarted.output()).not.toContain('RECOVERY MISMATCH');
 
   await withDatabase(async (dataSource) => {
-    const [streamers, banker, newcomer] = [
-      users.slice(0, 3).map((u) => u.user.id),
-      users[3]!.user.id,
-      users[4]!.user.id,
-    ];
+    const [streamers, banker, newcomer] = [users.slice(0, 3).map((u) => u.userId), users[3]!.userId, users[4]!.userId];
     const placed: Array<{ id: string }> = await dataSource.query(
       'SELECT id FROM orders WHERE user_id = ANY($1::uuid[])',
       [streamers],

@@ -11,6 +11,7 @@ import { KycService } from '../../../server/money/kyc/kyc.service';
 import { checkLedger } from '../../../server/ledger/ledger-check';
 import { money } from '../../../server/kernel/money';
 import { fixtureBase64, query, signInAdmin } from '../../support/back-office';
+import { clearOpenOrders } from '../../support/book-trades';
 import { ApiClient, loginAs, registerTrader, type ApiResponse } from '../../support/http-client';
 import { answerOf, footprint, recordedKeys, sendKeyed } from '../../support/idempotency-fixtures';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';
@@ -39,13 +40,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Later test files trade these books in this database: nothing of this file stays resting there.
-  const owners: Array<{ user_id: string }> = await dataSource().query(
-    `SELECT DISTINCT o.user_id FROM orders o JOIN users u ON u.id = o.user_id
-      WHERE u.created_at >= $1 AND o.status IN ('new', 'partially_filled', 'waiting', 'pending_new')`,
-    [started],
-  );
-  // Every open order of each, order lists' included (canceling one of a list's orders ends the others).
-  for (const { user_id } of owners) await server.exchange.trading.cancelAllOrders(user_id);
+  await clearOpenOrders(server, { registeredSince: started });
   await server.close();
 });
 

@@ -1,43 +1,19 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { isCurrentStateHash, OrderBook } from '../../../engine';
 import { checkLedger } from '../../../server/ledger/ledger-check';
 import { money } from '../../../server/kernel/money';
-import { ApiClient, registerTrader, type ApiResponse } from '../../support/http-client';
-import { startExchangeProcess, tradingReady, withDatabase, type ExchangeProcess } from '../../support/exchange-process';
-import { approveKyc, credit } from '../../support/trader-fixtures';
+import { ApiClient, type ApiResponse } from '../../support/http-client';
+import { withDatabase } from '../../support/exchange-process';
+import { crashTestExchange, registeredTraders } from '../../support/restarted-traders';
 
-const env = {
-  ADMIN_EMAIL: 'recovery-admin@test.local',
-  ADMIN_PASSWORD: 'admin-password-123',
-  JWT_SECRET: 'recovery-test-secret-of-at-least-32-chars',
-};
-const dataDir = mkdtempSync(path.join(tmpdir(), 'exchange-recovery-'));
-
-jest.setTimeout(180_000);
-
-/** Whichever exchange process runs now, so a failing test still ends it. */
-let running: ExchangeProcess | undefined;
-afterAll(() => running?.kill('SIGKILL'));
+const exchange = crashTestExchange('recovery');
 
 it('after a SIGKILL in the middle of a stream of orders, every acknowledged order and fill is there, the book matches the database, and the ledger balances', async () => {
-  const first = await startExchangeProcess(env, dataDir);
-  running = first;
-  const traders = await Promise.all([0, 1, 2, 3].map((i) => registerTrader(new ApiClient(first.url), `Crash ${i}`)));
-  await first.kill('SIGTERM');
-  await withDatabase(async (dataSource) => {
-    for (const trader of traders) {
-      await approveKyc(dataSource, trader.user.id);
-      await credit(dataSource, trader.user.id, 'USD', '1000000');
-      await credit(dataSource, trader.user.id, 'XRP', '1000000');
-    }
-  });
-
-  const second = await startExchangeProcess(env, dataDir);
-  running = second;
-  const clients = traders.map((t) => new ApiClient(second.url, t.client.token));
-  await tradingReady(second.url, clients[0]!);
+  const funds = { USD: '1000000', XRP: '1000000' };
+  const { process: second, traders } = await registeredTraders(
+    exchange,
+    Object.fromEntries([0, 1, 2, 3].map((i) => [`Crash ${i}`, funds])),
+  );
+  const clients = traders.map((t) => new ApiClient(second.url, t.token));
   const acknowledged: ApiResponse[] = [];
   let killed = false;
   const stream = clients.map(async (client, who) => {
@@ -63,10 +39,8 @@ it('after a SIGKILL in the middle of a stream of orders, every acknowledged orde
   const fills = acknowledged.flatMap((r) => r.body.fills as Array<{ id: string }>);
   expect(fills.length).toBeGreaterThan(0);
 
-  const third = await startExchangeProcess(env, dataDir);
-  running = third;
-  const restarted = traders.map((t) => new ApiClient(third.url, t.client.token));
-  await tradingReady(third.url, restarted[0]!);
+  const third = await exchange.startReady(traders[0]!.token);
+  const restarted = traders.map((t) => new ApiClient(third.url, t.token));
   // What the rebuilt engine book offers (public depth), to compare with the database's open orders.
   const depth = (await restarted[0]!.get('/market/depth?symbol=XRPUSDT&limit=100')).body;
   await third.kill('SIGTERM');
@@ -120,14 +94,12 @@ it('after a SIGKILL in the middle of a stream of orders, every acknowledged orde
   });
 
   // A start from that snapshot rebuilds the same book.
-  const fourth = await startExchangeProcess(env, dataDir);
-  running = fourth;
+  const fourth = await exchange.startReady();
   const fromSnapshot = new ApiClient(fourth.url);
-  await tradingReady(fourth.url, fromSnapshot);
   expect((await fromSnapshot.get('/market/depth?symbol=XRPUSDT&limit=100')).body).toEqual(depth);
   // Later test files trade XRPUSDT in this database: nothing of this stream stays resting there.
   for (const trader of traders) {
-    const client = new ApiClient(fourth.url, trader.client.token);
+    const client = new ApiClient(fourth.url, trader.token);
     for (
       let open = (await client.get('/trading/orders/open?symbol=XRPUSDT')).body;
       open.length > 0;
