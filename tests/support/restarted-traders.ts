@@ -93,27 +93,11 @@ export async function registeredTraders(
   return { process: await runs.startReady(traders[0]!.token), traders };
 }
 
-/**
- * Traders for a crash test: registeredTraders, given API keys on the second run. `started` is told
- * of each process as it starts (so a failing test still ends it); with a crashTestExchange, pass
- * it instead of `env`, `dataDir` and `started`.
- */
+/** Traders for a crash test: registeredTraders, given API keys on the second run. */
 export async function restartedTraders(
   runs: ExchangeRuns,
   balances: Record<string, Record<string, string>>,
-): Promise<{ process: ExchangeProcess; traders: RestartedTrader[] }>;
-export async function restartedTraders(
-  env: Record<string, string>,
-  dataDir: string,
-  balances: Record<string, Record<string, string>>,
-  started: (process: ExchangeProcess) => void,
-): Promise<{ process: ExchangeProcess; traders: RestartedTrader[] }>;
-export async function restartedTraders(
-  ...args:
-    | [ExchangeRuns, Record<string, Record<string, string>>]
-    | [Record<string, string>, string, Record<string, Record<string, string>>, (process: ExchangeProcess) => void]
 ): Promise<{ process: ExchangeProcess; traders: RestartedTrader[] }> {
-  const [runs, balances] = args.length === 2 ? args : [exchangeRuns(args[0], args[1], args[3]), args[2]];
   const { process, traders } = await registeredTraders(runs, balances);
   const keyed = await Promise.all(
     traders.map(async (trader) => ({

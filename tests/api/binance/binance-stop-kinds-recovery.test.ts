@@ -1,41 +1,23 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { checkLedger } from '../../../server/ledger/ledger-check';
 import { money } from '../../../server/kernel/money';
 import { pricesInsideSpread } from '../../support/book-trades';
 import { signedCall, type CreatedApiKey } from '../../support/binance-client';
-import { startExchangeProcess, tradingReady, withDatabase, type ExchangeProcess } from '../../support/exchange-process';
-import { ApiClient } from '../../support/http-client';
-import { restartedTraders, signedOk } from '../../support/restarted-traders';
+import { crashTestExchange, restartedTraders, signedOk, stoppedState } from '../../support/restarted-traders';
 
 /**
  * Take-profit and stop-loss orders, icebergs and trailing stops survive a crash: the command log
  * carries their kind, slice and delta, so the rebuilt book holds them as they were, refuses a stop the recovered last price already reaches, and
  * triggers and fills them as the price moves after; every hold is released exactly.
  */
-const env = {
-  ADMIN_EMAIL: 'stop-kinds-admin@test.local',
-  ADMIN_PASSWORD: 'admin-password-123',
-  JWT_SECRET: 'stop-kinds-test-secret-of-at-least-32-chars',
-  ENCRYPTION_KEY: 'cd'.repeat(32),
-};
-const dataDir = mkdtempSync(path.join(tmpdir(), 'exchange-stop-kinds-'));
+const exchange = crashTestExchange('stop-kinds', { ENCRYPTION_KEY: 'cd'.repeat(32) });
 const SYMBOL = 'ADAUSDT';
 const QTY = '20';
 
-jest.setTimeout(180_000);
-
-let running: ExchangeProcess | undefined;
-afterAll(() => running?.kill('SIGKILL'));
-
 it('waiting take-profit and stop-loss orders, an iceberg and a trailing stop are rebuilt after a SIGKILL, then trigger and fill; the ledger balances', async () => {
-  const { process: second, traders } = await restartedTraders(
-    env,
-    dataDir,
-    { 'Stop holder': { ADA: '80', USD: '100' }, 'Stop seller': { ADA: '100' }, 'Stop buyer': { USD: '1000' } },
-    (started) => (running = started),
-  );
+  const { process: second, traders } = await restartedTraders(exchange, {
+    'Stop holder': { ADA: '80', USD: '100' },
+    'Stop seller': { ADA: '100' },
+    'Stop buyer': { USD: '1000' },
+  });
   const [holder, seller, buyer] = traders.map((t) => t.key) as [CreatedApiKey, CreatedApiKey, CreatedApiKey];
   let url = second.url;
   const ok = (key: CreatedApiKey, method: string, route: string, params: Record<string, string> = {}) =>
@@ -89,10 +71,8 @@ it('waiting take-profit and stop-loss orders, an iceberg and a trailing stop are
   });
   await second.kill('SIGKILL');
 
-  const third = await startExchangeProcess(env, dataDir);
-  running = third;
+  const third = await exchange.startReady(traders[0]!.token);
   url = third.url;
-  await tradingReady(third.url, new ApiClient(third.url, traders[0]!.token));
   const open = await ok(holder, 'GET', '/openOrders', { symbol: SYMBOL });
   expect(
     open.map((o: any) => [
@@ -156,22 +136,15 @@ it('waiting take-profit and stop-loss orders, an iceberg and a trailing stop are
   await third.kill('SIGTERM');
   expect(third.output()).not.toContain('RECOVERY MISMATCH');
 
-  await withDatabase(async (dataSource) => {
-    const accounts: Array<{ asset: string; available: string; locked: string }> = await dataSource.query(
-      'SELECT asset, available, locked FROM accounts WHERE user_id = $1 ORDER BY asset',
-      [traders[0]!.userId],
-    );
-    const byAsset = Object.fromEntries(accounts.map((a) => [a.asset, a]));
-    expect(money(byAsset.ADA!.available).toFixed()).toBe('40');
-    expect(money(byAsset.ADA!.locked).toFixed()).toBe('0');
-    expect(money(byAsset.USD!.locked).toFixed()).toBe('0');
-    // Its 100, and what both sold for, less the fees.
-    const gross = money(p2).plus(p0).times(QTY);
-    const earned = money(byAsset.USD!.available).minus(100);
-    expect(earned.gt(gross.times(0.99))).toBe(true);
-    expect(earned.lte(gross)).toBe(true);
-    const report = await checkLedger(dataSource.manager);
-    expect(report.mismatches).toEqual([]);
-    expect(report.ok).toBe(true);
-  });
+  const { accounts, ledger } = await stoppedState(traders[0]!.userId);
+  expect(money(accounts.ADA!.available).toFixed()).toBe('40');
+  expect(money(accounts.ADA!.locked).toFixed()).toBe('0');
+  expect(money(accounts.USD!.locked).toFixed()).toBe('0');
+  // Its 100, and what both sold for, less the fees.
+  const gross = money(p2).plus(p0).times(QTY);
+  const earned = money(accounts.USD!.available).minus(100);
+  expect(earned.gt(gross.times(0.99))).toBe(true);
+  expect(earned.lte(gross)).toBe(true);
+  expect(ledger.mismatches).toEqual([]);
+  expect(ledger.ok).toBe(true);
 });
