@@ -77,6 +77,7 @@ export class StreamHub implements Subscriptions {
   });
   private readonly subscribers = new Map<string, Set<StreamConnection>>();
   private firstListener: (stream: string) => void = () => {};
+  private readonly closers: Array<() => void> = [];
   private readonly connections = new Set<StreamConnection>();
   private readonly stopPinging: () => void;
   private privateStreams = NO_PRIVATE_STREAMS;
@@ -127,6 +128,11 @@ export class StreamHub implements Subscriptions {
   /** The market streams a connection of this process listens to (a listenKey's is a secret, kept here). */
   *marketStreams(): Iterable<string> {
     for (const stream of this.subscribers.keys()) if (!this.isPrivate(stream)) yield stream;
+  }
+
+  /** Runs `stop` as the hub closes: work that lives as long as it (the market streams' audience). */
+  onClose(stop: () => void): void {
+    this.closers.push(stop);
   }
 
   /** Tells `listener` of each market stream a connection of this process starts to listen to. */
@@ -198,6 +204,7 @@ export class StreamHub implements Subscriptions {
 
   close(): void {
     this.stopPinging();
+    for (const stop of this.closers) stop();
     for (const connection of this.connections) connection.close(SERVICE_RESTART, 'Service restart');
     this.server.close();
   }

@@ -59,6 +59,7 @@ export async function startStreamHub(
   }
   const audience = new ListenerAudience(bus, MARKET_LISTENERS_TOPIC, () => hub.marketStreams());
   await audience.start();
+  hub.onClose(() => audience.stop());
   hub.onFirstListener((stream) => void audience.adding(stream));
   source.listenedStreamsAre((stream) => audience.listened(stream));
   return hub;

@@ -3,13 +3,18 @@ import { createEventBus, type EventBus } from '../../../server/platform/bus/even
 import { connectRedis, type Redis } from '../../../server/platform/bus/redis';
 import { createLogger } from '../../../server/platform/logger/logger';
 import { ListenerAudience } from '../../../server/gateways/streams/listener-audience';
+import { MARKET_LISTENERS_TOPIC } from '../../../server/gateways/streams/streams.module';
 import { eventually } from '../../support/eventually';
+import { TEST_REDIS_PREFIX } from '../../support/redis-namespace';
+import { startTestExchange } from '../../support/test-exchange';
 
 /**
  * Which users have a user data stream in some process, known in every process: several audiences
  * on one bus stand for several processes (the in-memory bus, and Redis when the tests have it).
  */
 const HEARTBEAT_MS = 200;
+/** The exchange's own heartbeat (listener-audience.ts). */
+const MARKET_HEARTBEAT_MS = 5_000;
 const logger = createLogger('silent');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -117,4 +122,30 @@ describe.each(kinds)('over %s', (kind, busFactory) => {
     expect(fresh.audience.listened(userId)).toBe(true);
     expect(old.audience.listened(userId)).toBe(true);
   },
+);
+
+// With Redis every exchange tells the others which market streams it serves, every 5 s, until it closes.
+(process.env.REDIS_URL ? it : it.skip)(
+  'a closed exchange stops telling the others which market streams it serves',
+  async () => {
+    const exchange = await startTestExchange();
+    const { registry } = exchange.exchange.context.metrics;
+    const published = async () =>
+      (await registry.getSingleMetric('exchange_bus_messages_published_total')!.get()).values[0]!.value;
+    const heard: unknown[] = [];
+    const listener = await connectRedis(process.env.REDIS_URL!);
+    clients.push(listener);
+    await listener.subscribe(`${TEST_REDIS_PREFIX}:${MARKET_LISTENERS_TOPIC}`, (raw) => heard.push(JSON.parse(raw)));
+    try {
+      // Its heartbeat, while it runs.
+      await eventually(async () => (heard.length > 0 ? true : undefined), 8_000, 'a heartbeat');
+    } finally {
+      await exchange.close();
+    }
+    // Not a heartbeat more, not even one its closed bus would refuse (and retry for seconds, keeping the process up).
+    const atClose = await published();
+    await sleep(MARKET_HEARTBEAT_MS + 1_000);
+    expect(await published()).toBe(atClose);
+  },
+  20_000,
 );
