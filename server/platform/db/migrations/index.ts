@@ -22,6 +22,7 @@ import { PreventedMatches1795750000000 } from './1795750000000-PreventedMatches'
 import { OrderKindLength1795760100000 } from './1795760100000-OrderKindLength';
 import { OrderIcebergAndTrailing1795760200000 } from './1795760200000-OrderIcebergAndTrailing';
 import { OrderLists1795770000000 } from './1795770000000-OrderLists';
+import { EarnProducts1795800000000 } from './1795800000000-EarnProducts';
 
 /** Every migration, in order. New ones: `npm run migration:generate -- server/platform/db/migrations/Name`, then list it here. */
 export const migrations: Function[] = [
@@ -49,4 +50,5 @@ export const migrations: Function[] = [
   OrderKindLength1795760100000,
   OrderIcebergAndTrailing1795760200000,
   OrderLists1795770000000,
+  EarnProducts1795800000000,
 ];
