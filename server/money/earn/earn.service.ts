@@ -53,8 +53,8 @@ export class EarnService {
       const [position] = (await manager.query(
         `INSERT INTO earn_positions (user_id, product_id, asset, kind, apy, amount, accrual_interval_ms, status,
                                      started_at, matures_at, due_at)
-         SELECT $1, p.id, p.asset, p.kind, p.apy, $3, $4, 'active', t.now, t.now + p.term_days * interval '1 day',
-                LEAST(t.now + $4 * interval '1 millisecond', t.now + p.term_days * interval '1 day')
+         SELECT $1, p.id, p.asset, p.kind, p.apy, $3, $4::bigint, 'active', t.now, t.now + p.term_days * interval '1 day',
+                LEAST(t.now + $4::float8 * interval '1 millisecond', t.now + p.term_days * interval '1 day')
            FROM earn_products p, (SELECT clock_timestamp() AS now) t WHERE p.id = $2
          RETURNING *`,
         [userId, product.id, request.amount, this.ctx.config.EARN_ACCRUAL_INTERVAL],
