@@ -3,9 +3,13 @@ import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { adminRoutesOf } from './gateways/admin/admin.module';
+import { earnAdminRoutes } from './gateways/admin/earn-admin.routes';
 import { marketsAdminRoutes } from './gateways/admin/markets-admin.routes';
 import { webRoutes } from './gateways/web/web-routes';
 import { AccountsService } from './money/accounts/accounts.service';
+import { earnAccrualRunner } from './money/earn/earn-runner';
+import { EarnProducts } from './money/earn/earn-products';
+import { EarnService } from './money/earn/earn.service';
 import { FundingService } from './money/funding/funding.service';
 import { KycService } from './money/kyc/kyc.service';
 import { BankAccountsService } from './money/bank-accounts/bank-accounts.service';
@@ -201,7 +205,10 @@ export async function createExchange(
     marketPushesModule(context, notifier, marketData.service, markets, elect),
     marketStreams,
     liquidityModule(context, markets, trading.service, referencePrices.service, elect),
+    // In every process: the accruals' primary key credits each interval once, whoever sweeps first.
+    earnAccrualRunner(context),
   ]);
+  const earnProducts = new EarnProducts(context, markets);
   const adminRoutes = [
     ...adminRoutesOf(
       context,
@@ -212,6 +219,7 @@ export async function createExchange(
       markets,
     ),
     ...marketsAdminRoutes(context, markets, catalog, trading.service),
+    ...earnAdminRoutes(earnProducts),
   ];
   const routes = webRoutes(
     {
@@ -225,6 +233,8 @@ export async function createExchange(
       apiKeys: apiKeys.service,
       accounts: new AccountsService(dataSource, markets),
       funding: new FundingService(context),
+      earnProducts,
+      earn: new EarnService(context),
       kyc: new KycService(context),
       bankAccounts: new BankAccountsService(context),
       trading: trading.service,

@@ -94,8 +94,8 @@ export const bareSymbol = (symbol: string): string => symbol.replace('/', '');
 /** Status colour class: approved green, rejected red, anything else yellow (pending). */
 export const statusTone = (status: string | undefined | null): 'up' | 'down' | 'warn' => {
   const s = (status ?? '').toLowerCase();
-  if (['approved', 'filled', 'active'].includes(s)) return 'up';
-  if (['rejected', 'cancelled', 'canceled', 'expired', 'suspended'].includes(s)) return 'down';
+  if (['approved', 'filled', 'active', 'open'].includes(s)) return 'up';
+  if (['rejected', 'cancelled', 'canceled', 'expired', 'suspended', 'closed'].includes(s)) return 'down';
   return 'warn';
 };
 
@@ -105,6 +105,14 @@ export const titleCase = (value: string | null | undefined): string =>
     .replace(/\b\w/g, (c) => c.toUpperCase());
 
 export const toNum = toNumber;
+
+/** A yearly rate sent as a fraction, as a percentage with the decimals it needs: "0.052" -> "5.2%". */
+export const apyPercent = (fraction: string): string =>
+  `${(Number(fraction) * 100).toLocaleString('en-US', { maximumFractionDigits: 4 })}%`;
+
+/** An Earn product's duration: "Flexible", or its term as "30 Days". */
+export const earnTerm = ({ term_days }: { term_days: number | null }): string =>
+  term_days === null ? 'Flexible' : `${term_days} Days`;
 
 /** A whole count with thousands separators: "1,020". */
 export const count = (value: Num): string => fixed(value, 0);

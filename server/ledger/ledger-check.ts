@@ -9,6 +9,14 @@ export interface LedgerMismatch {
   ledger: string;
 }
 
+/** A system account that stands for what a domain holds, and what the domain's rows say it holds. */
+export interface HeldMismatch {
+  system: string;
+  asset: string;
+  balance: string;
+  held: string;
+}
+
 export interface AssetTotals {
   asset: string;
   users: string;
@@ -18,12 +26,31 @@ export interface AssetTotals {
 }
 
 /**
+ * The system accounts that hold for others, against the rows that say what they hold: `earn` holds
+ * the principal and credited interest of the active Earn positions, and `earn_interest` is below
+ * zero by every interest credit the accruals record.
+ */
+const HELD_MISMATCHES = `
+  WITH held AS (
+    SELECT 'earn' AS system, asset, SUM(amount + accrued) AS amount FROM earn_positions WHERE status = 'active' GROUP BY asset
+    UNION ALL
+    SELECT 'earn_interest', p.asset, -SUM(a.interest) FROM earn_accruals a JOIN earn_positions p ON p.id = a.position_id GROUP BY p.asset
+  ), accounts_held AS (
+    SELECT system, asset, available + locked AS balance FROM accounts WHERE system IN ('earn', 'earn_interest')
+  )
+  SELECT COALESCE(a.system, h.system) AS system, COALESCE(a.asset, h.asset) AS asset,
+         COALESCE(a.balance, 0)::text AS balance, COALESCE(h.amount, 0)::text AS held
+    FROM accounts_held a FULL JOIN held h ON h.system = a.system AND h.asset = a.asset
+   WHERE COALESCE(a.balance, 0) <> COALESCE(h.amount, 0)`;
+
+/**
  * Recomputes every account from its ledger entries and compares with the stored balance; totals
- * per asset show that, across users and system accounts, every asset sums to zero.
+ * per asset show that, across users and system accounts, every asset sums to zero; and the
+ * accounts that hold for a domain hold what its rows say (HELD_MISMATCHES).
  */
 export async function checkLedger(
   manager: EntityManager,
-): Promise<{ ok: boolean; mismatches: LedgerMismatch[]; totals: AssetTotals[] }> {
+): Promise<{ ok: boolean; mismatches: LedgerMismatch[]; held: HeldMismatch[]; totals: AssetTotals[] }> {
   const rows: Array<{
     account_id: string;
     asset: string;
@@ -55,6 +82,7 @@ export async function checkLedger(
            COALESCE(SUM(available + locked) FILTER (WHERE system IS NOT NULL), 0)::text AS system,
            SUM(available + locked)::text AS total
       FROM accounts GROUP BY asset ORDER BY asset`);
-  const ok = mismatches.length === 0 && totals.every((t) => money(t.total).isZero());
-  return { ok, mismatches, totals };
+  const held: HeldMismatch[] = await manager.query(HELD_MISMATCHES);
+  const ok = mismatches.length === 0 && held.length === 0 && totals.every((t) => money(t.total).isZero());
+  return { ok, mismatches, held, totals };
 }

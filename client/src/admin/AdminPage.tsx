@@ -1,6 +1,7 @@
 /**
  * Admin area: header, counters and the tab bar over users (and one user's detail), deposits,
- * withdrawals, KYC submissions, bank accounts, funding limits, the audit log and the ledger.
+ * withdrawals, KYC submissions, bank accounts, markets, Earn products, funding limits, the audit log
+ * and the ledger.
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -11,6 +12,7 @@ import Tabs from '../components/Tabs';
 import AuditTab from './AuditTab';
 import BankAccountsTab from './BankAccountsTab';
 import DepositsTab from './DepositsTab';
+import EarnTab from './EarnTab';
 import KycTab from './KycTab';
 import LedgerTab from './LedgerTab';
 import LimitsTab from './LimitsTab';
@@ -21,7 +23,8 @@ import UserDetail from './UserDetail';
 import UsersTab from './UsersTab';
 import WithdrawalsTab from './WithdrawalsTab';
 
-type TabKey = 'users' | 'deposits' | 'withdrawals' | 'kyc' | 'banks' | 'markets' | 'limits' | 'audit' | 'ledger';
+type TabKey =
+  'users' | 'deposits' | 'withdrawals' | 'kyc' | 'banks' | 'markets' | 'earn' | 'limits' | 'audit' | 'ledger';
 /** The lists of useAdminData, paged here; the other tabs load and page what they show themselves. */
 const isPaged = (tab: TabKey): tab is PagedList => ['users', 'deposits', 'withdrawals', 'kyc'].includes(tab);
 const TABS: { key: TabKey; label: string }[] = [
@@ -31,6 +34,7 @@ const TABS: { key: TabKey; label: string }[] = [
   { key: 'kyc', label: 'KYC Submissions' },
   { key: 'banks', label: 'Bank Accounts' },
   { key: 'markets', label: 'Markets' },
+  { key: 'earn', label: 'Earn' },
   { key: 'limits', label: 'Limits' },
   { key: 'audit', label: 'Audit Log' },
   { key: 'ledger', label: 'Ledger' },
@@ -109,6 +113,7 @@ export default function AdminPage() {
           {tab === 'kyc' && <KycTab submissions={kyc.items} act={act} />}
           {tab === 'banks' && <BankAccountsTab accounts={banks} act={act} />}
           {tab === 'markets' && <MarketsTab act={act} />}
+          {tab === 'earn' && <EarnTab act={act} />}
           {tab === 'limits' && <LimitsTab />}
           {tab === 'audit' && <AuditTab />}
           {tab === 'ledger' && <LedgerTab />}

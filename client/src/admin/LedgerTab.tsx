@@ -4,7 +4,7 @@ import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
 import { adminApi } from '../api/endpoints';
 import type { LedgerCheck } from '../api/types';
-import { assetAmount } from '../format';
+import { assetAmount, exactDecimal } from '../format';
 import AdminTable from './AdminTable';
 import { clientPage } from './clientPage';
 import DateRangeFields from './DateRangeFields';
@@ -105,6 +105,21 @@ export default function LedgerTab() {
               />
             </>
           )}
+        </>
+      )}
+      {check && check.held.length > 0 && (
+        <>
+          <div className="card-title">Held for others, not as recorded</div>
+          <AdminTable columns={['Account', 'Asset', 'Balance', 'Held']} rightAligned={['Balance', 'Held']}>
+            {check.held.map((row) => (
+              <tr key={`${row.system}-${row.asset}`}>
+                <td>{row.system}</td>
+                <td>{row.asset}</td>
+                <td className="right num">{exactDecimal(row.balance)}</td>
+                <td className="right num">{exactDecimal(row.held)}</td>
+              </tr>
+            ))}
+          </AdminTable>
         </>
       )}
       <div className="card-title">Journal export</div>

@@ -2,6 +2,7 @@
 import { downloadFile, request, requestPage } from './client';
 import type {
   AccountSession,
+  AdminEarnProduct,
   AdminMarket,
   AdminStats,
   ApiKey,
@@ -11,6 +12,9 @@ import type {
   BankAccount,
   CreatedApiKey,
   DocumentType,
+  EarnPosition,
+  EarnProduct,
+  EarnProductChange,
   FundingLimits,
   FundingRequest,
   KycStatusResponse,
@@ -20,6 +24,7 @@ import type {
   MarketChange,
   MarketCatalog,
   NewApiKey,
+  NewEarnProduct,
   NewMarket,
   Order,
   OrderList,
@@ -123,6 +128,15 @@ export const apiKeysApi = {
   revoke: (id: string) => request<ApiKey>('DELETE', `/account/api-keys/${id}`),
 };
 
+export const earnApi = {
+  products: () => request<EarnProduct[]>('GET', '/earn/products', { auth: false }),
+  positions: () => request<EarnPosition[]>('GET', '/earn/positions'),
+  subscribe: (product_id: string, amount: string) =>
+    request<EarnPosition>('POST', '/earn/subscribe', { body: { product_id, amount }, idempotent: true }),
+  redeem: (position_id: string) =>
+    request<EarnPosition>('POST', '/earn/redeem', { body: { position_id }, idempotent: true }),
+};
+
 export const adminApi = {
   /** The lists come a page at a time, with the size of the whole list. */
   users: (offset: number, limit: number) => requestPage<User>('/admin/users', { offset, limit }),
@@ -164,6 +178,11 @@ export const adminApi = {
   listMarket: (market: NewMarket) => request<AdminMarket>('POST', '/admin/markets', { body: market }),
   changeMarket: (symbol: string, change: MarketChange) =>
     request<AdminMarket>('PATCH', `/admin/markets/${encodeURIComponent(symbol)}`, { body: change }),
+  earnProducts: () => request<AdminEarnProduct[]>('GET', '/admin/earn/products'),
+  createEarnProduct: (product: NewEarnProduct) =>
+    request<AdminEarnProduct>('POST', '/admin/earn/products', { body: product }),
+  changeEarnProduct: (id: string, change: EarnProductChange) =>
+    request<AdminEarnProduct>('PATCH', `/admin/earn/products/${encodeURIComponent(id)}`, { body: change }),
   cancelMarketOrders: (symbol: string) =>
     request<{ canceled: number }>('POST', `/admin/markets/${encodeURIComponent(symbol)}/cancel-orders`),
 };

@@ -1163,6 +1163,273 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/earn/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Earn products on offer (open or paused; closed ones are not listed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            asset: string;
+                            /** @enum {string} */
+                            kind: "flexible" | "locked";
+                            /** @description A fraction a year, as a decimal string: "0.052" is 5.2% */
+                            apy: string;
+                            /** @description Days a locked product holds its positions; null when flexible */
+                            term_days: number | null;
+                            min_amount: string;
+                            /** @enum {string} */
+                            status: "open" | "paused" | "closed";
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/earn/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Place an amount in an open product, taken from the caller's available balance of its asset */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        product_id: string;
+                        amount: number | string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            product_id: string;
+                            asset: string;
+                            /** @enum {string} */
+                            kind: "flexible" | "locked";
+                            apy: string;
+                            amount: string;
+                            /** @enum {string} */
+                            status: "active" | "redeemed" | "matured";
+                            /** @description Interest credited to the position so far */
+                            accrued: string;
+                            started_at: string;
+                            matures_at: string | null;
+                            closed_at: string | null;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/earn/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's Earn positions, newest first, with the interest credited to each */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            product_id: string;
+                            asset: string;
+                            /** @enum {string} */
+                            kind: "flexible" | "locked";
+                            apy: string;
+                            amount: string;
+                            /** @enum {string} */
+                            status: "active" | "redeemed" | "matured";
+                            /** @description Interest credited to the position so far */
+                            accrued: string;
+                            started_at: string;
+                            matures_at: string | null;
+                            closed_at: string | null;
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/earn/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay a position back with its interest: a flexible one at once; a locked one only at maturity (409 before), when it is also paid back by itself */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        position_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            product_id: string;
+                            asset: string;
+                            /** @enum {string} */
+                            kind: "flexible" | "locked";
+                            apy: string;
+                            amount: string;
+                            /** @enum {string} */
+                            status: "active" | "redeemed" | "matured";
+                            /** @description Interest credited to the position so far */
+                            accrued: string;
+                            started_at: string;
+                            matures_at: string | null;
+                            closed_at: string | null;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/kyc/submit": {
         parameters: {
             query?: never;
@@ -2176,6 +2443,13 @@ export interface paths {
                                 bucket: "available" | "locked";
                                 balance: string;
                                 ledger: string;
+                            }[];
+                            /** @description System accounts that hold for a domain (Earn) whose balance is not what the domain's rows hold */
+                            held: {
+                                system: string;
+                                asset: string;
+                                balance: string;
+                                held: string;
                             }[];
                             totals: {
                                 asset: string;
@@ -3583,6 +3857,215 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/admin/earn/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every Earn product, closed ones too, with the principal placed in it and the interest credited */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            asset: string;
+                            /** @enum {string} */
+                            kind: "flexible" | "locked";
+                            /** @description A fraction a year, as a decimal string: "0.052" is 5.2% */
+                            apy: string;
+                            /** @description Days a locked product holds its positions; null when flexible */
+                            term_days: number | null;
+                            min_amount: string;
+                            /** @enum {string} */
+                            status: "open" | "paused" | "closed";
+                            /** @description The principal of its active positions */
+                            placed: string;
+                            /** @description Interest credited to its positions so far, paid out or not */
+                            interest_paid: string;
+                            active_positions: number;
+                            created_at: string;
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Offer an Earn product: flexible (redeemed any time) or locked for term_days; open unless a status is given */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        asset: string;
+                        /** @enum {string} */
+                        kind: "flexible" | "locked";
+                        apy: number | string;
+                        term_days?: number | null;
+                        min_amount: number | string;
+                        /**
+                         * @default open
+                         * @enum {string}
+                         */
+                        status?: "open" | "paused" | "closed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            asset: string;
+                            /** @enum {string} */
+                            kind: "flexible" | "locked";
+                            /** @description A fraction a year, as a decimal string: "0.052" is 5.2% */
+                            apy: string;
+                            /** @description Days a locked product holds its positions; null when flexible */
+                            term_days: number | null;
+                            min_amount: string;
+                            /** @enum {string} */
+                            status: "open" | "paused" | "closed";
+                            /** @description The principal of its active positions */
+                            placed: string;
+                            /** @description Interest credited to its positions so far, paid out or not */
+                            interest_paid: string;
+                            active_positions: number;
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/earn/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a product's status, APY or minimum; positions already held keep their APY */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status?: "open" | "paused" | "closed";
+                        apy?: number | string;
+                        min_amount?: number | string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            asset: string;
+                            /** @enum {string} */
+                            kind: "flexible" | "locked";
+                            /** @description A fraction a year, as a decimal string: "0.052" is 5.2% */
+                            apy: string;
+                            /** @description Days a locked product holds its positions; null when flexible */
+                            term_days: number | null;
+                            min_amount: string;
+                            /** @enum {string} */
+                            status: "open" | "paused" | "closed";
+                            /** @description The principal of its active positions */
+                            placed: string;
+                            /** @description Interest credited to its positions so far, paid out or not */
+                            interest_paid: string;
+                            active_positions: number;
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/trading/order": {

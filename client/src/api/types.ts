@@ -100,6 +100,13 @@ export type AdminMarket = Answer<'/api/admin/markets', 'get'>[number];
 export type NewMarket = Body<'/api/admin/markets', 'post'>;
 export type MarketChange = Body<'/api/admin/markets/{symbol}', 'patch'>;
 
+/** An Earn product as traders see it; the admin's view adds what it holds and has paid. */
+export type EarnProduct = Answer<'/api/earn/products', 'get'>[number];
+export type EarnPosition = Answer<'/api/earn/positions', 'get'>[number];
+export type AdminEarnProduct = Answer<'/api/admin/earn/products', 'get'>[number];
+export type NewEarnProduct = Body<'/api/admin/earn/products', 'post'>;
+export type EarnProductChange = Body<'/api/admin/earn/products/{id}', 'patch'>;
+
 /** An API key of the Binance-compatible API, as listed (never its secret). */
 export type ApiKey = Answer<'/api/account/api-keys', 'get'>[number];
 export type NewApiKey = Body<'/api/account/api-keys', 'post'>;

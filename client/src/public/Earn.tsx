@@ -1,9 +1,20 @@
+/**
+ * Earn: the products on offer (live, from the server), a subscribe dialog, and the signed-in
+ * trader's positions with the interest credited so far, each redeemable when its terms allow.
+ */
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
+import { errorMessage } from '../api/client';
+import { earnApi, userApi } from '../api/endpoints';
+import type { EarnPosition, EarnProduct } from '../api/types';
 import { useSession } from '../auth/session';
 import CoinIcon from '../components/CoinIcon';
+import StatusBadge from '../components/StatusBadge';
+import { apyPercent, assetAmount, dateTime, earnTerm, exactDecimal, looseQuantity } from '../format';
 import SiteFooter from '../layout/SiteFooter';
 import SiteHeader from '../layout/SiteHeader';
+import EarnDialog from './EarnDialog';
 
 const PRODUCTS = [
   { title: 'Locked Staking', apy: 'Up to 20% APY', text: 'Lock assets for a fixed term for higher rewards.' },
@@ -12,34 +23,94 @@ const PRODUCTS = [
   { title: 'Liquidity Farming', apy: 'Up to 30% APY', text: 'Provide liquidity and share trading fees.' },
 ];
 
-const OFFERS = [
-  { asset: 'BTC', apy: '5.2%', term: 'Flexible' },
-  { asset: 'ETH', apy: '7.8%', term: '30 Days' },
-  { asset: 'BNB', apy: '12.5%', term: '90 Days' },
-  { asset: 'USDT', apy: '8.0%', term: 'Flexible' },
-];
+/** Positions are read again this often, so the interest credited shows as it accrues. */
+const REFRESH_MS = 10_000;
+
+/** A USD product is the dollar balance, shown with the USDT coin as the markets show it. */
+const coinOf = (asset: string) => `${asset === 'USD' ? 'USDT' : asset}USDT`;
+
+/** Whether a position may be redeemed now: a flexible one while active, a locked one once its term is over. */
+const redeemable = (position: EarnPosition) =>
+  position.status === 'active' && (position.matures_at === null || Date.parse(position.matures_at) <= Date.now());
 
 export default function Earn() {
   const { user } = useSession();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
+  const [products, setProducts] = useState<EarnProduct[] | null>(null);
+  const [positions, setPositions] = useState<EarnPosition[]>([]);
+  const [subscribing, setSubscribing] = useState<EarnProduct | null>(null);
+  const [available, setAvailable] = useState<number | null>(null);
+  const [redeeming, setRedeeming] = useState<string | null>(null);
+  const isTrader = Boolean(user && !user.is_admin);
 
-  const subscribe = (asset: string) => {
+  const loadPositions = useCallback(() => {
+    if (!isTrader) return;
+    earnApi
+      .positions()
+      .then(setPositions)
+      .catch((error: unknown) => console.warn('earn: positions unavailable', error));
+  }, [isTrader]);
+
+  useEffect(() => {
+    earnApi
+      .products()
+      .then(setProducts)
+      .catch((error: unknown) => {
+        setProducts([]);
+        enqueueSnackbar(errorMessage(error, 'Failed to fetch data'), { variant: 'error' });
+      });
+  }, [enqueueSnackbar]);
+
+  useEffect(() => {
+    loadPositions();
+    const timer = setInterval(loadPositions, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [loadPositions]);
+
+  const openSubscribe = (product: EarnProduct) => {
     if (!user) {
       navigate('/login');
       return;
     }
-    enqueueSnackbar(`${asset} Earn subscriptions open soon`, { variant: 'info' });
+    setAvailable(null);
+    setSubscribing(product);
+    userApi
+      .assets()
+      .then((assets) => setAvailable(assets.find((a) => a.asset === product.asset)?.available ?? 0))
+      .catch(() => setAvailable(0));
+  };
+
+  const subscribe = async (product: EarnProduct, amount: string) => {
+    try {
+      await earnApi.subscribe(product.id, amount);
+      enqueueSnackbar(`Subscribed ${exactDecimal(amount)} ${product.asset} to Earn!`, { variant: 'success' });
+      loadPositions();
+      return true;
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error, 'Failed to subscribe'), { variant: 'error' });
+      return false;
+    }
+  };
+
+  const redeem = async (position: EarnPosition) => {
+    setRedeeming(position.id);
+    try {
+      await earnApi.redeem(position.id);
+      enqueueSnackbar('Position redeemed', { variant: 'success' });
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error, 'Failed to redeem'), { variant: 'error' });
+    }
+    setRedeeming(null);
+    loadPositions();
   };
 
   return (
     <div className="page">
       <SiteHeader />
-      <main className="container section">
-        <h1 style={{ fontSize: 36, marginBottom: 8 }}>Earn</h1>
-        <p className="muted" style={{ fontSize: 18, marginBottom: 32 }}>
-          Put idle assets to work.
-        </p>
+      <main className="container section earn-page">
+        <h1 className="earn-title">Earn</h1>
+        <p className="muted earn-lead">Put idle assets to work.</p>
         <div className="grid grid-4">
           {PRODUCTS.map((p) => (
             <div key={p.title} className="card">
@@ -53,39 +124,127 @@ export default function Earn() {
             </div>
           ))}
         </div>
-        <div className="card" style={{ marginTop: 32 }}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th>Asset</th>
-                <th>APY</th>
-                <th>Duration</th>
-                <th className="right">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {OFFERS.map((o) => (
-                <tr key={o.asset}>
-                  <td>
-                    <span className="row">
-                      <CoinIcon symbol={`${o.asset}USDT`} size={24} />
-                      <b>{o.asset}</b>
-                    </span>
-                  </td>
-                  <td className="up num">{o.apy}</td>
-                  <td>{o.term}</td>
-                  <td className="right">
-                    <button type="button" className="btn btn-primary btn-sm" onClick={() => subscribe(o.asset)}>
-                      Subscribe
-                    </button>
-                  </td>
+        <div className="card earn-card">
+          <h3>Products</h3>
+          <div className="table-wrap">
+            <table className="table" data-testid="earn-products">
+              <thead>
+                <tr>
+                  <th>Asset</th>
+                  <th>APY</th>
+                  <th>Duration</th>
+                  <th className="right earn-wide">Minimum</th>
+                  <th className="right">Action</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {products?.length === 0 && (
+                  <tr>
+                    <td colSpan={5} className="empty">
+                      No Earn products yet
+                    </td>
+                  </tr>
+                )}
+                {products?.map((p) => (
+                  <tr key={p.id} data-testid={`earn-product-${p.id}`}>
+                    <td>
+                      <span className="row">
+                        <CoinIcon symbol={coinOf(p.asset)} size={24} />
+                        <b>{p.asset}</b>
+                      </span>
+                    </td>
+                    <td className="up num">{apyPercent(p.apy)}</td>
+                    <td>{earnTerm(p)}</td>
+                    <td className="right num earn-wide">{assetAmount(p.min_amount, p.asset)}</td>
+                    <td className="right">
+                      {p.status === 'open' ? (
+                        <button type="button" className="btn btn-primary btn-sm" onClick={() => openSubscribe(p)}>
+                          Subscribe
+                        </button>
+                      ) : (
+                        <StatusBadge status={p.status} />
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
+        {isTrader && (
+          <div className="card earn-card">
+            <h3>My Positions</h3>
+            <div className="table-wrap">
+              <table className="table" data-testid="earn-positions">
+                <thead>
+                  <tr>
+                    <th>Asset</th>
+                    <th className="right">Amount</th>
+                    <th className="earn-wide">APY</th>
+                    <th className="right">Accrued</th>
+                    <th className="earn-wide">Matures</th>
+                    <th className="earn-wide">Status</th>
+                    <th className="right">Action</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {positions.length === 0 && (
+                    <tr>
+                      <td colSpan={7} className="empty">
+                        No Earn positions yet
+                      </td>
+                    </tr>
+                  )}
+                  {positions.map((p) => (
+                    <tr key={p.id} data-testid={`earn-position-${p.id}`}>
+                      <td>
+                        <b>{p.asset}</b>
+                        <div className="muted small">{p.kind === 'flexible' ? 'Flexible' : 'Locked'}</div>
+                      </td>
+                      <td className="right num">{assetAmount(p.amount, p.asset)}</td>
+                      <td className="up num earn-wide">{apyPercent(p.apy)}</td>
+                      <td className="right num" data-testid="earn-accrued" title={exactDecimal(p.accrued)}>
+                        {looseQuantity(p.accrued)}
+                      </td>
+                      <td className="small earn-wide">{p.matures_at ? dateTime(p.matures_at) : '—'}</td>
+                      <td className="earn-wide">
+                        <StatusBadge status={p.status} />
+                      </td>
+                      <td className="right">
+                        {p.status !== 'active' && (
+                          <span className="earn-narrow">
+                            <StatusBadge status={p.status} />
+                          </span>
+                        )}
+                        {p.status === 'active' && (
+                          <button
+                            type="button"
+                            className="btn btn-ghost btn-sm"
+                            disabled={!redeemable(p) || redeeming === p.id}
+                            title={redeemable(p) ? undefined : 'A locked position is paid back at maturity'}
+                            onClick={() => void redeem(p)}
+                          >
+                            {redeeming === p.id ? 'Redeeming...' : 'Redeem'}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        )}
       </main>
       <SiteFooter />
+      {subscribing && (
+        <EarnDialog
+          product={subscribing}
+          available={available}
+          onSubscribe={(amount) => subscribe(subscribing, amount)}
+          onClose={() => setSubscribing(null)}
+        />
+      )}
     </div>
   );
 }

@@ -45,6 +45,9 @@ const ledgerCheck = z.object({
       ledger: z.string(),
     }),
   ),
+  held: z
+    .array(z.object({ system: z.string(), asset: z.string(), balance: z.string(), held: z.string() }))
+    .describe("System accounts that hold for a domain (Earn) whose balance is not what the domain's rows hold"),
   totals: z.array(z.object({ asset: z.string(), users: z.string(), system: z.string(), total: z.string() })),
 });
 

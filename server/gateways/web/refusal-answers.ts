@@ -4,6 +4,7 @@ import type { IdentityRefusal } from '../../identity/auth/refusals';
 import type { LedgerRefusal } from '../../ledger/refusals';
 import type { MarketsRefusal } from '../../markets/refusals';
 import type { MoneyRefusal } from '../../money/back-office/refusals';
+import type { EarnRefusal } from '../../money/earn/refusals';
 import { HttpError } from '../../platform/http/errors';
 import { INVALID_TOKEN } from '../../identity/auth/authenticator';
 import { INVALID_AMOUNT } from '../../trading/desk/desk.service';
@@ -12,7 +13,8 @@ import { SUSPENDED } from '../../identity/auth/may-trade';
 import type { TradingRefusal } from '../../trading/orders/refusals';
 
 /** Every code a domain refuses with. The table below must word each one: a new code fails the type check until it does. */
-type RefusalCode = LedgerRefusal | IdentityRefusal | MoneyRefusal | MarketsRefusal | TradingRefusal | DeskRefusal;
+type RefusalCode =
+  LedgerRefusal | IdentityRefusal | MoneyRefusal | EarnRefusal | MarketsRefusal | TradingRefusal | DeskRefusal;
 
 type Data = Readonly<Record<string, unknown>>;
 /** A part of the answer: as it is, or made from the refusal's data. */
@@ -101,6 +103,21 @@ const ANSWERS: {
   'queue-item-not-pending': [409, (data) => `${sentenceCase(data.item)} is not pending`],
   'queue-item-not-found': [404, (data) => `${sentenceCase(data.item)} not found`],
   'bank-account-not-found': [404, 'Bank account not found'],
+
+  // Earn: products, subscriptions and redemptions.
+  'earn-unknown-asset': [400, 'Unknown asset'],
+  'earn-product-not-found': [404, 'Earn product not found'],
+  'earn-product-not-open': [409, 'This product is not open for subscriptions'],
+  'earn-below-minimum': [
+    400,
+    ({ min_amount, asset }) => `The minimum subscription is ${String(min_amount)} ${String(asset)}`,
+  ],
+  'earn-position-not-found': [404, 'Earn position not found'],
+  'earn-position-not-active': [409, 'This position has already been paid back'],
+  'earn-position-locked': [
+    409,
+    ({ matures_at }) => `A locked position is paid back at maturity, on ${String(matures_at).slice(0, 10)}`,
+  ],
 
   // Markets: listing and changing book markets.
   'symbol-not-base-usdt': [400, 'The symbol must be the base asset followed by USDT'],

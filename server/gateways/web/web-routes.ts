@@ -6,6 +6,8 @@ import type { SessionService } from '../../identity/sessions/sessions.service';
 import type { TwoFactorService } from '../../identity/two-factor/two-factor.service';
 import type { AccountsService } from '../../money/accounts/accounts.service';
 import type { BankAccountsService } from '../../money/bank-accounts/bank-accounts.service';
+import type { EarnProducts } from '../../money/earn/earn-products';
+import type { EarnService } from '../../money/earn/earn.service';
 import type { FundingService } from '../../money/funding/funding.service';
 import type { KycService } from '../../money/kyc/kyc.service';
 import type { MarketCatalog } from '../../markets/catalog';
@@ -20,6 +22,7 @@ import { apiKeysRoutes } from './api-keys.routes';
 import { authRoutes } from './auth.routes';
 import { bankAccountsRoutes } from './bank-accounts.routes';
 import { deskRoutes } from './desk.routes';
+import { earnRoutes } from './earn.routes';
 import { depositAndWithdrawalRoutes } from './funding.routes';
 import { healthRoutes } from './health.routes';
 import { kycRoutes } from './kyc.routes';
@@ -44,6 +47,8 @@ export interface WebServices {
   apiKeys: ApiKeysService;
   accounts: AccountsService;
   funding: FundingService;
+  earnProducts: EarnProducts;
+  earn: EarnService;
   kyc: KycService;
   bankAccounts: BankAccountsService;
   trading: TradingService;
@@ -65,6 +70,7 @@ export function webRoutes(services: WebServices, adminRoutes: RouteSpec[]): Rout
     ...twoFactorRoutes(services.twoFactor),
     ...accountsRoutes(services.accounts),
     ...depositAndWithdrawalRoutes(services.funding, services.twoFactor),
+    ...earnRoutes(services.earnProducts, services.earn),
     ...kycRoutes(services.kyc),
     ...bankAccountsRoutes(services.bankAccounts),
     ...apiKeysRoutes(services.apiKeys, services.twoFactor),

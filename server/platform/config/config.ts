@@ -15,12 +15,12 @@ const dollarCap = (byDefault: string) =>
     .string()
     .regex(/^\d{1,10}(\.\d{1,2})?$/, 'must be a dollar amount with at most 2 decimals (0: no cap)')
     .default(byDefault);
-/** A duration such as 500ms, 30s, 2m or 24h, read as milliseconds. */
-const DURATION = /^([1-9]\d*)(ms|s|m|h)$/;
-const MILLISECONDS_PER = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+/** A duration such as 500ms, 30s, 2m, 24h or 1d, read as milliseconds. */
+const DURATION = /^([1-9]\d*)(ms|s|m|h|d)$/;
+const MILLISECONDS_PER = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 const duration = z
   .string()
-  .regex(DURATION, 'must look like 500ms, 30s, 2m or 24h')
+  .regex(DURATION, 'must look like 500ms, 30s, 2m, 24h or 1d')
   .transform((text) => {
     const [, amount, unit] = DURATION.exec(text)!;
     return Number(amount) * MILLISECONDS_PER[unit as keyof typeof MILLISECONDS_PER];
@@ -169,6 +169,11 @@ export const configSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Serves GET /metrics on the public port too, to a request with `Authorization: Bearer <this>`. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * How often Earn positions accrue interest (principal x APY x this / 365 days), each interval of a
+   * position credited once (server/money/earn). A position keeps the interval it was subscribed under.
+   */
+  EARN_ACCRUAL_INTERVAL: duration.prefault('1d'),
   /** How long SIGTERM waits for requests and trading rounds in flight to finish before the process exits anyway (code 1). */
   SHUTDOWN_TIMEOUT: duration.prefault('10s'),
 });
