@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { adminRoutesOf } from './gateways/admin/admin.module';
 import { marketsAdminRoutes } from './gateways/admin/markets-admin.routes';
+import { feeTiersAdminRoutes } from './gateways/admin/fee-tiers-admin.routes';
 import { webRoutes } from './gateways/web/web-routes';
 import { AccountsService } from './money/accounts/accounts.service';
 import { FundingService } from './money/funding/funding.service';
@@ -38,6 +39,7 @@ import { HistoryReads } from './platform/db/history-reads';
 import { FUNDING_QUEUES } from './money/funding/funding-queues';
 import { Outages } from './platform/health/outages';
 import { idempotencyModule } from './platform/idempotency/idempotency.module';
+import { feeTiersModule } from './trading/fee-tiers/fee-tiers.module';
 import { logAppErrors } from './platform/http/app-errors';
 import { errorMiddleware } from './platform/http/error-middleware';
 import { createHttpServer } from './platform/http/http-server';
@@ -185,6 +187,7 @@ export async function createExchange(
   const modules = startOrder([
     idempotency,
     apiKeys,
+    feeTiersModule(context),
     marketHistoryModule(context, markets),
     trading,
     referencePrices,
@@ -212,6 +215,7 @@ export async function createExchange(
       markets,
     ),
     ...marketsAdminRoutes(context, markets, catalog, trading.service),
+    ...feeTiersAdminRoutes(dataSource),
   ];
   const routes = webRoutes(
     {

@@ -20,6 +20,7 @@ import { apiKeysRoutes } from './api-keys.routes';
 import { authRoutes } from './auth.routes';
 import { bankAccountsRoutes } from './bank-accounts.routes';
 import { deskRoutes } from './desk.routes';
+import { feeTiersRoutes } from './fee-tiers.routes';
 import { depositAndWithdrawalRoutes } from './funding.routes';
 import { healthRoutes } from './health.routes';
 import { kycRoutes } from './kyc.routes';
@@ -64,6 +65,7 @@ export function webRoutes(services: WebServices, adminRoutes: RouteSpec[]): Rout
     ...sessionsRoutes(services.sessions),
     ...twoFactorRoutes(services.twoFactor),
     ...accountsRoutes(services.accounts),
+    ...feeTiersRoutes(services.dataSource),
     ...depositAndWithdrawalRoutes(services.funding, services.twoFactor),
     ...kycRoutes(services.kyc),
     ...bankAccountsRoutes(services.bankAccounts),

@@ -23,6 +23,7 @@ import { OrderKindLength1795760100000 } from './1795760100000-OrderKindLength';
 import { OrderIcebergAndTrailing1795760200000 } from './1795760200000-OrderIcebergAndTrailing';
 import { OrderLists1795770000000 } from './1795770000000-OrderLists';
 import { OrderTrailingTimeAndPrevented1795780000000 } from './1795780000000-OrderTrailingTimeAndPrevented';
+import { FeeTiers1795810000000 } from './1795810000000-FeeTiers';
 
 /** Every migration, in order. New ones: `npm run migration:generate -- server/platform/db/migrations/Name`, then list it here. */
 export const migrations: Function[] = [
@@ -51,4 +52,5 @@ export const migrations: Function[] = [
   OrderIcebergAndTrailing1795760200000,
   OrderLists1795770000000,
   OrderTrailingTimeAndPrevented1795780000000,
+  FeeTiers1795810000000,
 ];
