@@ -5,6 +5,7 @@ import Koa from 'koa';
 import { adminRoutesOf } from './gateways/admin/admin.module';
 import { earnAdminRoutes } from './gateways/admin/earn-admin.routes';
 import { marketsAdminRoutes } from './gateways/admin/markets-admin.routes';
+import { feeTiersAdminRoutes } from './gateways/admin/fee-tiers-admin.routes';
 import { webRoutes } from './gateways/web/web-routes';
 import { AccountsService } from './money/accounts/accounts.service';
 import { earnAccrualRunner } from './money/earn/earn-runner';
@@ -42,6 +43,7 @@ import { HistoryReads } from './platform/db/history-reads';
 import { FUNDING_QUEUES } from './money/funding/funding-queues';
 import { Outages } from './platform/health/outages';
 import { idempotencyModule } from './platform/idempotency/idempotency.module';
+import { feeTiersModule } from './trading/fee-tiers/fee-tiers.module';
 import { logAppErrors } from './platform/http/app-errors';
 import { errorMiddleware } from './platform/http/error-middleware';
 import { createHttpServer } from './platform/http/http-server';
@@ -189,6 +191,7 @@ export async function createExchange(
   const modules = startOrder([
     idempotency,
     apiKeys,
+    feeTiersModule(context),
     marketHistoryModule(context, markets),
     trading,
     referencePrices,
@@ -220,6 +223,7 @@ export async function createExchange(
     ),
     ...marketsAdminRoutes(context, markets, catalog, trading.service),
     ...earnAdminRoutes(earnProducts),
+    ...feeTiersAdminRoutes(dataSource),
   ];
   const routes = webRoutes(
     {

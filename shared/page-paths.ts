@@ -14,6 +14,7 @@ export const PAGE_PATHS = [
   '/buy-crypto',
   '/derivatives',
   '/earn',
+  '/fees',
   '/admin',
   '/account/api',
   '/settings',

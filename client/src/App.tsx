@@ -15,6 +15,7 @@ import Markets from './public/Markets';
 import BuyCrypto from './public/BuyCrypto';
 import Derivatives from './public/Derivatives';
 import Earn from './public/Earn';
+import Fees from './public/Fees';
 import NotFound from './public/NotFound';
 import NotOffered from './public/NotOffered';
 import ApiManagement from './account/ApiManagement';
@@ -60,6 +61,7 @@ const PAGES: Record<PagePath, ReactElement> = {
   '/buy-crypto': <BuyCrypto />,
   '/derivatives': <Derivatives />,
   '/earn': <Earn />,
+  '/fees': <Fees />,
   '/admin': (
     <AdminOnly>
       <AdminPage />

@@ -27,6 +27,9 @@ export interface BookMarket extends MarketSpec {
   /** Fractions of a fill's value, as decimal strings: the market's own, or the venue's defaults. */
   makerFeeRate: string;
   takerFeeRate: string;
+  /** The market's own rates, where an operator set them (null: the venue's defaults): the least a fee tier charges here. */
+  ownMakerFeeRate?: string | null;
+  ownTakerFeeRate?: string | null;
 }
 
 export interface ForexPair {
@@ -73,6 +76,8 @@ export function bookMarketOf(row: CatalogRow, defaults: DefaultFeeRates): BookMa
     status: row.status,
     makerFeeRate: shortestDecimal(row.maker_fee_rate ?? defaults.maker),
     takerFeeRate: shortestDecimal(row.taker_fee_rate ?? defaults.taker),
+    ownMakerFeeRate: row.maker_fee_rate === null ? null : shortestDecimal(row.maker_fee_rate),
+    ownTakerFeeRate: row.taker_fee_rate === null ? null : shortestDecimal(row.taker_fee_rate),
   };
 }
 

@@ -7,6 +7,8 @@ import type {
   AdminStats,
   ApiKey,
   AssetBalance,
+  FeeTier,
+  TraderFeeTier,
   AuditEntry,
   AuthResponse,
   BankAccount,
@@ -73,6 +75,11 @@ export const accountApi = {
 export const userApi = {
   balance: () => request<{ balance: number }>('GET', '/user/balance'),
   assets: () => request<AssetBalance[]>('GET', '/user/assets'),
+};
+
+export const feesApi = {
+  tiers: () => request<FeeTier[]>('GET', '/fee-tiers'),
+  mine: () => request<TraderFeeTier>('GET', '/account/fee-tier'),
 };
 
 export const fundingApi = {

@@ -35,6 +35,8 @@ export type SignedInUser = Answer<'/api/auth/me', 'get'>;
 export type KycStatus = SignedInUser['kyc_status'];
 export type AuthResponse = Answer<'/api/auth/login', 'post'>;
 export type AssetBalance = Answer<'/api/user/assets', 'get'>[number];
+export type FeeTier = Answer<'/api/fee-tiers', 'get'>[number];
+export type TraderFeeTier = Answer<'/api/account/fee-tier', 'get'>;
 /** Who a request came from, on the administrator's lists (null when the user is gone). */
 export type UserRef = NonNullable<Answer<'/api/admin/deposits', 'get'>[number]['user']>;
 

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { userApi } from '../api/endpoints';
+import { feesApi, userApi } from '../api/endpoints';
 import { marketApi } from '../api/market';
 import type { ForexPair, User } from '../api/types';
 import { useSession } from '../auth/session';
@@ -41,7 +41,16 @@ export default function ProfileMenu({ user }: { user: User }) {
   const markets = useMarkets();
   const [open, setOpen] = useState(false);
   const [estimate, setEstimate] = useState<{ usdValue: number; btcValue: number } | null>(null);
+  const [tier, setTier] = useState<string | null>(null);
   const anchor = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open || user.is_admin) return;
+    feesApi
+      .mine()
+      .then((mine) => setTier(mine.tier))
+      .catch((error) => console.warn('profile menu: fee tier unavailable', error));
+  }, [open, user.is_admin]);
 
   useEffect(() => {
     if (!open) return;
@@ -117,7 +126,7 @@ export default function ProfileMenu({ user }: { user: User }) {
 
           <div className="row between small" style={{ marginTop: 12 }}>
             <span className="muted">VIP Level</span>
-            <span>Regular User</span>
+            <span data-testid="vip-level">{tier ?? 'Regular User'}</span>
           </div>
           <div className="row between small" style={{ marginTop: 4 }}>
             <span className="muted">Following</span>

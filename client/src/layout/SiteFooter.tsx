@@ -24,7 +24,7 @@ const COLUMNS: { title: string; links: [string, string][] }[] = [
     title: 'Support',
     links: [
       ['Help Center', '/'],
-      ['Fees', '/markets'],
+      ['Fees', '/fees'],
       ['Trading Rules', '/markets'],
       ['API', '/'],
     ],

@@ -6,6 +6,7 @@ import { USD, type MarketCatalog } from '../../markets/catalog';
 import type { BinanceApiDeps, BinanceRoutes } from './binance-deps';
 import { addEndpoints, endpoint } from './binance-endpoint';
 import { booleanParam, symbolParam } from './binance-params';
+import { effectiveFeeRates, storedTierRates } from '../../trading/fee-tiers/fee-tiers';
 import { commissionRates } from './protocol/commission-rates';
 import { decimalText } from './protocol/decimal-text';
 
@@ -14,6 +15,9 @@ export const binanceAsset = (asset: string) => (asset === USD ? 'USDT' : asset);
 
 interface AccountRow {
   kyc_status: string;
+  /** The fee tier's rates (null: not placed in a tier yet, the venue's defaults). */
+  tier_maker_rate: string | null;
+  tier_taker_rate: string | null;
   asset: string | null;
   available: string | null;
   locked: string | null;
@@ -23,7 +27,7 @@ interface AccountRow {
 /** The user's KYC status and accounts, with when each last changed (its newest ledger entry, by the entries' index). */
 export async function readAccount(dataSource: DataSource, userId: string): Promise<AccountRow[]> {
   return dataSource.query(
-    `SELECT u.kyc_status, a.asset, a.available, a.locked, latest.created_at AS changed_at
+    `SELECT u.kyc_status, u.tier_maker_rate::text, u.tier_taker_rate::text, a.asset, a.available, a.locked, latest.created_at AS changed_at
        FROM users u
        LEFT JOIN accounts a ON a.user_id = u.id
        LEFT JOIN LATERAL (SELECT e.created_at FROM ledger_entries e WHERE e.account_id = a.id
@@ -60,14 +64,17 @@ function accountView(
     .filter((balance) => !omitZeroBalances || !money(balance.free).isZero() || !money(balance.locked).isZero());
   const changedAt = rows.map((row) => row.changed_at?.getTime() ?? 0);
   const zeroRate = decimalText('0');
+  // The caller's tier's rates (what it pays on a market without its own rates).
+  const maker = rows[0]?.tier_maker_rate ?? config.MAKER_FEE_RATE;
+  const taker = rows[0]?.tier_taker_rate ?? config.TAKER_FEE_RATE;
   return {
-    makerCommission: basisPoints(config.MAKER_FEE_RATE),
-    takerCommission: basisPoints(config.TAKER_FEE_RATE),
+    makerCommission: basisPoints(maker),
+    takerCommission: basisPoints(taker),
     buyerCommission: 0,
     sellerCommission: 0,
     commissionRates: {
-      maker: decimalText(config.MAKER_FEE_RATE),
-      taker: decimalText(config.TAKER_FEE_RATE),
+      maker: decimalText(maker),
+      taker: decimalText(taker),
       buyer: zeroRate,
       seller: zeroRate,
     },
@@ -102,13 +109,17 @@ export const accountEndpoint = (deps: BinanceApiDeps) =>
     },
   });
 
-/** account/commission (USER_DATA, weight 20): a symbol's commission rates. */
+/** account/commission (USER_DATA, weight 20): the caller's commission rates on a symbol (its tier's, the market's own as floor). */
 export const commissionEndpoint = (deps: BinanceApiDeps) =>
   endpoint({
     security: 'USER_DATA',
     weight: 20,
     schema: commissionParams(deps.catalog),
-    answer: ({ symbol }) => commissionRates(symbol),
+    answer: async ({ symbol }, caller) =>
+      commissionRates(
+        symbol,
+        effectiveFeeRates(symbol, await storedTierRates(deps.context.dataSource.manager, caller.userId)),
+      ),
   });
 
 /** rateLimit/order (USER_DATA, weight 40): the caller's order counts against the order limits. */

@@ -23,6 +23,7 @@ import { authRoutes } from './auth.routes';
 import { bankAccountsRoutes } from './bank-accounts.routes';
 import { deskRoutes } from './desk.routes';
 import { earnRoutes } from './earn.routes';
+import { feeTiersRoutes } from './fee-tiers.routes';
 import { depositAndWithdrawalRoutes } from './funding.routes';
 import { healthRoutes } from './health.routes';
 import { kycRoutes } from './kyc.routes';
@@ -69,6 +70,7 @@ export function webRoutes(services: WebServices, adminRoutes: RouteSpec[]): Rout
     ...sessionsRoutes(services.sessions),
     ...twoFactorRoutes(services.twoFactor),
     ...accountsRoutes(services.accounts),
+    ...feeTiersRoutes(services.dataSource),
     ...depositAndWithdrawalRoutes(services.funding, services.twoFactor),
     ...earnRoutes(services.earnProducts, services.earn),
     ...kycRoutes(services.kyc),

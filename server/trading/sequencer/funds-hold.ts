@@ -18,6 +18,26 @@ export const feeRatesOf = (market: BookMarket): FeeRates => ({
   takerPpm: ppm(market.takerFeeRate),
 });
 
+/** A trader's fee tier rates, in parts per million (null: no tier stored, the market's rates apply). */
+export interface TierRates {
+  makerPpm: number;
+  takerPpm: number;
+}
+
+/**
+ * The rates an order of a trader in `tier` pays on `market`: the tier's, but never below the
+ * market's own rate where an operator set one (a market without its own rates charges the tier's).
+ * A trader without a stored tier pays the market's rates (its own or the venue's defaults).
+ */
+export function traderFeeRates(market: BookMarket, tier: TierRates | null | undefined): FeeRates {
+  if (!tier) return feeRatesOf(market);
+  const floor = (own: string | null | undefined, rate: number) => (own == null ? rate : Math.max(rate, ppm(own)));
+  return {
+    makerPpm: floor(market.ownMakerFeeRate, tier.makerPpm),
+    takerPpm: floor(market.ownTakerFeeRate, tier.takerPpm),
+  };
+}
+
 /**
  * What a buy must still hold for `lots` at its limit price, in notional units: the value, the fee
  * at the higher of the two rates (it may end as maker or taker), and one unit per lot because

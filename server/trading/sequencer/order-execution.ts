@@ -85,13 +85,16 @@ export class OrderExecution {
   private readonly ledger;
   /** The price of the last prevented match, which a cancel_both taker's own cancel completes. */
   private lastPreventedTicks = 0;
+  private readonly fees: (userId: string) => FeeRates;
 
   constructor(
     private readonly state: MarketState,
     private readonly traders: Traders,
-    private readonly fees: FeeRates,
+    /** The rates a trader's orders are placed with now (its tier's, the market's own as floor), or one set for all. */
+    feeRates: FeeRates | ((userId: string) => FeeRates),
     readonly effects: RoundEffects,
   ) {
+    this.fees = typeof feeRates === 'function' ? feeRates : () => feeRates;
     this.asset = { buy: USD, sell: state.market.base };
     this.units = decimals(state.market);
     this.ledger = ledgerUnits(state.market);
@@ -132,13 +135,13 @@ export class OrderExecution {
     // A stop its book's last trade price already reaches: the engine would trigger it as it is placed.
     if (terms.stopTicks !== null && isStopDue(terms.side, terms.stopTicks, this.state.book.lastPrice, terms.type))
       return { ok: false, error: refuseTrading('stop-would-trigger') };
-    const hold = holdFor(this.state.market, terms, this.state.book, this.fees, userId);
+    const hold = holdFor(this.state.market, terms, this.state.book, this.fees(userId), userId);
     const heldAsset = this.asset[terms.side];
     const heldAmount = this.holdUnits(terms.side, hold);
     if (!this.traders.sheet.canSpend(userId, heldAsset, heldAmount))
       return { ok: false, error: refuseLedger('insufficient-balance'), onTraderData: true };
 
-    const events = this.apply({ type: 'place', userId, timestamp: now, ...this.orderFields(orderId, terms) });
+    const events = this.apply({ type: 'place', userId, timestamp: now, ...this.orderFields(orderId, userId, terms) });
     const first = events[0];
     if (first?.type === 'rejected') {
       if (first.reason !== 'FOK_NOT_FILLABLE' || !submission.expireUnfillable) throw rejection(first.reason);
@@ -165,7 +168,8 @@ export class OrderExecution {
   }
 
   /** An order's fields in the engine's place command, at the market's fee rates now. */
-  private orderFields(orderId: string, terms: OrderTerms): ListOrder {
+  private orderFields(orderId: string, userId: string, terms: OrderTerms): ListOrder {
+    const fees = this.fees(userId);
     return {
       orderId,
       side: terms.side,
@@ -178,8 +182,8 @@ export class OrderExecution {
       timeInForce: terms.timeInForce,
       postOnly: terms.postOnly,
       stp: terms.stp,
-      makerFeePpm: this.fees.makerPpm,
-      takerFeePpm: this.fees.takerPpm,
+      makerFeePpm: fees.makerPpm,
+      takerFeePpm: fees.takerPpm,
     };
   }
 
@@ -283,7 +287,7 @@ export class OrderExecution {
     for (const t of placedNow)
       if (t.stopTicks !== null && isStopDue(t.side, t.stopTicks, this.state.book.lastPrice, t.type))
         return { ok: false, error: refuseTrading('stop-would-trigger') };
-    const holds = this.listHolds(asked);
+    const holds = this.listHolds(asked, this.fees(userId));
     const spent = new Map<string, LedgerUnits>();
     terms.forEach((t, i) => {
       const asset = this.asset[t.side];
@@ -302,7 +306,7 @@ export class OrderExecution {
         listId: String(asked.listId),
         userId,
         kind: asked.kind,
-        orders: asked.orders.map(({ orderId, terms }) => this.orderFields(orderId, terms)),
+        orders: asked.orders.map(({ orderId, terms }) => this.orderFields(orderId, userId, terms)),
         timestamp: now,
       },
       seqs,
@@ -355,16 +359,16 @@ export class OrderExecution {
   }
 
   /** What each order of a list holds as it is placed (see placeList), in engine units of its side. */
-  private listHolds({ kind, orders }: ListTerms): number[] {
+  private listHolds({ kind, orders }: ListTerms, fees: FeeRates): number[] {
     const terms = orders.map((order) => order.terms);
-    const hold = (i: number) => listOrderHold(terms[i]!, this.fees);
+    const hold = (i: number) => listOrderHold(terms[i]!, fees);
     const holds = terms.map(() => 0);
     const pair = pairOf(kind);
     const pairHold = pair ? Math.max(hold(pair[0]), hold(pair[1])) : 0;
     if (kind === 'oco') holds[0] = pairHold;
     else {
       holds[0] = hold(0);
-      holds[1] = pendingHoldAtPlacement(terms[0]!, terms[1]!.side, kind === 'oto' ? hold(1) : pairHold, this.fees);
+      holds[1] = pendingHoldAtPlacement(terms[0]!, terms[1]!.side, kind === 'oto' ? hold(1) : pairHold, fees);
     }
     return holds;
   }
@@ -690,7 +694,7 @@ export class OrderExecution {
   /** What a resting limit buy's rest needs held: at the rates it was placed with (the engine keeps them), the market's may have changed since. */
   private buyHold(order: LiveOrder): number {
     const placed = this.state.book.getOrder(order.id);
-    const fees = placed ? { makerPpm: placed.makerFeePpm, takerPpm: placed.takerFeePpm } : this.fees;
+    const fees = placed ? { makerPpm: placed.makerFeePpm, takerPpm: placed.takerFeePpm } : this.fees(order.userId);
     return buyHoldAtLimit(order.priceTicks!, order.lots - order.filledLots, fees);
   }
 

@@ -5,7 +5,7 @@ import { orderListView, orderView } from '../orders/order-views';
 import { emptyEffects, type MarketRound, type RoundEffects } from '../round-writer/round-effects';
 import type { TraderCache } from '../traders/trader-cache';
 import type { MarketCatalog } from '../../markets/catalog';
-import { feeRatesOf } from './funds-hold';
+import { traderFeeRates } from './funds-hold';
 import { OrderExecution, type Outcome } from './order-execution';
 import type { Pending, Round } from './rounds';
 
@@ -54,12 +54,19 @@ export function executeRound(
   const outcomes = round.map((part) => {
     const { line } = part;
     const effects = emptyEffects();
-    const execution = new OrderExecution(
-      line.state,
-      traders.traders,
-      feeRatesOf(catalog.findBookMarket(line.state.market.symbol)!),
-      effects,
-    );
+    const market = catalog.findBookMarket(line.state.market.symbol)!;
+    const standings = traders.traders.standings;
+    // Each trader's tier as its cached state has it (read with its balances): no read here.
+    const fees = (userId: string) => {
+      const state = standings.get(userId);
+      return traderFeeRates(
+        market,
+        state?.maker_ppm != null && state.taker_ppm != null
+          ? { makerPpm: state.maker_ppm, takerPpm: state.taker_ppm }
+          : null,
+      );
+    };
+    const execution = new OrderExecution(line.state, traders.traders, fees, effects);
     const results: Outcome[] = [];
     const kept: Pending[] = [];
     const deferred: Pending[] = [];

@@ -1,6 +1,5 @@
-import type { TraderStanding } from '../../identity/auth/may-trade';
 import { BalanceSheet } from './balance-sheet';
-import type { TraderKeys, Traders } from './trader-reads';
+import type { TraderKeys, Traders, TraderState } from './trader-reads';
 
 /**
  * What a sequencer knows of the traders placing orders between rounds: who they are and what they
@@ -17,7 +16,7 @@ import type { TraderKeys, Traders } from './trader-reads';
  * every trader is read for every round.
  */
 export class TraderCache {
-  private readonly standings = new Map<string, TraderStanding>();
+  private readonly standings = new Map<string, TraderState>();
   private readonly sheet = new BalanceSheet([], [], []);
   private readonly readAt = new Map<string, number>();
   private sweptAt = 0;

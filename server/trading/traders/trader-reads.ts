@@ -13,9 +13,12 @@ export interface TraderKeys {
 
 /** What a round knows of its traders: who they are (may they trade) and what they can spend. */
 export interface Traders {
-  standings: Map<string, TraderStanding>;
+  standings: Map<string, TraderState>;
   sheet: BalanceSheet;
 }
+
+/** What a round knows of one trader: its standing, and its fee tier's rates in ppm (null: none stored). */
+export type TraderState = TraderStanding & { maker_ppm?: number | null; taker_ppm?: number | null };
 
 /** A connection to read on, for its named statements and for plain ones. */
 export interface ReadConnection {
@@ -24,7 +27,7 @@ export interface ReadConnection {
 }
 
 /** One trader's user row joined with one of their accounts (null when they have none in the round's assets). */
-type TraderRow = TraderStanding & { id: string; asset: string | null; available: string | null };
+type TraderRow = TraderState & { id: string; asset: string | null; available: string | null };
 
 /** The traders as read, and how many of the rounds still being written (`after`, in order) that read saw committed. */
 export interface TradersRead {
@@ -69,7 +72,9 @@ async function traderRows(
   const [read] = await run<{ rows: TraderRow[]; seen: number }>({
     name: 'trading-round-read',
     text: `SELECT (SELECT COALESCE(json_agg(p), '[]') FROM (
-                     SELECT u.id, u.kyc_status, u.is_active, u.is_admin, u.is_system, a.asset, a.available::text AS available
+                     SELECT u.id, u.kyc_status, u.is_active, u.is_admin, u.is_system,
+                            (u.tier_maker_rate * 1000000)::int AS maker_ppm, (u.tier_taker_rate * 1000000)::int AS taker_ppm,
+                            a.asset, a.available::text AS available
                        FROM users u LEFT JOIN accounts a ON a.user_id = u.id AND a.asset = ANY($2::varchar[])
                       WHERE u.id = ANY($1::uuid[])) p) AS rows,
                   (SELECT count(*)::int FROM unnest($3::varchar[], $4::bigint[]) AS m(symbol, seq)
@@ -80,7 +85,7 @@ async function traderRows(
 }
 
 function tradersFrom(rows: TraderRow[], { userIds, assets }: TraderKeys): Traders {
-  const standings = new Map<string, TraderStanding>(rows.map((row) => [row.id, row]));
+  const standings = new Map<string, TraderState>(rows.map((row) => [row.id, row]));
   const balances = rows.flatMap((row) =>
     row.asset === null || row.available === null
       ? []

@@ -3,8 +3,8 @@ import { decimalText } from './decimal-text';
 
 /**
  * A symbol's commission rates as Binance tells them (`GET /api/v3/account/commission`, the
- * WebSocket API's `account.commission`): every trader pays the market's own maker and taker rates
- * (the venue's defaults unless an administrator set the market's); there are no buyer or seller
+ * WebSocket API's `account.commission`): the caller's own, its fee tier's rates with the market's own
+ * rates (where an administrator set them) as the floor (server/trading/fee-tiers); there are no buyer or seller
  * rates, no special or tax commission, and no discount for paying in BNB.
  */
 
@@ -19,12 +19,15 @@ export const noDiscount = () => ({
   discount: ZERO_RATE,
 });
 
-export function commissionRates(market: BookMarket) {
+export function commissionRates(
+  market: BookMarket,
+  rates = { maker: market.makerFeeRate, taker: market.takerFeeRate },
+) {
   return {
     symbol: market.symbol,
     standardCommission: {
-      maker: decimalText(market.makerFeeRate),
-      taker: decimalText(market.takerFeeRate),
+      maker: decimalText(rates.maker),
+      taker: decimalText(rates.taker),
       buyer: ZERO_RATE,
       seller: ZERO_RATE,
     },

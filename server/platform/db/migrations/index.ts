@@ -24,6 +24,7 @@ import { OrderIcebergAndTrailing1795760200000 } from './1795760200000-OrderIcebe
 import { OrderLists1795770000000 } from './1795770000000-OrderLists';
 import { OrderTrailingTimeAndPrevented1795780000000 } from './1795780000000-OrderTrailingTimeAndPrevented';
 import { EarnProducts1795800000000 } from './1795800000000-EarnProducts';
+import { FeeTiers1795810000000 } from './1795810000000-FeeTiers';
 
 /** Every migration, in order. New ones: `npm run migration:generate -- server/platform/db/migrations/Name`, then list it here. */
 export const migrations: Function[] = [
@@ -53,4 +54,5 @@ export const migrations: Function[] = [
   OrderLists1795770000000,
   OrderTrailingTimeAndPrevented1795780000000,
   EarnProducts1795800000000,
+  FeeTiers1795810000000,
 ];
