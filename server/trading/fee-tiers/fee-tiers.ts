@@ -4,7 +4,7 @@ import { money } from '../../kernel/money';
 import { recordAudit } from '../../platform/audit/audit-log';
 import { feeRateSchema } from '../../platform/config/config';
 import { shortestDecimal, type BookMarket, type DefaultFeeRates } from '../../markets/catalog';
-import { traderFeeRates } from '../sequencer/funds-hold';
+import { marketFeeRates } from '../sequencer/funds-hold';
 
 /** One tier: a trader whose 30-day traded value reaches `min_volume_30d` (USD) pays its rates. */
 export const feeTierSchema = z.object({
@@ -209,13 +209,13 @@ export interface StoredTierRates {
 
 const rateOfPpm = (ppm: number) => money(ppm).dividedBy(1_000_000).toFixed();
 
-/** The rates a trader's orders pay on `market` now, as decimal strings: its tier's, the market's own as floor (traderFeeRates). */
+/** The rates a trader's orders pay on `market` now, as decimal strings: its tier's, the market's own as floor (marketFeeRates). */
 export function effectiveFeeRates(market: BookMarket, stored: StoredTierRates): { maker: string; taker: string } {
   const tier =
     stored.tier_maker_rate === null || stored.tier_taker_rate === null
       ? null
       : { makerPpm: ppmOf(stored.tier_maker_rate), takerPpm: ppmOf(stored.tier_taker_rate) };
-  const rates = traderFeeRates(market, tier);
+  const rates = marketFeeRates(market)(tier);
   return { maker: rateOfPpm(rates.makerPpm), taker: rateOfPpm(rates.takerPpm) };
 }
 

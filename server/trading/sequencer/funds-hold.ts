@@ -28,14 +28,14 @@ export interface TierRates {
  * The rates an order of a trader in `tier` pays on `market`: the tier's, but never below the
  * market's own rate where an operator set one (a market without its own rates charges the tier's).
  * A trader without a stored tier pays the market's rates (its own or the venue's defaults).
+ * The market's rates are parsed once (a round's orders each ask): `tierFees(tier)` is arithmetic.
  */
-export function traderFeeRates(market: BookMarket, tier: TierRates | null | undefined): FeeRates {
-  if (!tier) return feeRatesOf(market);
-  const floor = (own: string | null | undefined, rate: number) => (own == null ? rate : Math.max(rate, ppm(own)));
-  return {
-    makerPpm: floor(market.ownMakerFeeRate, tier.makerPpm),
-    takerPpm: floor(market.ownTakerFeeRate, tier.takerPpm),
-  };
+export function marketFeeRates(market: BookMarket): (tier: TierRates | null | undefined) => FeeRates {
+  const rates = feeRatesOf(market);
+  const ownMaker = market.ownMakerFeeRate == null ? 0 : ppm(market.ownMakerFeeRate);
+  const ownTaker = market.ownTakerFeeRate == null ? 0 : ppm(market.ownTakerFeeRate);
+  return (tier) =>
+    tier ? { makerPpm: Math.max(tier.makerPpm, ownMaker), takerPpm: Math.max(tier.takerPpm, ownTaker) } : rates;
 }
 
 /**

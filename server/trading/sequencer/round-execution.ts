@@ -5,7 +5,7 @@ import { orderListView, orderView } from '../orders/order-views';
 import { emptyEffects, type MarketRound, type RoundEffects } from '../round-writer/round-effects';
 import type { TraderCache } from '../traders/trader-cache';
 import type { MarketCatalog } from '../../markets/catalog';
-import { traderFeeRates } from './funds-hold';
+import { marketFeeRates, type FeeRates } from './funds-hold';
 import { OrderExecution, type Outcome } from './order-execution';
 import type { Pending, Round } from './rounds';
 
@@ -56,15 +56,21 @@ export function executeRound(
     const effects = emptyEffects();
     const market = catalog.findBookMarket(line.state.market.symbol)!;
     const standings = traders.traders.standings;
-    // Each trader's tier as its cached state has it (read with its balances): no read here.
+    const tierFees = marketFeeRates(market);
+    // Each trader's tier as its cached state has it (read with its balances): no read here; once per round.
+    const ofTrader = new Map<string, FeeRates>();
     const fees = (userId: string) => {
-      const state = standings.get(userId);
-      return traderFeeRates(
-        market,
-        state?.maker_ppm != null && state.taker_ppm != null
-          ? { makerPpm: state.maker_ppm, takerPpm: state.taker_ppm }
-          : null,
-      );
+      let rates = ofTrader.get(userId);
+      if (rates === undefined) {
+        const state = standings.get(userId);
+        rates = tierFees(
+          state?.maker_ppm != null && state.taker_ppm != null
+            ? { makerPpm: state.maker_ppm, takerPpm: state.taker_ppm }
+            : null,
+        );
+        ofTrader.set(userId, rates);
+      }
+      return rates;
     };
     const execution = new OrderExecution(line.state, traders.traders, fees, effects);
     const results: Outcome[] = [];
