@@ -49,6 +49,8 @@ export function earnAccrualRunner(ctx: Pick<ServerContext, 'dataSource' | 'logge
         .catch((error: unknown) => ctx.logger.warn({ err: error }, 'earn sweep failed'))
         .finally(schedule);
     }, everyMs);
+    // The HTTP server keeps a process alive, not a background sweep.
+    timer.unref();
   };
   return {
     name: 'earn-accrual',
