@@ -4092,7 +4092,68 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** The same change, the product named by `id` in the body */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status?: "open" | "paused" | "closed";
+                        apy?: number | string;
+                        min_amount?: number | string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            asset: string;
+                            /** @enum {string} */
+                            kind: "flexible" | "locked";
+                            /** @description A fraction a year, as a decimal string: "0.052" is 5.2% */
+                            apy: string;
+                            /** @description Days a locked product holds its positions; null when flexible */
+                            term_days: number | null;
+                            min_amount: string;
+                            /** @enum {string} */
+                            status: "open" | "paused" | "closed";
+                            /** @description The principal of its active positions */
+                            placed: string;
+                            /** @description Interest credited to its positions so far, paid out or not */
+                            interest_paid: string;
+                            active_positions: number;
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/admin/earn/products/{id}": {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { adminEarnProductView, earnProductChangeSchema, newEarnProductSchema } from '../../money/earn/earn-schemas';
+import {
+  adminEarnProductView,
+  earnProductChangeByIdSchema,
+  earnProductChangeSchema,
+  newEarnProductSchema,
+} from '../../money/earn/earn-schemas';
 import type { EarnProducts } from '../../money/earn/earn-products';
 import { route, type RouteSpec } from '../web/route';
 
@@ -36,5 +41,15 @@ export const earnAdminRoutes = (products: EarnProducts): RouteSpec[] => [
     body: earnProductChangeSchema,
     response: adminEarnProductView,
     handler: ({ params, body, user }) => products.change(user.id, params.id, body),
+  }),
+  route({
+    method: 'patch',
+    path: '/admin/earn/products',
+    summary: 'The same change, the product named by `id` in the body',
+    tags: ['admin', 'earn'],
+    access: 'admin',
+    body: earnProductChangeByIdSchema,
+    response: adminEarnProductView,
+    handler: ({ body: { id, ...change }, user }) => products.change(user.id, id, change),
   }),
 ];

@@ -31,6 +31,22 @@ export class User {
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   kyc_status!: KycStatus;
 
+  /**
+   * The trader's fee tier and its rates as the periodic placement last stored them, with the 30-day
+   * traded value it was placed by (server/trading/fee-tiers); null until first placed.
+   */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  fee_tier!: string | null;
+
+  @Column({ type: 'numeric', precision: 8, scale: 6, nullable: true })
+  tier_maker_rate!: string | null;
+
+  @Column({ type: 'numeric', precision: 8, scale: 6, nullable: true })
+  tier_taker_rate!: string | null;
+
+  @Column({ type: 'numeric', precision: 38, scale: 18, default: 0 })
+  volume_30d!: string;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created_at!: Date;
 

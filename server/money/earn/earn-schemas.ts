@@ -46,10 +46,19 @@ export const newEarnProductSchema = z
   });
 export type NewEarnProduct = z.infer<typeof newEarnProductSchema>;
 
-export const earnProductChangeSchema = z
-  .object({ status: z.enum(EARN_PRODUCT_STATUSES).optional(), apy: apy.optional(), min_amount: minAmount.optional() })
-  .refine((change) => Object.values(change).some((value) => value !== undefined), 'Nothing to change');
+const changeFields = {
+  status: z.enum(EARN_PRODUCT_STATUSES).optional(),
+  apy: apy.optional(),
+  min_amount: minAmount.optional(),
+};
+const changesSomething = (change: Record<string, unknown>) =>
+  Object.entries(change).some(([field, value]) => field !== 'id' && value !== undefined);
+export const earnProductChangeSchema = z.object(changeFields).refine(changesSomething, 'Nothing to change');
 export type EarnProductChange = z.infer<typeof earnProductChangeSchema>;
+/** The same change sent to the collection, the product named in the body. */
+export const earnProductChangeByIdSchema = z
+  .object({ id: z.uuid(), ...changeFields })
+  .refine(changesSomething, 'Nothing to change');
 
 export const earnProductView = z.object({
   id: z.uuid(),

@@ -56,11 +56,18 @@ describe('Earn products, as administrators define them', () => {
     expect((await suite.api.get('/earn/products')).body).toContainEqual(
       expect.objectContaining({ id: product.id, status: 'paused' }),
     );
+    // The collection takes the same change with the product's id in the body.
+    const byBody = await suite.admin.request('PATCH', '/admin/earn/products', {
+      body: { id: product.id, apy: '0.08' },
+    });
+    expect(byBody.status).toBe(200);
+    expect(byBody.body).toMatchObject({ id: product.id, apy: '0.08', status: 'paused' });
+    expect((await suite.admin.request('PATCH', '/admin/earn/products', { body: { id: product.id } })).status).toBe(400);
     await suite.admin.request('PATCH', `/admin/earn/products/${product.id}`, { body: { status: 'closed' } });
     const listed = (await suite.api.get('/earn/products')).body as Array<{ id: string }>;
     expect(listed.map((p) => p.id)).not.toContain(product.id);
     const audit = await suite.admin.get('/admin/audit?action=earn_product.update');
-    expect((audit.body as Array<{ target_id: string }>).filter((e) => e.target_id === product.id)).toHaveLength(2);
+    expect((audit.body as Array<{ target_id: string }>).filter((e) => e.target_id === product.id)).toHaveLength(3);
   });
 
   it.each([
