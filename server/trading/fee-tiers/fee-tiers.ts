@@ -4,7 +4,7 @@ import { money } from '../../kernel/money';
 import { recordAudit } from '../../platform/audit/audit-log';
 import { feeRateSchema } from '../../platform/config/config';
 import { shortestDecimal, type BookMarket, type DefaultFeeRates } from '../../markets/catalog';
-import { marketFeeRates } from '../sequencer/funds-hold';
+import { marketFeeRates, ppm } from '../sequencer/funds-hold';
 
 /** One tier: a trader whose 30-day traded value reaches `min_volume_30d` (USD) pays its rates. */
 export const feeTierSchema = z.object({
@@ -39,8 +39,6 @@ export const traderFeeTierView = z.object({
   maker_rate: z.string(),
   taker_rate: z.string(),
 });
-
-const ppmOf = (rate: string) => money(rate).times(1_000_000).toNumber();
 
 /** The nil uuid: the audit entry's target when the whole tier list changes. */
 const TIER_LIST_TARGET = '00000000-0000-0000-0000-000000000000';
@@ -214,7 +212,7 @@ export function effectiveFeeRates(market: BookMarket, stored: StoredTierRates): 
   const tier =
     stored.tier_maker_rate === null || stored.tier_taker_rate === null
       ? null
-      : { makerPpm: ppmOf(stored.tier_maker_rate), takerPpm: ppmOf(stored.tier_taker_rate) };
+      : { makerPpm: ppm(stored.tier_maker_rate), takerPpm: ppm(stored.tier_taker_rate) };
   const rates = marketFeeRates(market)(tier);
   return { maker: rateOfPpm(rates.makerPpm), taker: rateOfPpm(rates.takerPpm) };
 }

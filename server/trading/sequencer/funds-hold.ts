@@ -10,7 +10,8 @@ export interface FeeRates {
   takerPpm: number;
 }
 
-const ppm = (rate: string) => money(rate).times(1_000_000).toNumber();
+/** A rate (a fraction of the trade value, as a decimal string) in parts per million. */
+export const ppm = (rate: string) => money(rate).times(1_000_000).toNumber();
 
 /** The market's rates as orders placed on it now pay them (each order keeps the rates it was placed with). */
 export const feeRatesOf = (market: BookMarket): FeeRates => ({
