@@ -11,6 +11,8 @@ import { AccountsService } from './money/accounts/accounts.service';
 import { earnAccrualRunner } from './money/earn/earn-runner';
 import { EarnProducts } from './money/earn/earn-products';
 import { EarnService } from './money/earn/earn.service';
+import { referralCommissionRunner } from './trading/referrals/referral-runner';
+import { ReferralsService } from './trading/referrals/referrals.service';
 import { FundingService } from './money/funding/funding.service';
 import { KycService } from './money/kyc/kyc.service';
 import { BankAccountsService } from './money/bank-accounts/bank-accounts.service';
@@ -210,6 +212,8 @@ export async function createExchange(
     liquidityModule(context, markets, trading.service, referencePrices.service, elect),
     // In every process: the accruals' primary key credits each interval once, whoever sweeps first.
     earnAccrualRunner(context),
+    // In every process: each sweep takes the markets whose cursors no other process holds.
+    referralCommissionRunner(context),
   ]);
   const earnProducts = new EarnProducts(context, markets);
   const adminRoutes = [
@@ -239,6 +243,8 @@ export async function createExchange(
       funding: new FundingService(context),
       earnProducts,
       earn: new EarnService(context),
+      referrals: new ReferralsService(dataSource, config.REFERRAL_COMMISSION_RATE),
+      publicUrl: config.PUBLIC_URL,
       kyc: new KycService(context),
       bankAccounts: new BankAccountsService(context),
       trading: trading.service,

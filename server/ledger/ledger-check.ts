@@ -17,6 +17,14 @@ export interface HeldMismatch {
   held: string;
 }
 
+/** Money the journal moved for a domain's rows (by the postings' reason), against what the rows say was paid. */
+export interface PaidMismatch {
+  reason: string;
+  asset: string;
+  journal: string;
+  recorded: string;
+}
+
 export interface AssetTotals {
   asset: string;
   users: string;
@@ -44,13 +52,33 @@ const HELD_MISMATCHES = `
    WHERE COALESCE(a.balance, 0) <> COALESCE(h.amount, 0)`;
 
 /**
+ * The domains' payments against their postings: the referral commissions recorded against what
+ * the journal credited users for them (the fee revenue's side balances it, as every posting does).
+ */
+const PAID_MISMATCHES = `
+  WITH journal AS (
+    SELECT e.asset, SUM(e.available) AS amount FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
+     WHERE e.reason = 'referral_commission' AND a.user_id IS NOT NULL GROUP BY e.asset
+  ), recorded AS (
+    SELECT 'USD'::varchar AS asset, SUM(commission) AS amount FROM referral_commissions HAVING count(*) > 0
+  )
+  SELECT 'referral_commission' AS reason, COALESCE(j.asset, r.asset) AS asset,
+         COALESCE(j.amount, 0)::text AS journal, COALESCE(r.amount, 0)::text AS recorded
+    FROM journal j FULL JOIN recorded r ON r.asset = j.asset
+   WHERE COALESCE(j.amount, 0) <> COALESCE(r.amount, 0)`;
+
+/**
  * Recomputes every account from its ledger entries and compares with the stored balance; totals
  * per asset show that, across users and system accounts, every asset sums to zero; and the
  * accounts that hold for a domain hold what its rows say (HELD_MISMATCHES).
  */
-export async function checkLedger(
-  manager: EntityManager,
-): Promise<{ ok: boolean; mismatches: LedgerMismatch[]; held: HeldMismatch[]; totals: AssetTotals[] }> {
+export async function checkLedger(manager: EntityManager): Promise<{
+  ok: boolean;
+  mismatches: LedgerMismatch[];
+  held: HeldMismatch[];
+  paid: PaidMismatch[];
+  totals: AssetTotals[];
+}> {
   const rows: Array<{
     account_id: string;
     asset: string;
@@ -83,6 +111,8 @@ export async function checkLedger(
            SUM(available + locked)::text AS total
       FROM accounts GROUP BY asset ORDER BY asset`);
   const held: HeldMismatch[] = await manager.query(HELD_MISMATCHES);
-  const ok = mismatches.length === 0 && held.length === 0 && totals.every((t) => money(t.total).isZero());
-  return { ok, mismatches, held, totals };
+  const paid: PaidMismatch[] = await manager.query(PAID_MISMATCHES);
+  const ok =
+    mismatches.length === 0 && held.length === 0 && paid.length === 0 && totals.every((t) => money(t.total).isZero());
+  return { ok, mismatches, held, paid, totals };
 }

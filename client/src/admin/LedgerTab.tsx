@@ -122,6 +122,21 @@ export default function LedgerTab() {
           </AdminTable>
         </>
       )}
+      {check && check.paid.length > 0 && (
+        <>
+          <div className="card-title">Paid, not as journaled</div>
+          <AdminTable columns={['Payment', 'Asset', 'Journal', 'Recorded']} rightAligned={['Journal', 'Recorded']}>
+            {check.paid.map((row) => (
+              <tr key={`${row.reason}-${row.asset}`}>
+                <td>{row.reason}</td>
+                <td>{row.asset}</td>
+                <td className="right num">{exactDecimal(row.journal)}</td>
+                <td className="right num">{exactDecimal(row.recorded)}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        </>
+      )}
       <div className="card-title">Journal export</div>
       <form className="grid admin-filters admin-range" onSubmit={onExport}>
         <DateRangeFields idPrefix="ledger" range={range} required onChange={setRange} />

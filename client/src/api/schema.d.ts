@@ -171,6 +171,7 @@ export interface paths {
                         email: string;
                         password: string;
                         full_name: string;
+                        referral_code?: string;
                     };
                 };
             };
@@ -1534,6 +1535,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/referral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's referral code and link, how many traders registered with it, and the commissions earned */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            link: string;
+                            referred_count: number;
+                            earned: string;
+                            commission_rate: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/referral/commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The commissions paid to the caller, newest first; the total in X-Total-Count */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            trade_id: string;
+                            /** @enum {string} */
+                            side: "maker" | "taker";
+                            referee: string;
+                            symbol: string;
+                            fee: string;
+                            rate: string;
+                            commission: string;
+                            traded_at: string;
+                            paid_at: string;
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/kyc/submit": {
         parameters: {
             query?: never;
@@ -2554,6 +2669,13 @@ export interface paths {
                                 asset: string;
                                 balance: string;
                                 held: string;
+                            }[];
+                            /** @description Payments a domain recorded (referral commissions) whose total is not what the journal's postings of that reason moved */
+                            paid: {
+                                reason: string;
+                                asset: string;
+                                journal: string;
+                                recorded: string;
                             }[];
                             totals: {
                                 asset: string;

@@ -48,6 +48,11 @@ const ledgerCheck = z.object({
   held: z
     .array(z.object({ system: z.string(), asset: z.string(), balance: z.string(), held: z.string() }))
     .describe("System accounts that hold for a domain (Earn) whose balance is not what the domain's rows hold"),
+  paid: z
+    .array(z.object({ reason: z.string(), asset: z.string(), journal: z.string(), recorded: z.string() }))
+    .describe(
+      "Payments a domain recorded (referral commissions) whose total is not what the journal's postings of that reason moved",
+    ),
   totals: z.array(z.object({ asset: z.string(), users: z.string(), system: z.string(), total: z.string() })),
 });
 

@@ -54,6 +54,7 @@ const ANSWERS: {
 
   // Identity: registering, logging in, tokens and sessions, two-factor, API keys.
   'email-taken': [409, 'Email already registered'],
+  'unknown-referral-code': [400, 'Unknown referral code'],
   'weak-password': [400, (data) => String(data.problem)],
   'invalid-credentials': [401, 'Incorrect email or password'],
   'account-suspended': [403, 'Account suspended'],

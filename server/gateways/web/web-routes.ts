@@ -17,6 +17,7 @@ import type { DeskService } from '../../trading/desk/desk.service';
 import type { InstrumentQuotes } from '../../trading/market-data/instrument-quotes';
 import type { MarketDataService } from '../../trading/market-data/market-data.service';
 import type { TradingService } from '../../trading/trading.service';
+import type { ReferralsService } from '../../trading/referrals/referrals.service';
 import { accountsRoutes } from './accounts.routes';
 import { apiKeysRoutes } from './api-keys.routes';
 import { authRoutes } from './auth.routes';
@@ -29,6 +30,7 @@ import { healthRoutes } from './health.routes';
 import { kycRoutes } from './kyc.routes';
 import { marketDataRoutes } from './market-data.routes';
 import { marketsRoutes } from './markets.routes';
+import { referralRoutes } from './referral.routes';
 import type { RouteSpec } from './route';
 import { sessionsRoutes } from './sessions.routes';
 import { orderListRoutes } from './order-lists.routes';
@@ -50,6 +52,9 @@ export interface WebServices {
   funding: FundingService;
   earnProducts: EarnProducts;
   earn: EarnService;
+  referrals: ReferralsService;
+  /** PUBLIC_URL: where links given out point. */
+  publicUrl: string | undefined;
   kyc: KycService;
   bankAccounts: BankAccountsService;
   trading: TradingService;
@@ -73,6 +78,7 @@ export function webRoutes(services: WebServices, adminRoutes: RouteSpec[]): Rout
     ...feeTiersRoutes(services.dataSource),
     ...depositAndWithdrawalRoutes(services.funding, services.twoFactor),
     ...earnRoutes(services.earnProducts, services.earn),
+    ...referralRoutes(services.referrals, services.publicUrl),
     ...kycRoutes(services.kyc),
     ...bankAccountsRoutes(services.bankAccounts),
     ...apiKeysRoutes(services.apiKeys, services.twoFactor),

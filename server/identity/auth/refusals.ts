@@ -7,6 +7,8 @@ export type IdentityRefusal =
   | 'trader-is-administrator'
   | 'kyc-required'
   | 'email-taken'
+  /** A registration named a referral code no trader holds. */
+  | 'unknown-referral-code'
   /** data: `problem`, what the password policy found wrong. */
   | 'weak-password'
   | 'invalid-credentials'

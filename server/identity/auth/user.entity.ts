@@ -1,8 +1,9 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export type KycStatus = 'pending' | 'submitted' | 'approved' | 'rejected';
 
 @Entity({ name: 'users' })
+@Check('users_not_self_referred', '"referred_by" <> "id"')
 export class User {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -46,6 +47,16 @@ export class User {
 
   @Column({ type: 'numeric', precision: 38, scale: 18, default: 0 })
   volume_30d!: string;
+
+  /** The code others register with to be referred by this account; the database draws it (new_referral_code()). */
+  @Index('users_referral_code', { unique: true })
+  @Column({ type: 'varchar', length: 16, default: () => 'new_referral_code()' })
+  referral_code!: string;
+
+  /** The account whose code this one registered with: set at registration, never changed (a trigger refuses it). */
+  @Index('users_referred_by', { where: 'referred_by IS NOT NULL' })
+  @Column({ type: 'uuid', nullable: true })
+  referred_by!: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at!: Date;

@@ -24,6 +24,14 @@ export const registerBody = z.object({
     .trim()
     .min(1, standalone('Full name is required'))
     .max(120, standalone('Full name is too long')),
+  /** The code of the trader who referred this one (the link /register?ref=CODE fills it in); empty is none. */
+  referral_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(32, standalone('Unknown referral code'))
+    .optional()
+    .transform((code) => code || undefined),
 });
 
 const currentPassword = z.string().min(1, standalone('Password is required')).max(128);

@@ -174,6 +174,13 @@ export const configSchema = z.object({
    * position credited once (server/money/earn). A position keeps the interval it was subscribed under.
    */
   EARN_ACCRUAL_INTERVAL: duration.prefault('1d'),
+  /** Where traders reach the venue (https://exchange.example.com): links it gives out start with it; without it, the request's own origin. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The share of every fee a referred trader pays that goes to the trader who referred it, paid from
+   * the venue's fee revenue once per trade and side (server/trading/referrals).
+   */
+  REFERRAL_COMMISSION_RATE: feeRateSchema.default('0.2'),
   /** How long SIGTERM waits for requests and trading rounds in flight to finish before the process exits anyway (code 1). */
   SHUTDOWN_TIMEOUT: duration.prefault('10s'),
 });

@@ -25,6 +25,7 @@ import { OrderLists1795770000000 } from './1795770000000-OrderLists';
 import { OrderTrailingTimeAndPrevented1795780000000 } from './1795780000000-OrderTrailingTimeAndPrevented';
 import { EarnProducts1795800000000 } from './1795800000000-EarnProducts';
 import { FeeTiers1795810000000 } from './1795810000000-FeeTiers';
+import { Referrals1795820000000 } from './1795820000000-Referrals';
 
 /** Every migration, in order. New ones: `npm run migration:generate -- server/platform/db/migrations/Name`, then list it here. */
 export const migrations: Function[] = [
@@ -55,4 +56,5 @@ export const migrations: Function[] = [
   OrderTrailingTimeAndPrevented1795780000000,
   EarnProducts1795800000000,
   FeeTiers1795810000000,
+  Referrals1795820000000,
 ];
