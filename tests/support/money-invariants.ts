@@ -3,7 +3,8 @@ import { checkLedger } from '../../server/ledger/ledger-check';
 import { answered2xx, type MoneyRequest } from './money-stream';
 
 /**
- * What must hold after any fault: the ledger explains every balance, no user balance is negative,
+ * What must hold after any fault: the ledger explains every balance and every domain's holdings and
+ * payments, no user balance is negative,
  * and what each user has locked is exactly what their open orders and pending withdrawals hold.
  * Answers the broken promises, [] when every one holds.
  */
@@ -27,6 +28,8 @@ export async function brokenMoneyPromises(dataSource: DataSource): Promise<unkno
   );
   return [
     ...ledger.mismatches.map((mismatch) => ({ ledger: mismatch })),
+    ...ledger.held.map((mismatch) => ({ held: mismatch })),
+    ...ledger.paid.map((mismatch) => ({ paid: mismatch })),
     ...negative.map((row) => ({ negative: row })),
     ...lockedNotHeld.map((row) => ({ lockedNotHeld: row })),
   ];
