@@ -46,3 +46,8 @@ export async function startTestExchange(
   const port = await exchange.listen();
   return { exchange, url: `http://127.0.0.1:${port}`, admin, close: () => exchange.close() };
 }
+
+/** The tests run on a PostgreSQL server (not the embedded database, which serves one connection): several connections, databases of their own. */
+export const onPostgres = process.env.TEST_DATABASE_POOL_SIZE !== '1';
+/** Several exchanges may share one database and one Redis: real PostgreSQL, and Redis. */
+export const severalProcesses = onPostgres && Boolean(process.env.REDIS_URL);

@@ -4,7 +4,7 @@ import { pricesInsideSpread } from '../../support/book-trades';
 import { createApiKey, signedCall, type CreatedApiKey } from '../../support/binance-client';
 import { eventually } from '../../support/eventually';
 import { ApiClient, registerTrader } from '../../support/http-client';
-import { startTestExchange, type TestExchange } from '../../support/test-exchange';
+import { startTestExchange, type TestExchange, onPostgres as connections } from '../../support/test-exchange';
 import { balanceOf, ledgerReport } from '../../support/trading-fixtures';
 import { fundedTrader } from '../../support/trader-fixtures';
 
@@ -57,7 +57,6 @@ const limitBuy = (price: string, quantity = '0.01') => ({
   quantity,
   price,
 });
-const connections = process.env.TEST_DATABASE_POOL_SIZE !== '1';
 
 /** What each test leaves resting is cancelled after it: later tests and files share the books. */
 const resting: Trader[] = [];

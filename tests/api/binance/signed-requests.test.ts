@@ -9,7 +9,7 @@ import {
 } from '../../support/binance-client';
 import { eventually } from '../../support/eventually';
 import { ApiClient, registerTrader } from '../../support/http-client';
-import { startTestExchange, type TestExchange } from '../../support/test-exchange';
+import { startTestExchange, type TestExchange, onPostgres } from '../../support/test-exchange';
 
 /**
  * Binance's SIGNED security on /api/v3, rule by rule, through GET /api/v3/account (USER_DATA), and
@@ -291,8 +291,6 @@ describe('USER_STREAM', () => {
 });
 
 // The embedded database serves one process: a second exchange needs PostgreSQL.
-const onPostgres = process.env.TEST_DATABASE_POOL_SIZE !== '1';
-
 (onPostgres ? describe : describe.skip)('a revocation seen from another process', () => {
   it('stops the key there within about a second, even when the bus message telling it is lost', async () => {
     // A second exchange on the same database and settings, with a bus of its own (in memory): it

@@ -11,6 +11,7 @@ import { ENTITIES } from '../../../server/entities';
 import { STREAMS_TOPIC } from '../../../server/gateways/streams/stream-events';
 import { connectRedis } from '../../../server/platform/bus/redis';
 import { TEST_REDIS_PREFIX } from '../../support/redis-namespace';
+import { severalProcesses as clustered } from '../../support/test-exchange';
 
 /**
  * User data streams with two processes sharing the books (CLUSTER=on): the first process started
@@ -18,8 +19,6 @@ import { TEST_REDIS_PREFIX } from '../../support/redis-namespace';
  * if the owner has heard that the user has a stream), and what ends a stream in one process ends
  * it in the other.
  */
-const clustered = process.env.TEST_DATABASE_POOL_SIZE !== '1' && Boolean(process.env.REDIS_URL);
-
 jest.setTimeout(180_000);
 
 (clustered ? describe : describe.skip)('two server processes', () => {

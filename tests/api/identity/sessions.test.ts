@@ -8,6 +8,7 @@ import { startExchangeProcess, type ExchangeProcess } from '../../support/exchan
 import { createFreshDatabase, type FreshDatabase } from '../../support/fresh-database';
 import { ApiClient, loginAs, registerTrader } from '../../support/http-client';
 import { RecordingSocket } from '../../support/market-socket';
+import { severalProcesses } from '../../support/test-exchange';
 
 /** Every token names a server-side session: it works while the session lives, and any device can end any other. */
 
@@ -206,9 +207,6 @@ describe('tokens', () => {
     expect(await placeOrder(suite.api.withToken(unknownSession))).toEqual(SESSION_ENDED);
   });
 });
-
-/** Several processes need real PostgreSQL and Redis; the embedded database serves one connection. */
-const severalProcesses = process.env.TEST_DATABASE_POOL_SIZE !== '1' && Boolean(process.env.REDIS_URL);
 
 (severalProcesses ? describe : describe.skip)('two server processes on one database and one Redis', () => {
   let database: FreshDatabase;

@@ -11,14 +11,13 @@ import { createFreshDatabase, type FreshDatabase } from '../../support/fresh-dat
 import { ApiClient, loginAs, registerTrader } from '../../support/http-client';
 import { approveKyc, credit } from '../../support/trader-fixtures';
 import { ENTITIES } from '../../../server/entities';
+import { onPostgres as ownDatabase } from '../../support/test-exchange';
 
 /**
  * A book's tick, lot and minimum order value change only while it holds no order: halted, emptied
  * by the venue, then changed, it trades in the new units and, after a crash, recovers in them. On a
  * database of its own (the embedded database has one connection, held by the exchange process).
  */
-const ownDatabase = process.env.TEST_DATABASE_POOL_SIZE !== '1';
-
 jest.setTimeout(180_000);
 
 const BOOK_NOT_EMPTY = 'The tick size, lot size and minimum order value change only while the book holds no order';

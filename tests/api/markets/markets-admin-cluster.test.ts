@@ -7,13 +7,12 @@ import { ApiClient, loginAs, registerTrader } from '../../support/http-client';
 import { RecordingSocket } from '../../support/market-socket';
 import { approveKyc, credit } from '../../support/trader-fixtures';
 import { ENTITIES } from '../../../server/entities';
+import { severalProcesses as clustered } from '../../support/test-exchange';
 
 /**
  * Two CLUSTER=on processes: a market listed or halted through one is, within a second, traded or
  * refused through both (each reloads its catalog on the bus; the new book goes to one of them).
  */
-const clustered = process.env.TEST_DATABASE_POOL_SIZE !== '1' && Boolean(process.env.REDIS_URL);
-
 jest.setTimeout(180_000);
 
 const admin = { email: 'markets-admin@test.local', password: 'admin-password-123' };

@@ -11,7 +11,7 @@ import { createFreshDatabase, type FreshDatabase } from '../../support/fresh-dat
 import { ApiClient, loginAs } from '../../support/http-client';
 import { RecordingSocket } from '../../support/market-socket';
 import { OPENING_BOOK_MARKETS, OPENING_FOREX_PAIRS } from '../../support/opening-catalog';
-import { startTestExchange, type TestExchange } from '../../support/test-exchange';
+import { startTestExchange, type TestExchange, onPostgres as ownDatabase } from '../../support/test-exchange';
 import { fundedTrader } from '../../support/trader-fixtures';
 import { ledgerReport, placed, placeOrder } from '../../support/trading-fixtures';
 
@@ -19,8 +19,6 @@ import { ledgerReport, placed, placeOrder } from '../../support/trading-fixtures
  * Listing a market and halting one change what every later test file sees: these run on a database
  * of their own, which needs PostgreSQL (the embedded database has one).
  */
-const ownDatabase = process.env.TEST_DATABASE_POOL_SIZE !== '1';
-
 jest.setTimeout(120_000);
 
 const DOGE = {

@@ -4,6 +4,7 @@ import { startExchangeProcess, type ExchangeProcess } from '../../support/exchan
 import { createFreshDatabase, type FreshDatabase } from '../../support/fresh-database';
 import { ApiClient, loginAs, registerTrader } from '../../support/http-client';
 import { fundedTrader } from '../../support/trader-fixtures';
+import { severalProcesses } from '../../support/test-exchange';
 
 const suite = useBackOfficeExchange();
 
@@ -162,9 +163,6 @@ describe('a limit set by an administrator', () => {
     for (let i = 0; i < 7; i++) expect((await deposit(client, 1_000_000_000)).status).toBe(200);
   });
 });
-
-/** Several processes need real PostgreSQL and Redis; the embedded database serves one connection. */
-const severalProcesses = process.env.TEST_DATABASE_POOL_SIZE !== '1' && Boolean(process.env.REDIS_URL);
 
 (severalProcesses ? describe : describe.skip)('two server processes on one database and one Redis', () => {
   let database: FreshDatabase;

@@ -8,7 +8,7 @@ import { keyId } from '../../../server/platform/crypto/secret-box';
 import { createApiKey, signedCall, type CreatedApiKey } from '../../support/binance-client';
 import { createFreshDatabase, type FreshDatabase } from '../../support/fresh-database';
 import { ApiClient, registerTrader } from '../../support/http-client';
-import { startTestExchange, type TestExchange } from '../../support/test-exchange';
+import { startTestExchange, type TestExchange, onPostgres as ownDatabase } from '../../support/test-exchange';
 import { codeAt, currentStep, enableTwoFactor, wrongCode, type EnabledTwoFactor } from '../../support/two-factor';
 
 /**
@@ -17,7 +17,6 @@ import { codeAt, currentStep, enableTwoFactor, wrongCode, type EnabledTwoFactor 
  * one, after which the old key can go. On a database of its own, so the rotation meets only these rows
  * (PostgreSQL: the embedded database serves one connection, which the exchange holds while the script runs).
  */
-const ownDatabase = process.env.TEST_DATABASE_POOL_SIZE !== '1';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const keyA = randomBytes(32).toString('hex');
 const keyB = randomBytes(32).toString('hex');

@@ -3,7 +3,7 @@ import { createFreshDatabase, type FreshDatabase } from '../../support/fresh-dat
 import { startClusterProcess, type ExchangeProcess } from '../../support/exchange-process';
 import { ApiClient, loginAs, registerTrader } from '../../support/http-client';
 import { RecordingSocket } from '../../support/market-socket';
-import { startTestExchange, type TestExchange } from '../../support/test-exchange';
+import { startTestExchange, type TestExchange, severalProcesses as clustered } from '../../support/test-exchange';
 
 /**
  * What open pages are told of changes made elsewhere: the venue's bank accounts, a new user (the
@@ -102,8 +102,6 @@ describe('one process', () => {
 
   describePushes(() => ({ actUrl: server.url, listenUrl: server.url, admin: server.admin }));
 });
-
-const clustered = process.env.TEST_DATABASE_POOL_SIZE !== '1' && Boolean(process.env.REDIS_URL);
 
 (clustered ? describe : describe.skip)(
   'two processes (CLUSTER=on): changed through one, heard through the other',

@@ -13,6 +13,7 @@ import { brokenMoneyPromises } from '../../support/money-invariants';
 import { OPENING_BOOK_MARKETS } from '../../support/opening-catalog';
 import { TEST_REDIS_PREFIX } from '../../support/redis-namespace';
 import { approveKyc, credit } from '../../support/trader-fixtures';
+import { severalProcesses as clustered } from '../../support/test-exchange';
 
 /**
  * Two CLUSTER=on processes whose lock sessions PostgreSQL ends (as a database failover does): the
@@ -20,7 +21,6 @@ import { approveKyc, credit } from '../../support/trader-fixtures';
  * rebuilt from the database, each book served by one process.
  */
 const UNAVAILABLE = 'Market temporarily unavailable, please retry';
-const clustered = process.env.TEST_DATABASE_POOL_SIZE !== '1' && Boolean(process.env.REDIS_URL);
 
 jest.setTimeout(180_000);
 

@@ -12,13 +12,10 @@ import { createFreshDatabase, type FreshDatabase } from '../../support/fresh-dat
 import { startExchangeProcess, type ExchangeProcess } from '../../support/exchange-process';
 import { ApiClient, loginAs, registerTrader } from '../../support/http-client';
 import { RecordingSocket } from '../../support/market-socket';
-import { startTestExchange } from '../../support/test-exchange';
+import { startTestExchange, severalProcesses as clustered } from '../../support/test-exchange';
 import { approveKyc, credit } from '../../support/trader-fixtures';
 import { OPENING_BOOK_MARKETS } from '../../support/opening-catalog';
 import { ENTITIES } from '../../../server/entities';
-
-/** Several processes need real PostgreSQL and Redis; the embedded database serves one connection. */
-const clustered = process.env.TEST_DATABASE_POOL_SIZE !== '1' && Boolean(process.env.REDIS_URL);
 
 jest.setTimeout(180_000);
 

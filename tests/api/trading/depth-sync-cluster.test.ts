@@ -10,6 +10,7 @@ import { ApiClient, registerTrader } from '../../support/http-client';
 import { bookActions, cancelOpenOrders, runBookActions } from '../../support/random-book-orders';
 import { approveKyc, credit } from '../../support/trader-fixtures';
 import { ENTITIES } from '../../../server/entities';
+import { severalProcesses as clustered } from '../../support/test-exchange';
 
 /**
  * Two processes with CLUSTER=on: the first owns every book and builds the stream events; a client
@@ -17,8 +18,6 @@ import { ENTITIES } from '../../../server/entities';
  * Redis) while orders come through both. When the owner dies, the second takes the book over and
  * its update ids go on where the first's stopped: the client's book goes on without a resync.
  */
-const clustered = process.env.TEST_DATABASE_POOL_SIZE !== '1' && Boolean(process.env.REDIS_URL);
-
 jest.setTimeout(180_000);
 
 const SYMBOL = 'ETHUSDT';

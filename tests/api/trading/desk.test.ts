@@ -5,7 +5,7 @@ import { createFreshDatabase, type FreshDatabase } from '../../support/fresh-dat
 import { pricesInsideSpread, tradeOnBook } from '../../support/book-trades';
 import { ApiClient, loginAs, registerTrader } from '../../support/http-client';
 import { RecordingSocket } from '../../support/market-socket';
-import { startTestExchange, type TestExchange } from '../../support/test-exchange';
+import { startTestExchange, type TestExchange, onPostgres as ownDatabase } from '../../support/test-exchange';
 import { fundedTrader } from '../../support/trader-fixtures';
 import { placed, placeOrder } from '../../support/trading-fixtures';
 
@@ -190,9 +190,6 @@ describe('a market that takes no new orders', () => {
     }
   });
 });
-
-/** A book's last trade is what every later test file's quotes start from: this runs on a database of its own (PostgreSQL). */
-const ownDatabase = process.env.TEST_DATABASE_POOL_SIZE !== '1';
 
 (ownDatabase ? describe : describe.skip)('a desk whose bid would round to 0 at the tick', () => {
   let database: FreshDatabase;

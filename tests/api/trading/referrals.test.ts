@@ -5,7 +5,7 @@ import { payCommissions } from '../../../server/trading/referrals/referral-commi
 import { signInAdmin } from '../../support/back-office';
 import { eventually } from '../../support/eventually';
 import { ApiClient, loginAs, registerTrader, uniqueEmail } from '../../support/http-client';
-import { startTestExchange, type TestExchange } from '../../support/test-exchange';
+import { startTestExchange, type TestExchange, severalProcesses } from '../../support/test-exchange';
 import { approveKyc, credit, fundedTrader } from '../../support/trader-fixtures';
 import { balanceOf, emptyBook, ledgerReport, placed } from '../../support/trading-fixtures';
 
@@ -18,9 +18,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const SYMBOL = 'BTCUSDT';
-/** Two exchanges on one database need real PostgreSQL and Redis; the embedded database serves one connection. */
-const severalProcesses = process.env.TEST_DATABASE_POOL_SIZE !== '1' && Boolean(process.env.REDIS_URL);
-
 /** A trader registered with `code`, KYC-approved and holding the balances. */
 async function referredTrader(target: TestExchange, code: string, balances: Record<string, string>) {
   const api = new ApiClient(target.url);

@@ -7,7 +7,7 @@ import { emptyEffects, type MarketRound } from '../../../server/trading/round-wr
 import { writeRound } from '../../../server/trading/round-writer/round-writer';
 import { readTraders } from '../../../server/trading/traders/trader-reads';
 import { ApiClient, registerTrader } from '../../support/http-client';
-import { startTestExchange, type TestExchange } from '../../support/test-exchange';
+import { startTestExchange, type TestExchange, onPostgres } from '../../support/test-exchange';
 import { openingBookMarket } from '../../support/opening-catalog';
 
 /**
@@ -73,7 +73,7 @@ it('commits a round written after one that committed, and refuses one whose roun
   expect(await logged(dataSource)).toEqual([1, 2, 3]);
 });
 
-(process.env.TEST_DATABASE_POOL_SIZE !== '1' ? it : it.skip)(
+(onPostgres ? it : it.skip)(
   'pipelined: when the round ahead fails, the one queued behind it fails too, though it was sent before the first answered',
   async () => {
     const { dataSource } = server.exchange.context;

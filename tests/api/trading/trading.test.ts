@@ -7,7 +7,7 @@ import { User } from '../../../server/identity/auth/user.entity';
 import { money } from '../../../server/kernel/money';
 import { orderViewSchema, userTradeViewSchema } from '../../../server/trading/orders/order-schemas';
 import { ApiClient, registerTrader } from '../../support/http-client';
-import { startTestExchange, type TestExchange } from '../../support/test-exchange';
+import { startTestExchange, type TestExchange, onPostgres as connections } from '../../support/test-exchange';
 import { approveKyc, credit, debit, fundedTrader } from '../../support/trader-fixtures';
 import { balanceOf, emptyBook, ledgerReport, placed, placeOrder } from '../../support/trading-fixtures';
 
@@ -403,9 +403,6 @@ describe('a commit that fails', () => {
     expect((await ledgerReport(server)).ok).toBe(true);
   });
 });
-
-/** Holding an account's lock from the test needs a connection of its own: the embedded database serves one. */
-const connections = process.env.TEST_DATABASE_POOL_SIZE !== '1';
 
 describe('what the books show', () => {
   (connections ? it : it.skip)('depth and last price show a round only once it has committed', async () => {

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { sweepDuePositions } from '../../../../server/money/earn/earn-runner';
 import { signInAdmin, traderWithDeposit } from '../../../support/back-office';
-import { startTestExchange, type TestExchange } from '../../../support/test-exchange';
+import { startTestExchange, type TestExchange, severalProcesses } from '../../../support/test-exchange';
 import { createProduct, expectLedgerClean, FLEXIBLE, until } from './earn-fixtures';
 
 /**
@@ -69,9 +69,6 @@ it('credits every interval once across a restart, catching up the intervals that
     await second?.close();
   }
 });
-
-/** Two exchanges on one database need real PostgreSQL and Redis; the embedded database serves one connection. */
-const severalProcesses = process.env.TEST_DATABASE_POOL_SIZE !== '1' && Boolean(process.env.REDIS_URL);
 
 (severalProcesses ? describe : describe.skip)('two exchanges on one database', () => {
   let one: TestExchange | null = null;
