@@ -1,8 +1,15 @@
-/** One list of the admin console read a page at a time on its own: its page on screen, and page turns. */
+/** A list read from the server a page at a time on its own: its page on screen, and page turns. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import { errorMessage, type ListPage } from '../api/client';
-import { PAGE_SIZE, type ShownPage } from './useAdminData';
+
+/** How many items of a list a screen shows at once. */
+export const PAGE_SIZE = 50;
+
+/** The page of a list on screen: its items, where it starts, and the size of the whole list. */
+export interface ShownPage<T> extends ListPage<T> {
+  offset: number;
+}
 
 /**
  * `read` fetches the page at an offset; a new `read` (other filters, another user) starts again at
