@@ -32,6 +32,7 @@ import type {
   OrderList,
   PlaceOrderListPayload,
   PlaceOrderPayload,
+  Registration,
   SignedInUser,
   SimpleTrade,
   TwoFactorSetup,
@@ -53,8 +54,8 @@ export const authApi = {
   /** `totp`: the two-factor code, once the server has asked for it. */
   login: (email: string, password: string, totp?: string) =>
     request<AuthResponse>('POST', '/auth/login', { body: { email, password, totp }, auth: false }),
-  register: (email: string, password: string, full_name: string) =>
-    request<AuthResponse>('POST', '/auth/register', { body: { email, password, full_name }, auth: false }),
+  register: (registration: Registration) =>
+    request<AuthResponse>('POST', '/auth/register', { body: registration, auth: false }),
   me: () => request<SignedInUser>('GET', '/auth/me'),
   logout: () => request<void>('POST', '/auth/logout'),
 };

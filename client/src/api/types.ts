@@ -34,6 +34,8 @@ export type User = Answer<'/api/admin/users', 'get'>[number];
 export type SignedInUser = Answer<'/api/auth/me', 'get'>;
 export type KycStatus = SignedInUser['kyc_status'];
 export type AuthResponse = Answer<'/api/auth/login', 'post'>;
+/** A new trader's account: name, e-mail, password and, when a trader referred them, that trader's code. */
+export type Registration = Body<'/api/auth/register', 'post'>;
 export type AssetBalance = Answer<'/api/user/assets', 'get'>[number];
 export type FeeTier = Answer<'/api/fee-tiers', 'get'>[number];
 export type TraderFeeTier = Answer<'/api/account/fee-tier', 'get'>;
