@@ -106,8 +106,8 @@ export const titleCase = (value: string | null | undefined): string =>
 
 export const toNum = toNumber;
 
-/** A yearly rate sent as a fraction, as a percentage with the decimals it needs: "0.052" -> "5.2%". */
-export const apyPercent = (fraction: string): string =>
+/** A rate sent as a fraction (a yearly rate, a commission's share), as a percentage with the decimals it needs: "0.052" -> "5.2%". */
+export const ratePercent = (fraction: string): string =>
   `${(Number(fraction) * 100).toLocaleString('en-US', { maximumFractionDigits: 4 })}%`;
 
 /** An Earn product's duration: "Flexible", or its term as "30 Days". */
