@@ -32,6 +32,8 @@ import type {
   OrderList,
   PlaceOrderListPayload,
   PlaceOrderPayload,
+  ReferralCommission,
+  ReferralSummary,
   Registration,
   SignedInUser,
   SimpleTrade,
@@ -143,6 +145,13 @@ export const earnApi = {
     request<EarnPosition>('POST', '/earn/subscribe', { body: { product_id, amount }, idempotent: true }),
   redeem: (position_id: string) =>
     request<EarnPosition>('POST', '/earn/redeem', { body: { position_id }, idempotent: true }),
+};
+
+export const referralApi = {
+  summary: () => request<ReferralSummary>('GET', '/referral'),
+  /** Newest first, a page at a time. */
+  commissions: (offset: number, limit: number) =>
+    requestPage<ReferralCommission>('/referral/commissions', { offset, limit }),
 };
 
 export const adminApi = {

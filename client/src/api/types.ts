@@ -111,6 +111,10 @@ export type AdminEarnProduct = Answer<'/api/admin/earn/products', 'get'>[number]
 export type NewEarnProduct = Body<'/api/admin/earn/products', 'post'>;
 export type EarnProductChange = Body<'/api/admin/earn/products/{id}', 'patch'>;
 
+/** A trader's referral programme: code, link, commission rate, traders referred, USD earned; and one commission paid. */
+export type ReferralSummary = Answer<'/api/referral', 'get'>;
+export type ReferralCommission = Answer<'/api/referral/commissions', 'get'>[number];
+
 /** An API key of the Binance-compatible API, as listed (never its secret). */
 export type ApiKey = Answer<'/api/account/api-keys', 'get'>[number];
 export type NewApiKey = Body<'/api/account/api-keys', 'post'>;

@@ -20,6 +20,8 @@ export function usePagedList<T>(read: (offset: number, limit: number) => Promise
   const [page, setPage] = useState<ShownPage<T>>({ items: [], total: 0, offset: 0 });
   const [loaded, setLoaded] = useState(false);
   const latest = useRef(0);
+  // The offset of the page on screen, for reload: a ref keeps reload the same function from render to render.
+  const shownOffset = useRef(0);
 
   const show = useCallback(
     async (offset: number) => {
@@ -28,6 +30,7 @@ export function usePagedList<T>(read: (offset: number, limit: number) => Promise
         const answer = await read(offset, PAGE_SIZE);
         if (ticket !== latest.current) return;
         setPage({ ...answer, offset });
+        shownOffset.current = offset;
       } catch (error) {
         if (ticket === latest.current) enqueueSnackbar(errorMessage(error, failure), { variant: 'error' });
       } finally {
@@ -41,5 +44,8 @@ export function usePagedList<T>(read: (offset: number, limit: number) => Promise
     void show(0);
   }, [show]);
 
-  return { page, loaded, turn: show, reload: () => show(page.offset) };
+  /** The page on screen read again: what has come or gone since. */
+  const reload = useCallback(() => show(shownOffset.current), [show]);
+
+  return { page, loaded, turn: show, reload };
 }
