@@ -18,11 +18,11 @@ export const PAGE_PATHS = [
   '/admin',
   '/account/api',
   '/settings',
+  '/referral',
   // Profile-menu entries that live inside other screens, or say the programme is not offered yet.
   '/assets',
   '/account',
   '/orders',
-  '/referral',
   '/rewards',
 ] as const;
 

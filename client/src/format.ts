@@ -7,9 +7,9 @@ const toNumber = (value: Num): number => {
   return Number.isFinite(n) ? (n as number) : 0;
 };
 
-/** Every figure: exactly `decimals` decimals and thousands separators, "40,901.17". */
-export const fixed = (value: Num, decimals: number): string =>
-  toNumber(value).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+/** Every figure: exactly `decimals` decimals (or up to `maxDecimals`) and thousands separators, "40,901.17". */
+export const fixed = (value: Num, decimals: number, maxDecimals = decimals): string =>
+  toNumber(value).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: maxDecimals });
 
 /** The decimals a step allows: a tick or lot size "0.00001" -> 5, "0.010" -> 2, "1" -> 0. */
 export const decimalsOf = (step: string): number => {
@@ -18,10 +18,13 @@ export const decimalsOf = (step: string): number => {
 };
 
 /** Dollars, the one way they are written: "$1,234.50", "-$3.00"; a price may ask for its tick's decimals. */
-export const usd = (value: Num, decimals = 2): string => {
+export const usd = (value: Num, decimals = 2, maxDecimals = decimals): string => {
   const n = toNumber(value);
-  return `${n < 0 ? '-' : ''}$${fixed(Math.abs(n), decimals)}`;
+  return `${n < 0 ? '-' : ''}$${fixed(Math.abs(n), decimals, maxDecimals)}`;
 };
+
+/** Dollars to the decimals a small amount needs (a fee, a commission on it), up to 8: "$0.10", "$0.0002". */
+export const fineUsd = (value: Num): string => usd(value, 2, 8);
 
 /** An amount of a currency with its label: dollars as usd(), any other "148,578.00 JPY". */
 export const money = (value: Num, currency: string): string =>
@@ -106,8 +109,8 @@ export const titleCase = (value: string | null | undefined): string =>
 
 export const toNum = toNumber;
 
-/** A yearly rate sent as a fraction, as a percentage with the decimals it needs: "0.052" -> "5.2%". */
-export const apyPercent = (fraction: string): string =>
+/** A rate sent as a fraction (a yearly rate, a commission's share), as a percentage with the decimals it needs: "0.052" -> "5.2%". */
+export const ratePercent = (fraction: string): string =>
   `${(Number(fraction) * 100).toLocaleString('en-US', { maximumFractionDigits: 4 })}%`;
 
 /** An Earn product's duration: "Flexible", or its term as "30 Days". */

@@ -239,6 +239,8 @@ async function main(): Promise<void> {
     await shotBothSizes(page, 'settings');
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     await shotBothSizes(page, 'settings-two-factor-setup', 400);
+    await page.goto('/referral');
+    await shotBothSizes(page, 'referral');
     await page.goto('/trading');
     await shotBothSizes(page, 'trading', 1500);
     await page.getByRole('tab', { name: 'Forex' }).click();

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { decimalsOf, fixed, money, price, quantity, usd } from '../../client/src/format';
+import { decimalsOf, fineUsd, fixed, money, price, quantity, usd } from '../../client/src/format';
 
 describe('dollars', () => {
   it('have 2 decimals, thousands separators and one label, "$"', () => {
@@ -19,6 +19,14 @@ describe('dollars', () => {
 
   it('may carry a price with more decimals, still with the one label', () => {
     expect(usd(2.5, 4)).toBe('$2.5000');
+  });
+
+  it('show a small amount (a fee, a commission) to the decimals it needs, up to 8', () => {
+    expect(fineUsd(0.1)).toBe('$0.10');
+    expect(fineUsd('0.0002')).toBe('$0.0002');
+    expect(fineUsd(0.2 * 0.2)).toBe('$0.04');
+    expect(fineUsd('1234.123456789')).toBe('$1,234.12345679');
+    expect(fineUsd('0.000000001')).toBe('$0.00');
   });
 });
 

@@ -6,6 +6,7 @@ import { apiKeysApi } from '../api/endpoints';
 import type { ApiKey, CreatedApiKey } from '../api/types';
 import { useSession } from '../auth/session';
 import CopyButton from '../components/CopyButton';
+import CopyField from '../components/CopyField';
 import { KeyIcon } from '../components/Icons';
 import SiteFooter from '../layout/SiteFooter';
 import SiteHeader from '../layout/SiteHeader';
@@ -251,8 +252,8 @@ function SecretDialog({ created, onClose }: { created: CreatedApiKey; onClose: (
         <div className="notice" role="alert">
           Copy your Secret Key now: it will not be shown again. If you lose it, revoke this key and create another.
         </div>
-        <SecretField label="API Key" value={created.api_key} testId="new-api-key" />
-        <SecretField label="Secret Key" value={created.secret} testId="new-api-secret" />
+        <CopyField label="API Key" value={created.api_key} testId="new-api-key" />
+        <CopyField label="Secret Key" value={created.secret} testId="new-api-secret" />
         <div className="muted small">
           Permissions: {created.permissions.includes('trade') ? 'read and trade' : 'read only'} · IP access:{' '}
           {created.ip_allowlist.length === 0 ? 'unrestricted' : created.ip_allowlist.join(', ')}
@@ -260,20 +261,6 @@ function SecretDialog({ created, onClose }: { created: CreatedApiKey; onClose: (
         <button type="button" className="btn btn-primary btn-block" onClick={onClose}>
           I have saved my Secret Key
         </button>
-      </div>
-    </div>
-  );
-}
-
-function SecretField({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="field">
-      <span className="label">{label}</span>
-      <div className="secret-field">
-        <span className="num" data-testid={testId}>
-          {value}
-        </span>
-        <CopyButton text={value} />
       </div>
     </div>
   );

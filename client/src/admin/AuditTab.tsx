@@ -6,9 +6,8 @@ import { adminApi, type AuditFilters } from '../api/endpoints';
 import { dateTime } from '../format';
 import AdminTable from './AdminTable';
 import DateRangeFields from './DateRangeFields';
-import Pager from './Pager';
-import { PAGE_SIZE } from './useAdminData';
-import { usePagedList } from './usePagedList';
+import Pager from '../components/Pager';
+import { PAGE_SIZE, usePagedList } from '../components/usePagedList';
 
 /** The kinds of decision the log holds; each narrows to every action of its kind (deposit: approve and reject). */
 const ACTIONS = [

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { adminApi } from '../api/endpoints';
 import type { AdminEarnProduct, EarnProductChange } from '../api/types';
 import StatusBadge from '../components/StatusBadge';
-import { apyPercent, assetAmount, count, earnTerm, exactDecimal, looseQuantity } from '../format';
+import { ratePercent, assetAmount, count, earnTerm, exactDecimal, looseQuantity } from '../format';
 import AdminTable from './AdminTable';
 import type { Act } from './useAdminData';
 
@@ -203,7 +203,7 @@ export default function EarnTab({ act }: { act: Act }) {
                 <b>{p.asset}</b>
                 <div className="muted small">{p.term_days === null ? 'Flexible' : `Locked ${p.term_days} days`}</div>
               </td>
-              <td className="up num">{apyPercent(p.apy)}</td>
+              <td className="up num">{ratePercent(p.apy)}</td>
               <td className="right num">{assetAmount(p.min_amount, p.asset)}</td>
               <td className="right num">{assetAmount(p.placed, p.asset)}</td>
               <td className="right num">{exactDecimal(p.interest_paid)}</td>

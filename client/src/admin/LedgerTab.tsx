@@ -8,8 +8,8 @@ import { assetAmount, exactDecimal } from '../format';
 import AdminTable from './AdminTable';
 import { clientPage } from './clientPage';
 import DateRangeFields from './DateRangeFields';
-import Pager from './Pager';
-import { PAGE_SIZE } from './useAdminData';
+import Pager from '../components/Pager';
+import { PAGE_SIZE } from '../components/usePagedList';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

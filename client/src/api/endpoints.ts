@@ -32,6 +32,9 @@ import type {
   OrderList,
   PlaceOrderListPayload,
   PlaceOrderPayload,
+  ReferralCommission,
+  ReferralSummary,
+  Registration,
   SignedInUser,
   SimpleTrade,
   TwoFactorSetup,
@@ -53,8 +56,8 @@ export const authApi = {
   /** `totp`: the two-factor code, once the server has asked for it. */
   login: (email: string, password: string, totp?: string) =>
     request<AuthResponse>('POST', '/auth/login', { body: { email, password, totp }, auth: false }),
-  register: (email: string, password: string, full_name: string) =>
-    request<AuthResponse>('POST', '/auth/register', { body: { email, password, full_name }, auth: false }),
+  register: (registration: Registration) =>
+    request<AuthResponse>('POST', '/auth/register', { body: registration, auth: false }),
   me: () => request<SignedInUser>('GET', '/auth/me'),
   logout: () => request<void>('POST', '/auth/logout'),
 };
@@ -142,6 +145,13 @@ export const earnApi = {
     request<EarnPosition>('POST', '/earn/subscribe', { body: { product_id, amount }, idempotent: true }),
   redeem: (position_id: string) =>
     request<EarnPosition>('POST', '/earn/redeem', { body: { position_id }, idempotent: true }),
+};
+
+export const referralApi = {
+  summary: () => request<ReferralSummary>('GET', '/referral'),
+  /** Newest first, a page at a time. */
+  commissions: (offset: number, limit: number) =>
+    requestPage<ReferralCommission>('/referral/commissions', { offset, limit }),
 };
 
 export const adminApi = {

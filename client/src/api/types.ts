@@ -34,6 +34,8 @@ export type User = Answer<'/api/admin/users', 'get'>[number];
 export type SignedInUser = Answer<'/api/auth/me', 'get'>;
 export type KycStatus = SignedInUser['kyc_status'];
 export type AuthResponse = Answer<'/api/auth/login', 'post'>;
+/** A new trader's account: name, e-mail, password and, when a trader referred them, that trader's code. */
+export type Registration = Body<'/api/auth/register', 'post'>;
 export type AssetBalance = Answer<'/api/user/assets', 'get'>[number];
 export type FeeTier = Answer<'/api/fee-tiers', 'get'>[number];
 export type TraderFeeTier = Answer<'/api/account/fee-tier', 'get'>;
@@ -108,6 +110,10 @@ export type EarnPosition = Answer<'/api/earn/positions', 'get'>[number];
 export type AdminEarnProduct = Answer<'/api/admin/earn/products', 'get'>[number];
 export type NewEarnProduct = Body<'/api/admin/earn/products', 'post'>;
 export type EarnProductChange = Body<'/api/admin/earn/products/{id}', 'patch'>;
+
+/** A trader's referral programme: code, link, commission rate, traders referred, USD earned; and one commission paid. */
+export type ReferralSummary = Answer<'/api/referral', 'get'>;
+export type ReferralCommission = Answer<'/api/referral/commissions', 'get'>[number];
 
 /** An API key of the Binance-compatible API, as listed (never its secret). */
 export type ApiKey = Answer<'/api/account/api-keys', 'get'>[number];

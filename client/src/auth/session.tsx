@@ -2,7 +2,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getToken, SESSION_EXPIRED_EVENT, setToken } from '../api/client';
 import { authApi } from '../api/endpoints';
-import type { SignedInUser as User } from '../api/types';
+import type { Registration, SignedInUser as User } from '../api/types';
 import { restartRealtime, useRealtime } from '../realtime/useRealtime';
 
 interface Session {
@@ -15,7 +15,7 @@ interface Session {
    */
   /** Rejects with the server's 401 'Two-factor code required' when the account needs `totp` too. */
   login: (credentials: Credentials, onSignedIn?: (user: User) => void) => Promise<User>;
-  register: (email: string, password: string, fullName: string, onSignedIn?: (user: User) => void) => Promise<User>;
+  register: (registration: Registration, onSignedIn?: (user: User) => void) => Promise<User>;
   /** Ends the session on the server and forgets its token here. */
   logout: () => void;
   /** Re-read the user (kyc_status, balance) from the server. */
@@ -87,8 +87,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const register = useCallback(
-    async (email: string, password: string, fullName: string, onSignedIn?: (user: User) => void) => {
-      const { token, user: next } = await authApi.register(email, password, fullName);
+    async (registration: Registration, onSignedIn?: (user: User) => void) => {
+      const { token, user: next } = await authApi.register(registration);
       return startSession(token, next, onSignedIn);
     },
     [startSession],

@@ -11,7 +11,7 @@ import type { EarnPosition, EarnProduct } from '../api/types';
 import { useSession } from '../auth/session';
 import CoinIcon from '../components/CoinIcon';
 import StatusBadge from '../components/StatusBadge';
-import { apyPercent, assetAmount, dateTime, earnTerm, exactDecimal, looseQuantity } from '../format';
+import { ratePercent, assetAmount, dateTime, earnTerm, exactDecimal, looseQuantity } from '../format';
 import SiteFooter from '../layout/SiteFooter';
 import SiteHeader from '../layout/SiteHeader';
 import EarnDialog from './EarnDialog';
@@ -109,8 +109,8 @@ export default function Earn() {
     <div className="page">
       <SiteHeader />
       <main className="container section earn-page">
-        <h1 className="earn-title">Earn</h1>
-        <p className="muted earn-lead">Put idle assets to work.</p>
+        <h1 className="page-title">Earn</h1>
+        <p className="muted page-lead">Put idle assets to work.</p>
         <div className="grid grid-4">
           {PRODUCTS.map((p) => (
             <div key={p.title} className="card">
@@ -153,7 +153,7 @@ export default function Earn() {
                         <b>{p.asset}</b>
                       </span>
                     </td>
-                    <td className="up num">{apyPercent(p.apy)}</td>
+                    <td className="up num">{ratePercent(p.apy)}</td>
                     <td>{earnTerm(p)}</td>
                     <td className="right num earn-wide">{assetAmount(p.min_amount, p.asset)}</td>
                     <td className="right">
@@ -202,7 +202,7 @@ export default function Earn() {
                         <div className="muted small">{p.kind === 'flexible' ? 'Flexible' : 'Locked'}</div>
                       </td>
                       <td className="right num">{assetAmount(p.amount, p.asset)}</td>
-                      <td className="up num earn-wide">{apyPercent(p.apy)}</td>
+                      <td className="up num earn-wide">{ratePercent(p.apy)}</td>
                       <td className="right num" data-testid="earn-accrued" title={exactDecimal(p.accrued)}>
                         {looseQuantity(p.accrued)}
                       </td>

@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { EarnProduct } from '../api/types';
-import { apyPercent, assetAmount, earnTerm, exactDecimal } from '../format';
+import { ratePercent, assetAmount, earnTerm, exactDecimal } from '../format';
 
 /** What is wrong with the amount typed, or null when it may be sent. */
 export function amountProblem(text: string, product: EarnProduct, available: number | null): string | null {
@@ -58,7 +58,7 @@ export default function EarnDialog({
         </h3>
         <dl className="earn-terms">
           <dt>APY</dt>
-          <dd className="up num">{apyPercent(product.apy)}</dd>
+          <dd className="up num">{ratePercent(product.apy)}</dd>
           <dt>Minimum</dt>
           <dd className="num">{assetAmount(product.min_amount, product.asset)}</dd>
           <dt>Available</dt>

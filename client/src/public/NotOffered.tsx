@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import SiteFooter from '../layout/SiteFooter';
 import SiteHeader from '../layout/SiteHeader';
 
-/** A programme the profile menu names but the venue does not run yet (referrals, rewards): said plainly, not a 404. */
+/** A programme the profile menu names but the venue does not run yet (rewards): said plainly, not a 404. */
 export default function NotOffered({ title }: { title: string }) {
   return (
     <div className="page">

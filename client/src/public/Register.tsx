@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
 import { useSession } from '../auth/session';
@@ -9,16 +9,24 @@ import { Copyright } from '../layout/SiteFooter';
 export default function Register() {
   const { register } = useSession();
   const { enqueueSnackbar } = useSnackbar();
+  const [searchParams] = useSearchParams();
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // A referral link (/register?ref=CODE) fills the code in; the visitor may still change or clear it.
+  const [referralCode, setReferralCode] = useState(() => searchParams.get('ref') ?? '');
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     try {
-      await register(email.trim(), password, fullName.trim());
+      await register({
+        email: email.trim(),
+        password,
+        full_name: fullName.trim(),
+        referral_code: referralCode.trim() || undefined,
+      });
       // The public-only guard around this page now sends the new user to /dashboard.
       enqueueSnackbar('Registration successful!', { variant: 'success' });
     } catch (error) {
@@ -72,6 +80,17 @@ export default function Register() {
                 autoComplete="new-password"
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="reg-referral">Referral code (optional)</label>
+              <input
+                id="reg-referral"
+                className="input"
+                autoComplete="off"
+                spellCheck={false}
+                value={referralCode}
+                onChange={(e) => setReferralCode(e.target.value)}
               />
             </div>
             <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>

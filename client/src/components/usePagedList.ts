@@ -1,8 +1,15 @@
-/** One list of the admin console read a page at a time on its own: its page on screen, and page turns. */
+/** A list read from the server a page at a time on its own: its page on screen, and page turns. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import { errorMessage, type ListPage } from '../api/client';
-import { PAGE_SIZE, type ShownPage } from './useAdminData';
+
+/** How many items of a list a screen shows at once. */
+export const PAGE_SIZE = 50;
+
+/** The page of a list on screen: its items, where it starts, and the size of the whole list. */
+export interface ShownPage<T> extends ListPage<T> {
+  offset: number;
+}
 
 /**
  * `read` fetches the page at an offset; a new `read` (other filters, another user) starts again at
@@ -13,6 +20,8 @@ export function usePagedList<T>(read: (offset: number, limit: number) => Promise
   const [page, setPage] = useState<ShownPage<T>>({ items: [], total: 0, offset: 0 });
   const [loaded, setLoaded] = useState(false);
   const latest = useRef(0);
+  // The offset of the page on screen, for reload: a ref keeps reload the same function from render to render.
+  const shownOffset = useRef(0);
 
   const show = useCallback(
     async (offset: number) => {
@@ -21,6 +30,7 @@ export function usePagedList<T>(read: (offset: number, limit: number) => Promise
         const answer = await read(offset, PAGE_SIZE);
         if (ticket !== latest.current) return;
         setPage({ ...answer, offset });
+        shownOffset.current = offset;
       } catch (error) {
         if (ticket === latest.current) enqueueSnackbar(errorMessage(error, failure), { variant: 'error' });
       } finally {
@@ -34,5 +44,8 @@ export function usePagedList<T>(read: (offset: number, limit: number) => Promise
     void show(0);
   }, [show]);
 
-  return { page, loaded, turn: show, reload: () => show(page.offset) };
+  /** The page on screen read again: what has come or gone since. */
+  const reload = useCallback(() => show(shownOffset.current), [show]);
+
+  return { page, loaded, turn: show, reload };
 }

@@ -1,6 +1,6 @@
 /** Under a list shown a page at a time: which items are on screen ("1-50 of 1,020"), and Previous and Next. */
 import { count } from '../format';
-import type { ShownPage } from './useAdminData';
+import type { ShownPage } from './usePagedList';
 
 export default function Pager({
   page,
