@@ -191,7 +191,7 @@ export async function createExchange(
   const modules = startOrder([
     idempotency,
     apiKeys,
-    feeTiersModule(context),
+    feeTiersModule(context, events),
     marketHistoryModule(context, markets),
     trading,
     referencePrices,
