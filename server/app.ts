@@ -193,7 +193,7 @@ export async function createExchange(
   const modules = startOrder([
     idempotency,
     apiKeys,
-    feeTiersModule(context),
+    feeTiersModule(context, events),
     marketHistoryModule(context, markets),
     trading,
     referencePrices,

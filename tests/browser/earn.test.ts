@@ -72,7 +72,7 @@ describe('Earn', () => {
 
       const positionRow = trader.locator('tr[data-testid^="earn-position-"]');
       await positionRow.filter({ hasText: '$200.00' }).filter({ hasText: 'active' }).waitFor();
-      // The page reads its positions every 10 s; two intervals of 2 s have ended by then.
+      // The runner's interest credits are pushed to the page (intervals of 2 s).
       await positionRow.getByTestId('earn-accrued').filter({ hasNotText: /^0$/ }).waitFor({ timeout: 15_000 });
       await trader.screenshot({ path: `/tmp/earn-positions-${name}.png`, fullPage: true });
 

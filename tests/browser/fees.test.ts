@@ -18,7 +18,7 @@ describe('the fee schedule page', () => {
     await server?.stop();
   });
 
-  it("lists the tiers from the footer's Fees link, with the trader's own tier", async () => {
+  it("lists the tiers from the footer's Fees link, with the trader's own tier, as the profile menu's VIP level", async () => {
     const page = await openPage(browser, server.baseUrl);
     await register(page, 'Fee Reader', uniqueEmail('fees'), 'correct-horse-battery');
     for (const viewport of [
@@ -35,6 +35,16 @@ describe('the fee schedule page', () => {
       await table.getByText('0.1%').first().waitFor();
       await page.getByTestId('my-fee-tier').getByText('Regular User').waitFor();
       await page.screenshot({ path: `${SHOTS}/fees-${viewport.width}.png`, fullPage: true });
+      // The profile menu's VIP level is the tier the server answers ('--' until it has answered).
+      await page.getByRole('button', { name: 'Profile menu' }).click();
+      await page
+        .getByRole('menu')
+        .getByTestId('vip-level')
+        .filter({ hasText: /^Regular User$/ })
+        .waitFor();
+      await page.screenshot({ path: `${SHOTS}/fees-menu-${viewport.width}.png` });
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
     }
     await page.context().close();
   });

@@ -126,7 +126,7 @@ export default function ProfileMenu({ user }: { user: User }) {
 
           <div className="row between small" style={{ marginTop: 12 }}>
             <span className="muted">VIP Level</span>
-            <span data-testid="vip-level">{tier ?? 'Regular User'}</span>
+            <span data-testid="vip-level">{tier ?? '--'}</span>
           </div>
           <div className="row between small" style={{ marginTop: 4 }}>
             <span className="muted">Following</span>

@@ -14,6 +14,7 @@ import StatusBadge from '../components/StatusBadge';
 import { ratePercent, assetAmount, dateTime, earnTerm, exactDecimal, looseQuantity } from '../format';
 import SiteFooter from '../layout/SiteFooter';
 import SiteHeader from '../layout/SiteHeader';
+import { usePolling, useRealtime } from '../realtime/useRealtime';
 import EarnDialog from './EarnDialog';
 
 const PRODUCTS = [
@@ -23,8 +24,14 @@ const PRODUCTS = [
   { title: 'Liquidity Farming', apy: 'Up to 30% APY', text: 'Provide liquidity and share trading fees.' },
 ];
 
-/** Positions are read again this often, so the interest credited shows as it accrues. */
+/** While the socket is down, positions are read again this often (it pushes each change otherwise). */
 const REFRESH_MS = 10_000;
+
+/** The list with `position` as pushed: in its place, or first when new (the list is newest first). */
+const withPosition = (positions: EarnPosition[], position: EarnPosition) =>
+  positions.some((p) => p.id === position.id)
+    ? positions.map((p) => (p.id === position.id ? position : p))
+    : [position, ...positions];
 
 /** A USD product is the dollar balance, shown with the USDT coin as the markets show it. */
 const coinOf = (asset: string) => `${asset === 'USD' ? 'USDT' : asset}USDT`;
@@ -62,11 +69,16 @@ export default function Earn() {
       });
   }, [enqueueSnackbar]);
 
+  const connected = useRealtime([], {
+    'earn-position': (position) => {
+      if (isTrader) setPositions((current) => withPosition(current, position));
+    },
+  });
+  usePolling(loadPositions, REFRESH_MS, !connected);
+  // Read on opening, and again when the socket (re)connects: what it missed meanwhile.
   useEffect(() => {
     loadPositions();
-    const timer = setInterval(loadPositions, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [loadPositions]);
+  }, [loadPositions, connected]);
 
   const openSubscribe = (product: EarnProduct) => {
     if (!user) {

@@ -7,7 +7,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { getToken } from '../api/client';
-import type { BookMarket, DepthUpdate, Kline, MarketTrade, Order, Quote, Ticker, UserTrade } from '../api/types';
+import type {
+  BookMarket,
+  DepthUpdate,
+  EarnPosition,
+  Kline,
+  MarketTrade,
+  Order,
+  Quote,
+  Ticker,
+  UserTrade,
+} from '../api/types';
 
 export interface RealtimeEvents {
   ticker: (ticker: Ticker) => void;
@@ -21,6 +31,8 @@ export interface RealtimeEvents {
   order: (order: Order) => void;
   fill: (trade: UserTrade) => void;
   funding: (event: { kind: 'deposit' | 'withdrawal' | 'kyc'; id: string; status: string }) => void;
+  /** One of the signed-in trader's Earn positions changed (opened, credited, redeemed, matured): it as listed now. */
+  'earn-position': (position: EarnPosition) => void;
   'admin:update': (event: { kind: string }) => void;
   /** The venue's bank accounts changed: lists of them reload. */
   'bank-accounts': () => void;

@@ -11,6 +11,8 @@ import { userMessage, userRoom, type Notifier, type RealtimeMessage } from './no
 export const MARKET_EVENT = 'market';
 /** Pushed to every socket when an administrator adds, toggles or deletes a bank account. */
 export const BANK_ACCOUNTS_CHANGED = 'bank-accounts';
+/** Pushed to a trader's sockets when one of its Earn positions changes: the position as GET /api/earn/positions lists it. */
+export const EARN_POSITION = 'earn-position';
 /** Pushed to the administrators' room: which list changed, so the admin page reloads it. */
 const ADMIN_UPDATE = 'admin:update';
 
@@ -60,6 +62,10 @@ export function subscribeRealtimePushes(events: DomainEvents, notifier: Notifier
     notifier.toUser(item.user_id, queue.ownerEvent, { kind: queue.kind, id: item.id, status: item.status });
     if (moved) notifier.publish(balanceMessages(moved.balances));
     notifier.toAdmins(ADMIN_UPDATE, { kind: queue.kind });
+  });
+  events.subscribe('earn.position-changed', ({ userId, position, moved }) => {
+    if (moved) notifier.publish(balanceMessages(moved.balances));
+    notifier.toUser(userId, EARN_POSITION, position);
   });
   events.subscribe('money.admin-list-changed', ({ list }) => notifier.toAdmins(ADMIN_UPDATE, { kind: list }));
   events.subscribe('money.bank-accounts-changed', () => {

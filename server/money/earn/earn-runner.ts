@@ -1,5 +1,6 @@
 import type { ServerContext } from '../../platform/modules/context';
 import { closePosition, creditCompletedPeriods, databaseNow, hasMatured, lockPosition } from './earn-accrual';
+import { positionChanged } from './earn-events';
 
 /** Positions one sweep takes up at most; the next sweep goes on with the rest. */
 const SWEEP_BATCH = 200;
@@ -8,9 +9,10 @@ const SWEEP_BATCH = 200;
  * Credits the positions whose next interval has ended and pays back the locked ones whose term is
  * over: each position in a transaction of its own, its row locked (a row another process holds is
  * skipped, that process is doing it). Every process may sweep at once: the row lock and the
- * accruals' primary key keep each interval credited once and each maturity paid once.
+ * accruals' primary key keep each interval credited once and each maturity paid once. Interest
+ * credited and maturities are told once committed (earn.position-changed).
  */
-export async function sweepDuePositions(ctx: Pick<ServerContext, 'dataSource' | 'logger'>): Promise<number> {
+export async function sweepDuePositions(ctx: Pick<ServerContext, 'dataSource' | 'logger' | 'events'>): Promise<number> {
   const due: Array<{ id: string }> = await ctx.dataSource.query(
     `SELECT id FROM earn_positions WHERE status = 'active' AND due_at <= clock_timestamp() ORDER BY due_at LIMIT $1`,
     [SWEEP_BATCH],
@@ -18,14 +20,18 @@ export async function sweepDuePositions(ctx: Pick<ServerContext, 'dataSource' | 
   let settled = 0;
   for (const { id } of due) {
     try {
-      await ctx.dataSource.transaction(async (manager) => {
+      const swept = await ctx.dataSource.transaction(async (manager) => {
         const locked = await lockPosition(manager, id, { skipLocked: true });
-        if (!locked || locked.status !== 'active') return;
+        if (!locked || locked.status !== 'active') return null;
         const now = await databaseNow(manager);
-        const { position } = await creditCompletedPeriods(manager, locked, now);
-        if (hasMatured(position, now)) await closePosition(manager, position, 'matured', now);
-        settled++;
+        const { position, posting } = await creditCompletedPeriods(manager, locked, now);
+        if (!hasMatured(position, now)) return { changed: posting ? positionChanged(position, null) : null };
+        const closed = await closePosition(manager, position, 'matured', now);
+        return { changed: positionChanged(closed.position, closed) };
       });
+      if (!swept) continue;
+      settled++;
+      if (swept.changed) ctx.events.publish(swept.changed);
     } catch (error) {
       ctx.logger.warn({ err: error, position: id }, 'earn accrual failed; the next sweep retries it');
     }
@@ -37,7 +43,7 @@ export async function sweepDuePositions(ctx: Pick<ServerContext, 'dataSource' | 
  * The accrual runner: sweeps a few times per EARN_ACCRUAL_INTERVAL (at most every minute, at least
  * every 200 ms). Stopping waits for the sweep in flight, so nothing runs once the database closes.
  */
-export function earnAccrualRunner(ctx: Pick<ServerContext, 'dataSource' | 'logger' | 'config'>) {
+export function earnAccrualRunner(ctx: Pick<ServerContext, 'dataSource' | 'logger' | 'config' | 'events'>) {
   const everyMs = Math.min(60_000, Math.max(200, Math.floor(ctx.config.EARN_ACCRUAL_INTERVAL / 4)));
   let timer: NodeJS.Timeout | null = null;
   let sweeping: Promise<unknown> = Promise.resolve();

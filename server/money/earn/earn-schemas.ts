@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { money, toSql } from '../../kernel/money';
 import { standalone } from '../../kernel/validation';
+import type { PositionRow } from './earn-accrual';
 import { EARN_KINDS, EARN_PRODUCT_STATUSES } from './earn-product.entity';
 
 // What Earn's routes take and answer (server/gateways/web/earn.routes.ts, gateways/admin/earn-admin.routes.ts).
@@ -100,3 +101,18 @@ export const earnPositionView = z.object({
   closed_at: z.string().nullable(),
 });
 export type EarnPositionView = z.infer<typeof earnPositionView>;
+
+/** A position as the routes answer it and the pushes tell it. */
+export const positionView = (position: PositionRow): EarnPositionView => ({
+  id: position.id,
+  product_id: position.product_id,
+  asset: position.asset,
+  kind: position.kind,
+  apy: toSql(position.apy),
+  amount: toSql(position.amount),
+  status: position.status,
+  accrued: toSql(position.accrued),
+  started_at: position.started_at.toISOString(),
+  matures_at: position.matures_at?.toISOString() ?? null,
+  closed_at: position.closed_at?.toISOString() ?? null,
+});

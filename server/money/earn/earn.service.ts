@@ -12,28 +12,18 @@ import {
   lockPosition,
   type PositionRow,
 } from './earn-accrual';
+import { positionChanged } from './earn-events';
 import { subscription } from './earn-postings';
 import type { EarnProduct } from './earn-product.entity';
-import type { EarnPositionView, Subscription } from './earn-schemas';
+import { positionView, type EarnPositionView, type Subscription } from './earn-schemas';
 import { refuseEarn } from './refusals';
 
-export const positionView = (position: PositionRow): EarnPositionView => ({
-  id: position.id,
-  product_id: position.product_id,
-  asset: position.asset,
-  kind: position.kind,
-  apy: toSql(position.apy),
-  amount: toSql(position.amount),
-  status: position.status,
-  accrued: toSql(position.accrued),
-  started_at: position.started_at.toISOString(),
-  matures_at: position.matures_at?.toISOString() ?? null,
-  closed_at: position.closed_at?.toISOString() ?? null,
-});
-
-/** A trader's side of Earn: subscribe from an available balance, list one's positions, redeem. */
+/**
+ * A trader's side of Earn: subscribe from an available balance, list one's positions, redeem. Each
+ * change is told once committed (earn.position-changed), with the balances it left.
+ */
 export class EarnService {
-  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'config'>) {}
+  constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'config' | 'events'>) {}
 
   /**
    * Opens a position and takes its amount from the trader's available balance in one transaction;
@@ -41,7 +31,7 @@ export class EarnService {
    * race on one balance (as withdrawals). A keyed request's answer is recorded in it too.
    */
   async subscribe(userId: string, request: Subscription, keyed: KeyedRequest | null = null) {
-    return this.ctx.dataSource.transaction(async (manager) => {
+    const changed = await this.ctx.dataSource.transaction(async (manager) => {
       // Shared: an administrator's change of the product waits for the subscription, and the other way round.
       const [product] = (await manager.query('SELECT * FROM earn_products WHERE id = $1 FOR SHARE', [
         request.product_id,
@@ -59,11 +49,14 @@ export class EarnService {
          RETURNING *`,
         [userId, product.id, request.amount, this.ctx.config.EARN_ACCRUAL_INTERVAL],
       )) as PositionRow[];
-      await post(manager, subscription(position!, money(request.amount)));
-      const answer = positionView(position!);
-      await recordAnswer(manager, keyed, answer);
-      return answer;
+      const posting = subscription(position!, money(request.amount));
+      const balances = await post(manager, posting);
+      const event = positionChanged(position!, { posting, balances });
+      await recordAnswer(manager, keyed, event.position);
+      return event;
     });
+    this.ctx.events.publish(changed);
+    return changed.position;
   }
 
   /** The trader's positions, newest first, active and closed. */
@@ -81,7 +74,7 @@ export class EarnService {
    * credited first. Another trader's position is not found.
    */
   async redeem(userId: string, positionId: string, keyed: KeyedRequest | null = null) {
-    return this.ctx.dataSource.transaction(async (manager: EntityManager) => {
+    const changed = await this.ctx.dataSource.transaction(async (manager: EntityManager) => {
       const locked = await lockPosition(manager, positionId, { userId });
       if (!locked) throw refuseEarn('earn-position-not-found');
       if (locked.status !== 'active') throw refuseEarn('earn-position-not-active');
@@ -90,9 +83,11 @@ export class EarnService {
         throw refuseEarn('earn-position-locked', { matures_at: locked.matures_at!.toISOString() });
       const { position } = await creditCompletedPeriods(manager, locked, now);
       const closed = await closePosition(manager, position, locked.kind === 'locked' ? 'matured' : 'redeemed', now);
-      const answer = positionView(closed.position);
-      await recordAnswer(manager, keyed, answer);
-      return answer;
+      const event = positionChanged(closed.position, closed);
+      await recordAnswer(manager, keyed, event.position);
+      return event;
     });
+    this.ctx.events.publish(changed);
+    return changed.position;
   }
 }

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../platform/bus/domain-events';
 import type { ExchangeModule, ServerContext } from '../../platform/modules/context';
 import { recomputeFeeTiers, seedFeeTiers } from './fee-tiers';
 
@@ -6,10 +7,16 @@ const RECOMPUTE_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * Fee tiers: seeds the list on first start, and places every trader in its tier at start and every
  * hour (in every process: the recomputation writes only what changed, so more runs are harmless).
+ * A trader who registers is placed at once, by the process that registered it, off any request.
  */
-export function feeTiersModule(ctx: Pick<ServerContext, 'dataSource' | 'logger' | 'config'>): ExchangeModule {
+export function feeTiersModule(
+  ctx: Pick<ServerContext, 'dataSource' | 'logger' | 'config'>,
+  events: Pick<DomainEvents, 'subscribe'>,
+): ExchangeModule {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
+  let started = false;
+  const placing = new Set<Promise<unknown>>();
   const recompute = () => {
     running ??= recomputeFeeTiers(ctx.dataSource)
       .then((moved) => {
@@ -21,18 +28,28 @@ export function feeTiersModule(ctx: Pick<ServerContext, 'dataSource' | 'logger' 
       });
     return running;
   };
+  events.subscribe('identity.user-registered', ({ userId }) => {
+    if (!started) return;
+    // A failure leaves the trader at the markets' rates until the hourly run places it.
+    const placement = recomputeFeeTiers(ctx.dataSource, userId)
+      .catch((error: unknown) => ctx.logger.warn({ err: error, userId }, 'placing a new trader in its fee tier failed'))
+      .finally(() => placing.delete(placement));
+    placing.add(placement);
+  });
   return {
     name: 'fee-tiers',
     async start() {
+      started = true;
       await seedFeeTiers(ctx.dataSource, { maker: ctx.config.MAKER_FEE_RATE, taker: ctx.config.TAKER_FEE_RATE });
       await recompute();
       timer = setInterval(() => void recompute(), RECOMPUTE_INTERVAL_MS);
       timer.unref();
     },
     async stop() {
+      started = false;
       if (timer) clearInterval(timer);
       timer = null;
-      await running;
+      await Promise.all([running, ...placing]);
     },
   };
 }

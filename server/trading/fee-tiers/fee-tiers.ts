@@ -147,29 +147,38 @@ export async function replaceFeeTiers(dataSource: DataSource, adminId: string, t
  * the tier it reaches, with the tier's rates (which the trading round reads with the trader). The
  * venue's own traders are left without a tier: they pay the markets' rates. Writes only the rows
  * that change, so running it again, or in several processes at once, changes nothing more.
- * Returns how many traders it moved.
+ * With `userId`, places that one trader only (a trader who just registered). Returns how many
+ * traders it moved.
  */
-export async function recomputeFeeTiers(dataSource: DataSource): Promise<number> {
+export async function recomputeFeeTiers(dataSource: DataSource, userId: string | null = null): Promise<number> {
+  // The rows are locked in id order before any is written: an UPDATE alone locks them in the order
+  // its plan meets them, and two processes planning differently (statistics changed in between)
+  // deadlocked. A row another run wrote meanwhile is checked again once its lock is had, and skipped.
   const result: [unknown, number] = await dataSource.query(
     `WITH recent AS (
-       SELECT maker_user_id AS user_id, quote_amount FROM trades WHERE created_at > now() - interval '30 days'
+       SELECT maker_user_id AS user_id, quote_amount FROM trades
+        WHERE created_at > now() - interval '30 days' AND ($1::uuid IS NULL OR maker_user_id = $1)
        UNION ALL
-       SELECT taker_user_id, quote_amount FROM trades WHERE created_at > now() - interval '30 days'),
+       SELECT taker_user_id, quote_amount FROM trades
+        WHERE created_at > now() - interval '30 days' AND ($1::uuid IS NULL OR taker_user_id = $1)),
      volumes AS (SELECT user_id, sum(quote_amount) AS volume FROM recent GROUP BY user_id),
-     placed AS (
+     placed AS MATERIALIZED (
        SELECT u.id, COALESCE(v.volume, 0) AS volume, t.name, t.maker_rate, t.taker_rate
          FROM users u
          LEFT JOIN volumes v ON v.user_id = u.id
          CROSS JOIN LATERAL (
            SELECT name, maker_rate, taker_rate FROM fee_tiers
             WHERE min_volume_30d <= COALESCE(v.volume, 0) ORDER BY min_volume_30d DESC LIMIT 1) t
-        WHERE NOT u.is_system AND NOT u.is_admin)
+        WHERE NOT u.is_system AND NOT u.is_admin AND ($1::uuid IS NULL OR u.id = $1)
+          AND (u.fee_tier IS DISTINCT FROM t.name OR u.tier_maker_rate IS DISTINCT FROM t.maker_rate
+               OR u.tier_taker_rate IS DISTINCT FROM t.taker_rate OR u.volume_30d <> COALESCE(v.volume, 0))
+        ORDER BY u.id
+          FOR NO KEY UPDATE OF u)
      UPDATE users u
         SET fee_tier = p.name, tier_maker_rate = p.maker_rate, tier_taker_rate = p.taker_rate, volume_30d = p.volume
        FROM placed p
-      WHERE u.id = p.id
-        AND (u.fee_tier IS DISTINCT FROM p.name OR u.tier_maker_rate IS DISTINCT FROM p.maker_rate
-             OR u.tier_taker_rate IS DISTINCT FROM p.taker_rate OR u.volume_30d <> p.volume)`,
+      WHERE u.id = p.id`,
+    [userId],
   );
   return result[1];
 }

@@ -27,18 +27,40 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+interface AdminMarket {
+  symbol: string;
+  kind: string;
+  maker_fee_rate: string;
+  taker_fee_rate: string;
+  default_fees: boolean;
+}
+
+const bookMarkets = async () =>
+  ((await admin.get('/admin/markets')).body as AdminMarket[]).filter((market) => market.kind === 'book');
+
 /** Each book market's fee rates as the administrators' page shows them (its own, or the defaults). */
 async function feeRates(): Promise<Map<string, { maker: string; taker: string }>> {
-  const markets = (await admin.get('/admin/markets')).body as Array<{
-    symbol: string;
-    kind: string;
-    maker_fee_rate: string;
-    taker_fee_rate: string;
-  }>;
   return new Map(
-    markets
-      .filter((market) => market.kind === 'book')
-      .map((market) => [market.symbol, { maker: market.maker_fee_rate, taker: market.taker_fee_rate }]),
+    (await bookMarkets()).map((market) => [
+      market.symbol,
+      { maker: market.maker_fee_rate, taker: market.taker_fee_rate },
+    ]),
+  );
+}
+
+/** What `trader` pays on each book market: its fee tier's rates, a market's own rates as their floor (server/trading/fee-tiers). */
+async function paidRates(trader: ApiClient): Promise<Map<string, { maker: string; taker: string }>> {
+  const tier = (await trader.get('/account/fee-tier')).body as { maker_rate: string; taker_rate: string };
+  const paid = (own: string, tierRate: string, defaults: boolean) =>
+    defaults || money(tierRate).gt(own) ? tierRate : own;
+  return new Map(
+    (await bookMarkets()).map((market) => [
+      market.symbol,
+      {
+        maker: paid(market.maker_fee_rate, tier.maker_rate, market.default_fees),
+        taker: paid(market.taker_fee_rate, tier.taker_rate, market.default_fees),
+      },
+    ]),
   );
 }
 
@@ -55,9 +77,9 @@ const used = (answer: { headers: Record<string, unknown> }) => Number(answer.hea
 const eight = (value: string) => money(value).toFixed(8);
 
 describe('GET /api/v3/account/commission', () => {
-  it("tells the symbol's own maker and taker rates, with no buyer, seller, special or tax rates and no discount", async () => {
-    const { key } = await keyed({}, ['read']);
-    const rates = await feeRates();
+  it("tells the caller's maker and taker rates on the symbol, with no buyer, seller, special or tax rates and no discount", async () => {
+    const { key, client } = await keyed({}, ['read']);
+    const rates = await paidRates(client);
     for (const symbol of ['BTCUSDT', 'SOLUSDT']) {
       const answer = await signedCall(server.url, key, 'GET', '/account/commission', { symbol });
       expect(answer.status).toBe(200);

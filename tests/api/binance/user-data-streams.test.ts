@@ -6,11 +6,12 @@ import { createApiKey, keyedTrader, signedCall, type KeyedTrader } from '../../s
 import type { ApiClient } from '../../support/http-client';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';
 import { placed } from '../../support/trading-fixtures';
+import { createProduct, FLEXIBLE } from '../money/earn/earn-fixtures';
 import { signedParams, WsApiClient } from '../../support/ws-api-client';
 
 /**
  * Binance's user data streams over the WebSocket API (/ws-api/v3): its methods and refusals, and
- * every event an order, a fill, a cancel, an expiry and the back office's decisions produce, each
+ * every event an order, a fill, a cancel, an expiry, the back office's decisions and Earn produce, each
  * checked against what the REST API answers of the same order, fill or account.
  */
 jest.setTimeout(60_000);
@@ -563,5 +564,19 @@ describe('balanceUpdate', () => {
     expect(await position(stream, from)).toEqual({ USDT: { f: eight(60), l: eight(0) } });
     // Free did not move: nothing for balanceUpdate to tell.
     expect(stream.events(from).map((e) => e.e)).toEqual(['outboundAccountPosition']);
+  });
+
+  it('an Earn subscription takes from free, its redemption gives it back', async () => {
+    const who = await trader({ USD: '100' });
+    const product = await createProduct(admin, FLEXIBLE);
+    const stream = await subscribed(who);
+    const earning = await who.client.post('/earn/subscribe', { product_id: product.id, amount: 40 });
+    expect(await stream.event((e) => e.e === 'balanceUpdate')).toMatchObject({ a: 'USDT', d: eight(-40) });
+    expect(await position(stream)).toEqual({ USDT: { f: eight(60), l: eight(0) } });
+
+    const from = stream.messages.length;
+    expect((await who.client.post('/earn/redeem', { position_id: earning.body.id })).status).toBe(200);
+    expect(await stream.event((e) => e.e === 'balanceUpdate', from)).toMatchObject({ a: 'USDT', d: eight(40) });
+    expect(await position(stream, from)).toEqual({ USDT: { f: eight(100), l: eight(0) } });
   });
 });

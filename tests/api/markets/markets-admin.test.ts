@@ -294,8 +294,9 @@ const DOGE = {
   });
 
   it("charges a market's own fee rates from the orders placed after they are set", async () => {
-    const changed = await patch('SOLUSDT', { maker_fee_rate: '0.0005', taker_fee_rate: '0.004' });
-    expect(changed.body).toMatchObject({ maker_fee_rate: '0.0005', taker_fee_rate: '0.004', default_fees: false });
+    // Above the rates of the tier at 0 (this venue's defaults, 0.001 and 0.002): a market's own rate is the floor of a tier's.
+    const changed = await patch('SOLUSDT', { maker_fee_rate: '0.0015', taker_fee_rate: '0.004' });
+    expect(changed.body).toMatchObject({ maker_fee_rate: '0.0015', taker_fee_rate: '0.004', default_fees: false });
     const maker = await fundedTrader(server, { SOL: '10' });
     const taker = await fundedTrader(server, { USD: '10000' });
     await placed(maker.client, { symbol: 'SOLUSDT', side: 'sell', type: 'limit', amount: '2', price: '150' });
@@ -308,7 +309,7 @@ const DOGE = {
     });
     expect(taken.fills.map((fill: any) => fill.fee)).toEqual([1.2]); // 300 x 0.004
     const [makerFill] = (await maker.client.get('/trading/trades?symbol=SOLUSDT')).body;
-    expect(makerFill.fee).toBe(0.15); // 300 x 0.0005
+    expect(makerFill.fee).toBe(0.45); // 300 x 0.0015
     const commission = await signedCall(server.url, (await keyedTrader(server, {})).key, 'POST', '/order/test', {
       symbol: 'SOLUSDT',
       side: 'BUY',
@@ -318,7 +319,7 @@ const DOGE = {
       price: '150',
       computeCommissionRates: 'true',
     });
-    expect(commission.body.standardCommissionForOrder).toEqual({ maker: '0.00050000', taker: '0.00400000' });
+    expect(commission.body.standardCommissionForOrder).toEqual({ maker: '0.00150000', taker: '0.00400000' });
     expect((await ledgerReport(server)).ok).toBe(true);
   });
 

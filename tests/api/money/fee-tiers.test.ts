@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { money } from '../../../server/kernel/money';
 import { recomputeFeeTiers, tierFor } from '../../../server/trading/fee-tiers/fee-tiers';
 import { signInAdmin } from '../../support/back-office';
+import { eventually } from '../../support/eventually';
 import { createApiKey, signedCall } from '../../support/binance-client';
-import { ApiClient } from '../../support/http-client';
+import { ApiClient, registerTrader } from '../../support/http-client';
 import { startTestExchange, type TestExchange } from '../../support/test-exchange';
 import { credit, fundedTrader } from '../../support/trader-fixtures';
 import { emptyBook, ledgerReport, placed } from '../../support/trading-fixtures';
@@ -91,6 +92,32 @@ describe('the fee schedule', () => {
 });
 
 describe("a trader's tier", () => {
+  it('is stored as the tier at volume 0 as soon as the trader registers, not at the next hourly placement', async () => {
+    const tiers = [{ name: 'Newcomer', min_volume_30d: 0, maker_rate: '0.0012', taker_rate: '0.0015' }, TIERS[1]];
+    expect((await putTiers(tiers)).status).toBe(200);
+    const { client, user } = await registerTrader(new ApiClient(server.url), 'Just Registered');
+    const stored = await eventually(
+      async () => {
+        const [row]: Array<{ fee_tier: string | null; maker: string; taker: string; volume: string }> =
+          await server.exchange.context.dataSource.query(
+            `SELECT fee_tier, tier_maker_rate::float8::text AS maker, tier_taker_rate::float8::text AS taker,
+                    volume_30d::float8::text AS volume FROM users WHERE id = $1`,
+            [user.id],
+          );
+        return row?.fee_tier === null ? undefined : row;
+      },
+      2000,
+      'the new trader placed',
+    );
+    expect(stored).toEqual({ fee_tier: 'Newcomer', maker: '0.0012', taker: '0.0015', volume: '0' });
+    expect((await client.get('/account/fee-tier')).body).toEqual({
+      tier: 'Newcomer',
+      volume_30d: 0,
+      maker_rate: '0.0012',
+      taker_rate: '0.0015',
+    });
+  });
+
   it('follows its 30-day volume, and its fills pay the tier rates, a market’s own rates as the floor', async () => {
     expect((await putTiers(TIERS)).status).toBe(200);
     await emptyBook(server, 'BTCUSDT');
