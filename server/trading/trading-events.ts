@@ -1,3 +1,4 @@
+import type { MoneyMoved } from '../money/back-office/money-events';
 import type { CommittedRound } from './sequencer/order-sequencer';
 
 /**
@@ -11,7 +12,9 @@ export type TradingEvent =
    * round left it), its trades, and the balances it changed. One fact per round, not per order:
    * the order path allocates nothing more for those nobody listens to.
    */
-  { type: 'trading.round-committed'; round: CommittedRound };
+  | { type: 'trading.round-committed'; round: CommittedRound }
+  /** A sweep paid referral commissions (referrals/): to these referrers, by this posting. */
+  | { type: 'trading.referral-commissions-paid'; referrerIds: string[]; moved: MoneyMoved };
 
 declare module '../platform/bus/domain-events' {
   interface DomainEventTypes {

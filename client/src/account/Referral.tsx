@@ -2,7 +2,7 @@
  * Referral: the trader's code and link to share, the share of referred traders' fees it pays, how
  * many traders registered with the code, what they have earned the trader, and each commission.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
 import { referralApi } from '../api/endpoints';
@@ -11,33 +11,38 @@ import CopyField from '../components/CopyField';
 import { count, fineUsd, ratePercent } from '../format';
 import SiteFooter from '../layout/SiteFooter';
 import SiteHeader from '../layout/SiteHeader';
+import { usePolling, useRealtime } from '../realtime/useRealtime';
 import ReferralCommissions from './ReferralCommissions';
 
-/** The summary is read again this often: a friend's registration or trade shows without a reload. */
+/** While the socket is down, the summary is read again this often (it says when the figures change otherwise). */
 const REFRESH_MS = 5_000;
 
 function useReferralSummary(): ReferralSummary | null {
   const { enqueueSnackbar } = useSnackbar();
   const [summary, setSummary] = useState<ReferralSummary | null>(null);
+  const shown = useRef(false);
 
-  useEffect(() => {
-    let shown = false;
-    const load = () =>
+  const load = useCallback(
+    () =>
       referralApi
         .summary()
         .then((next) => {
-          shown = true;
+          shown.current = true;
           setSummary(next);
         })
         .catch((error: unknown) => {
           // Only a first read that fails is said: a refresh that fails keeps what is on screen, without a toast each time.
-          if (shown) console.warn('referral: summary not refreshed', error);
+          if (shown.current) console.warn('referral: summary not refreshed', error);
           else enqueueSnackbar(errorMessage(error, 'Failed to fetch data'), { variant: 'error' });
-        });
+        }),
+    [enqueueSnackbar],
+  );
+  const connected = useRealtime([], { referral: () => void load() });
+  usePolling(load, REFRESH_MS, !connected);
+  // Read on opening, and again when the socket (re)connects: what it missed meanwhile.
+  useEffect(() => {
     void load();
-    const timer = setInterval(load, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [enqueueSnackbar]);
+  }, [load, connected]);
 
   return summary;
 }

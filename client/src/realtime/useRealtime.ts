@@ -36,6 +36,8 @@ export interface RealtimeEvents {
   'admin:update': (event: { kind: string }) => void;
   /** The venue's bank accounts changed: lists of them reload. */
   'bank-accounts': () => void;
+  /** The signed-in trader's referral figures changed (a friend registered, a commission was paid): they are read again. */
+  referral: () => void;
   /** An administrator suspended the signed-in user; the socket closes next. */
   suspended: () => void;
   /** The socket closed; 'io server disconnect' when the server closed it (its session ended). */

@@ -13,6 +13,8 @@ export const MARKET_EVENT = 'market';
 export const BANK_ACCOUNTS_CHANGED = 'bank-accounts';
 /** Pushed to a trader's sockets when one of its Earn positions changes: the position as GET /api/earn/positions lists it. */
 export const EARN_POSITION = 'earn-position';
+/** Pushed to a referrer's sockets when its referral figures change (a trader registered with its code, a commission paid): the page reads them again. */
+export const REFERRAL_CHANGED = 'referral';
 /** Pushed to the administrators' room: which list changed, so the admin page reloads it. */
 const ADMIN_UPDATE = 'admin:update';
 
@@ -77,6 +79,13 @@ export function subscribeRealtimePushes(events: DomainEvents, notifier: Notifier
     notifier.toMarket(market.symbol, MARKET_EVENT, bookMarketView(market)),
   );
   // The administrators' counters and list of users follow.
-  events.subscribe('identity.user-registered', () => notifier.toAdmins(ADMIN_UPDATE, { kind: 'user' }));
+  events.subscribe('identity.user-registered', ({ referrerId }) => {
+    notifier.toAdmins(ADMIN_UPDATE, { kind: 'user' });
+    if (referrerId) notifier.toUser(referrerId, REFERRAL_CHANGED, {});
+  });
+  events.subscribe('trading.referral-commissions-paid', ({ referrerIds, moved }) => {
+    notifier.publish(balanceMessages(moved.balances));
+    for (const referrerId of referrerIds) notifier.toUser(referrerId, REFERRAL_CHANGED, {});
+  });
   events.subscribe('identity.sessions-ended', ({ sessionIds }) => notifier.disconnectSessions(sessionIds));
 }

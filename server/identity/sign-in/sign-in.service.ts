@@ -54,7 +54,7 @@ export class SignInService {
 
   async register(ctx: Context, input: NewUser) {
     const user = await createUser(this.dataSource, { ...input, is_admin: false });
-    this.events.publish({ type: 'identity.user-registered', userId: user.id });
+    this.events.publish({ type: 'identity.user-registered', userId: user.id, referrerId: user.referred_by });
     return this.signIn(ctx, user, false);
   }
 

@@ -1,4 +1,5 @@
-import type { ServerContext } from '../../platform/modules/context';
+import type { ExchangeModule, ServerContext } from '../../platform/modules/context';
+import { periodicModule } from '../../platform/modules/periodic';
 import { closePosition, creditCompletedPeriods, databaseNow, hasMatured, lockPosition } from './earn-accrual';
 import { positionChanged } from './earn-events';
 
@@ -41,33 +42,16 @@ export async function sweepDuePositions(ctx: Pick<ServerContext, 'dataSource' | 
 
 /**
  * The accrual runner: sweeps a few times per EARN_ACCRUAL_INTERVAL (at most every minute, at least
- * every 200 ms). Stopping waits for the sweep in flight, so nothing runs once the database closes.
+ * every 200 ms), on again at once while a sweep found a full batch due.
  */
-export function earnAccrualRunner(ctx: Pick<ServerContext, 'dataSource' | 'logger' | 'config' | 'events'>) {
+export function earnAccrualRunner(
+  ctx: Pick<ServerContext, 'dataSource' | 'logger' | 'config' | 'events'>,
+): ExchangeModule {
   const everyMs = Math.min(60_000, Math.max(200, Math.floor(ctx.config.EARN_ACCRUAL_INTERVAL / 4)));
-  let timer: NodeJS.Timeout | null = null;
-  let sweeping: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      sweeping = sweepDuePositions(ctx)
-        .catch((error: unknown) => ctx.logger.warn({ err: error }, 'earn sweep failed'))
-        .finally(schedule);
-    }, everyMs);
-    // The HTTP server keeps a process alive, not a background sweep.
-    timer.unref();
-  };
-  return {
-    name: 'earn-accrual',
-    async start() {
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await sweeping;
-    },
-  };
+  return periodicModule(
+    'earn-accrual',
+    everyMs,
+    async () => (await sweepDuePositions(ctx)) >= SWEEP_BATCH,
+    (error) => ctx.logger.warn({ err: error }, 'earn sweep failed'),
+  );
 }

@@ -5,6 +5,7 @@ import { payCommissions } from '../../../server/trading/referrals/referral-commi
 import { signInAdmin } from '../../support/back-office';
 import { eventually } from '../../support/eventually';
 import { ApiClient, loginAs, registerTrader, uniqueEmail } from '../../support/http-client';
+import { RecordingSocket } from '../../support/market-socket';
 import { startTestExchange, type TestExchange, severalProcesses } from '../../support/test-exchange';
 import { approveKyc, credit, fundedTrader } from '../../support/trader-fixtures';
 import { balanceOf, emptyBook, ledgerReport, placed } from '../../support/trading-fixtures';
@@ -298,6 +299,32 @@ describe('commissions', () => {
       { numRuns: 8 },
     );
   });
+  it("push the referrer's new balance and a referral change to its sockets, a friend's registration the change too", async () => {
+    await emptyBook(server, SYMBOL);
+    const referrer = await fundedTrader(server, {}, 'Listening Referrer');
+    const socket = await RecordingSocket.connect(server.url, referrer.client.token!);
+    const bystander = await RecordingSocket.connect(server.url, (await fundedTrader(server, {})).client.token!);
+    try {
+      const friend = await referredTrader(server, (await summaryOf(referrer.client)).code, { USD: '50000' });
+      await socket.next('referral');
+      const seller = await fundedTrader(server, { BTC: '1' }, 'Seller');
+      const order = await cross(seller.client, friend.client, '0.01', '100000');
+      const [fees] = await feesOf(order.fills.map((fill: any) => fill.id));
+      const share = Number(shareOf(fees!.taker_fee));
+      expect(await socket.next('balance', (data) => data.balance === share)).toEqual({ balance: share });
+      const changes = async () => socket.events.filter((e) => e.event === 'referral').length;
+      await eventually(
+        async () => ((await changes()) >= 2 ? true : undefined),
+        5000,
+        "the commission's referral change",
+      );
+      expect(bystander.events.filter((e) => e.event === 'referral' || e.event === 'balance')).toEqual([]);
+    } finally {
+      socket.close();
+      bystander.close();
+    }
+  });
+
   it('are paid once across a restart, for trades made before it', async () => {
     await emptyBook(server, SYMBOL);
     const referrer = await fundedTrader(server, {}, 'Patient Referrer');

@@ -37,6 +37,7 @@ export function subscribeUserStreamPushes(events: DomainEvents, notifier: Notifi
   events.subscribe('money.queue-item-changed', ({ moved }) => {
     if (moved) moneyMoved(moved, false);
   });
+  events.subscribe('trading.referral-commissions-paid', ({ moved }) => moneyMoved(moved, false));
   events.subscribe('earn.position-changed', ({ moved }) => {
     if (moved) moneyMoved(moved, false);
   });
