@@ -3,6 +3,7 @@ import type { MarketCatalog, BookMarket } from '../../markets/catalog';
 import type { BinanceApiDeps, BinanceRoutes } from './binance-deps';
 import { addEndpoints, endpoint, publicEndpoint } from './binance-endpoint';
 import { symbolParam } from './binance-params';
+import { effectiveFeeRates, storedTierRates, type StoredTierRates } from '../../trading/fee-tiers/fee-tiers';
 import { walletCoins } from './wallet-coins';
 
 /**
@@ -24,13 +25,15 @@ export function systemStatus({ context, catalog }: StatusDeps) {
   return halted ? { status: 1, msg: 'system_maintenance' } : { status: 0, msg: 'normal' };
 }
 
-/** `GET /sapi/v1/asset/tradeFee`: the maker and taker rates of one symbol or every one, as decimals. */
-export function tradeFees(catalog: MarketCatalog, symbol?: BookMarket) {
-  return (symbol ? [symbol] : catalog.bookMarkets()).map((market) => ({
-    symbol: market.symbol,
-    makerCommission: market.makerFeeRate,
-    takerCommission: market.takerFeeRate,
-  }));
+/**
+ * `GET /sapi/v1/asset/tradeFee`: the caller's maker and taker rates on one symbol or every one, as
+ * decimals: its fee tier's, a market's own rates as their floor (as account/commission tells them).
+ */
+export function tradeFees(catalog: MarketCatalog, stored: StoredTierRates, symbol?: BookMarket) {
+  return (symbol ? [symbol] : catalog.bookMarkets()).map((market) => {
+    const rates = effectiveFeeRates(market, stored);
+    return { symbol: market.symbol, makerCommission: rates.maker, takerCommission: rates.taker };
+  });
 }
 
 const noParams = z.object({});
@@ -52,7 +55,8 @@ export const walletRoutes: BinanceRoutes = (router, deps) => {
         security: 'USER_DATA',
         weight: 1,
         schema: symbolChoice,
-        answer: ({ symbol }) => tradeFees(deps.catalog, symbol),
+        answer: async ({ symbol }, caller) =>
+          tradeFees(deps.catalog, await storedTierRates(deps.context.dataSource.manager, caller.userId), symbol),
       }),
     ],
     [

@@ -173,10 +173,16 @@ describe('GET /sapi/v1/system/status', () => {
 });
 
 describe('the signed wallet endpoints', () => {
-  it('account/status is Normal; asset/tradeFee the rates of one symbol or every one, as decimals', async () => {
-    const { key } = await keyed({}, ['read']);
+  it("account/status is Normal; asset/tradeFee the caller's rates of one symbol or every one, as decimals", async () => {
+    const { key, client, user } = await keyed({}, ['read']);
     expect((await sapi(key, '/account/status')).body).toEqual({ data: 'Normal' });
-    const rates = await feeRates();
+    // A tier below the markets' default rates: where a market has none of its own, the caller pays the tier's.
+    await server.exchange.context.dataSource.query(
+      "UPDATE users SET fee_tier = 'Wallet VIP', tier_maker_rate = '0.0003', tier_taker_rate = '0.0004' WHERE id = $1",
+      [user.id],
+    );
+    const rates = await paidRates(client);
+    expect([...rates.values()].some((rate) => rate.maker === '0.0003')).toBe(true);
     const all = await sapi(key, '/asset/tradeFee');
     expect(all.body).toEqual(
       OPENING_BOOK_MARKETS.map(({ symbol }) => ({
