@@ -10,10 +10,10 @@ import StatusBadge from '../components/StatusBadge';
 import Tabs from '../components/Tabs';
 import { assetAmount, dateTime, deviceName, looseQuantity, titleCase, usd } from '../format';
 import AdminTable from './AdminTable';
-import Pager from './Pager';
+import Pager, { PAGE_SIZE } from '../components/Pager';
 import SuspendButton from './SuspendButton';
-import { PAGE_SIZE, type Act } from './useAdminData';
-import { usePagedList } from './usePagedList';
+import type { Act } from './useAdminData';
+import { usePagedList } from '../components/usePagedList';
 
 type ListKey = 'orders' | 'trades' | 'funding' | 'sessions';
 const LISTS: { key: ListKey; label: string }[] = [

@@ -5,17 +5,10 @@ import { errorMessage, type ListPage } from '../api/client';
 import { adminApi } from '../api/endpoints';
 import type { AdminStats, BankAccount, FundingRequest, KycSubmission, User } from '../api/types';
 import { useRealtime } from '../realtime/useRealtime';
-
-/** How many items of a list the page shows at once. */
-export const PAGE_SIZE = 50;
+import { PAGE_SIZE, type ShownPage } from '../components/Pager';
 
 /** The lists shown a page at a time: however long a queue grows, every item stays a page turn away. */
 export type PagedList = 'users' | 'deposits' | 'withdrawals' | 'kyc';
-
-/** The page of a list on screen: its items, where it starts, and the size of the whole list. */
-export interface ShownPage<T> extends ListPage<T> {
-  offset: number;
-}
 
 interface AdminData {
   users: ShownPage<User>;

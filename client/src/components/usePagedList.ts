@@ -1,14 +1,18 @@
-/** One list of the admin console read a page at a time on its own: its page on screen, and page turns. */
+/** A list read a page at a time on its own (an admin tab, the Orders page): its page on screen, and page turns. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import { errorMessage, type ListPage } from '../api/client';
-import { PAGE_SIZE, type ShownPage } from './useAdminData';
+import { PAGE_SIZE, type ShownPage } from './Pager';
 
 /**
  * `read` fetches the page at an offset; a new `read` (other filters, another user) starts again at
  * the first page. Only the latest load is shown, so a slow answer never brings back a page turned away from.
  */
-export function usePagedList<T>(read: (offset: number, limit: number) => Promise<ListPage<T>>, failure: string) {
+export function usePagedList<T>(
+  read: (offset: number, limit: number) => Promise<ListPage<T>>,
+  failure: string,
+  pageSize = PAGE_SIZE,
+) {
   const { enqueueSnackbar } = useSnackbar();
   const [page, setPage] = useState<ShownPage<T>>({ items: [], total: 0, offset: 0 });
   const [loaded, setLoaded] = useState(false);
@@ -18,7 +22,7 @@ export function usePagedList<T>(read: (offset: number, limit: number) => Promise
     async (offset: number) => {
       const ticket = ++latest.current;
       try {
-        const answer = await read(offset, PAGE_SIZE);
+        const answer = await read(offset, pageSize);
         if (ticket !== latest.current) return;
         setPage({ ...answer, offset });
       } catch (error) {
@@ -27,7 +31,7 @@ export function usePagedList<T>(read: (offset: number, limit: number) => Promise
         if (ticket === latest.current) setLoaded(true);
       }
     },
-    [read, failure, enqueueSnackbar],
+    [read, failure, pageSize, enqueueSnackbar],
   );
 
   useEffect(() => {
