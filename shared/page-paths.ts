@@ -18,10 +18,10 @@ export const PAGE_PATHS = [
   '/admin',
   '/account/api',
   '/settings',
+  '/orders',
   // Profile-menu entries that live inside other screens, or say the programme is not offered yet.
   '/assets',
   '/account',
-  '/orders',
   '/referral',
   '/rewards',
 ] as const;

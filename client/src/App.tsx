@@ -19,6 +19,7 @@ import Fees from './public/Fees';
 import NotFound from './public/NotFound';
 import NotOffered from './public/NotOffered';
 import ApiManagement from './account/ApiManagement';
+import OrdersPage from './trade/OrdersPage';
 // In the main bundle although only traders open it: a lazy screen first shows Suspense's fallback,
 // and React then holds the screen back up to 300 ms, which delayed the live book on every visit.
 // The chart, its heaviest part, still loads on demand.
@@ -77,10 +78,14 @@ const PAGES: Record<PagePath, ReactElement> = {
       <Settings />
     </SignedIn>
   ),
+  '/orders': (
+    <TraderOnly>
+      <OrdersPage />
+    </TraderOnly>
+  ),
   // Profile-menu entries that live inside existing screens.
   '/assets': <Navigate to="/dashboard" replace />,
   '/account': <Navigate to="/dashboard?tab=kyc" replace />,
-  '/orders': <Navigate to="/trade" replace />,
   '/referral': <NotOffered title="Referral" />,
   '/rewards': <NotOffered title="Rewards Hub" />,
 };
@@ -99,6 +104,7 @@ const TITLES: Partial<Record<PagePath, string>> = {
   '/admin': 'Admin',
   '/account/api': 'API Management',
   '/settings': 'Settings',
+  '/orders': 'Orders',
 };
 
 export default function App() {
