@@ -19,10 +19,10 @@ export const PAGE_PATHS = [
   '/account/api',
   '/settings',
   '/referral',
+  '/orders',
   // Profile-menu entries that live inside other screens, or say the programme is not offered yet.
   '/assets',
   '/account',
-  '/orders',
   '/rewards',
 ] as const;
 

@@ -20,6 +20,7 @@ import NotFound from './public/NotFound';
 import NotOffered from './public/NotOffered';
 import ApiManagement from './account/ApiManagement';
 import Referral from './account/Referral';
+import OrdersPage from './trade/OrdersPage';
 // In the main bundle although only traders open it: a lazy screen first shows Suspense's fallback,
 // and React then holds the screen back up to 300 ms, which delayed the live book on every visit.
 // The chart, its heaviest part, still loads on demand.
@@ -83,10 +84,14 @@ const PAGES: Record<PagePath, ReactElement> = {
       <Referral />
     </TraderOnly>
   ),
+  '/orders': (
+    <TraderOnly>
+      <OrdersPage />
+    </TraderOnly>
+  ),
   // Profile-menu entries that live inside existing screens.
   '/assets': <Navigate to="/dashboard" replace />,
   '/account': <Navigate to="/dashboard?tab=kyc" replace />,
-  '/orders': <Navigate to="/trade" replace />,
   '/rewards': <NotOffered title="Rewards Hub" />,
 };
 
@@ -105,6 +110,7 @@ const TITLES: Partial<Record<PagePath, string>> = {
   '/account/api': 'API Management',
   '/settings': 'Settings',
   '/referral': 'Referral',
+  '/orders': 'Orders',
 };
 
 export default function App() {

@@ -153,43 +153,6 @@ export async function symbolOfOrder(db: DataSource, orderId: string): Promise<st
   return row?.symbol ?? null;
 }
 
-/** A page of a user's rows, newest first, and how many there are. */
-export interface RowsPage<Row> {
-  items: Row[];
-  total: number;
-}
-
-async function userPage<Row>(
-  db: DataSource,
-  from: string,
-  values: unknown[],
-  page: { limit: number; offset: number },
-): Promise<RowsPage<Row>> {
-  const paging = `LIMIT $${values.length + 1} OFFSET $${values.length + 2}`;
-  const [items, [count]] = await Promise.all([
-    db.query(`SELECT * ${from} ORDER BY created_at DESC, seq DESC ${paging}`, [
-      ...values,
-      page.limit,
-      page.offset,
-    ]) as Promise<Row[]>,
-    db.query(`SELECT count(*)::int AS total ${from}`, values) as Promise<Array<{ total: number }>>,
-  ]);
-  return { items, total: count!.total };
-}
-
-/** A page of the user's open orders (waiting stops included), newest first. */
-export const openOrdersPage = (db: DataSource, userId: string, page: { limit: number; offset: number }) =>
-  userPage<OrderRow>(
-    db,
-    'FROM orders WHERE user_id = $1 AND status = ANY($2::varchar[])',
-    [userId, OPEN_STATUSES],
-    page,
-  );
-
-/** A page of the user's fills, on either side, newest first. */
-export const userTradesPage = (db: DataSource, userId: string, page: { limit: number; offset: number }) =>
-  userPage<TradeRow>(db, 'FROM trades WHERE maker_user_id = $1 OR taker_user_id = $1', [userId], page);
-
 /** Who has an open order on a book. */
 export async function openOrderTraders(db: DataSource, symbol: string): Promise<string[]> {
   const traders: Array<{ user_id: string }> = await db.query(
@@ -199,19 +162,12 @@ export async function openOrderTraders(db: DataSource, symbol: string): Promise<
   return traders.map((trader) => trader.user_id);
 }
 
-/** Up to `limit` of the user's orders in these statuses, on one symbol or all, newest first. */
-export function ordersOfUser(
-  db: DataSource,
-  userId: string,
-  statuses: readonly string[],
-  symbol: string | null,
-  limit: number,
-): Promise<OrderRow[]> {
-  return db.query(
-    `SELECT * FROM orders WHERE user_id = $1 AND status = ANY($2::varchar[]) AND ($3::varchar IS NULL OR symbol = $3)
-        ORDER BY created_at DESC, seq DESC LIMIT $4`,
-    [userId, statuses, symbol, limit],
-  );
+/** These orders of the user's, as they are now (ids not theirs are left out). */
+export function ordersOfUserById(db: DataSource, userId: string, orderIds: string[]): Promise<OrderRow[]> {
+  return db.query('SELECT * FROM orders WHERE user_id = $1 AND id = ANY($2::uuid[]) ORDER BY created_at, symbol, seq', [
+    userId,
+    orderIds,
+  ]);
 }
 
 /** Whose an order is, its book and its status (undefined: no such order). */

@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
 import type { Side } from '../../engine';
-import type { TradeRow } from './orders/trade.entity';
 
 /**
  * Trading owns the trades table: what others read of it, they read here. Public trades by trade id
@@ -88,24 +87,6 @@ export async function lastTradePrices(
     [symbols],
   );
   return new Map(rows.map((row) => [row.symbol, row.price]));
-}
-
-/** Up to `limit` of the user's fills, on one symbol or all, newest first (one's own orders never meet). */
-export function tradesOfUser(
-  db: DataSource,
-  userId: string,
-  symbol: string | null,
-  limit: number,
-): Promise<TradeRow[]> {
-  return db.query(
-    `SELECT * FROM (
-         (SELECT * FROM trades WHERE maker_user_id = $1 AND ($2::varchar IS NULL OR symbol = $2) ORDER BY created_at DESC, seq DESC LIMIT $3)
-         UNION ALL
-         (SELECT * FROM trades WHERE taker_user_id = $1 AND maker_user_id <> $1 AND ($2::varchar IS NULL OR symbol = $2)
-           ORDER BY created_at DESC, seq DESC LIMIT $3)
-       ) mine ORDER BY created_at DESC, seq DESC LIMIT $3`,
-    [userId, symbol, limit],
-  );
 }
 
 /** A symbol's latest `limit` trades, newest first. */

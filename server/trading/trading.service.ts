@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { fromLots, fromTicks, toLots } from '../../engine';
+import { Refusal } from '../kernel/refusal';
 import type { HistoryReads } from '../platform/db/history-reads';
 import type { KeyedRequest } from '../platform/idempotency/keyed-request';
 import { AnswerLookup } from '../platform/idempotency/answer-lookup';
@@ -10,7 +11,7 @@ import type { BookMarket, MarketCatalog } from '../markets/catalog';
 import { listedBook, writeMarketChange } from '../markets/market-change';
 import type { MarketChange } from '../markets/market-schemas';
 import { OWN_BOOKS, type BookCall, type BookRouter } from './book-calls';
-import { FINAL_STATUSES, OPEN_STATUSES } from './books/live-order';
+import { FINAL_STATUSES } from './books/live-order';
 import { orderTerms } from './books/order-input';
 import { orderRecord } from './books/order-rows';
 import type {
@@ -24,7 +25,7 @@ import type {
 import type { OrderListRow } from './orders/order-list.entity';
 import { listRecord } from './books/live-list';
 import { findOrderList, openOrderLists } from './order-list-reads';
-import { clientOrderIdTaken, openOrderTraders, orderOwner, ordersOfUser } from './order-reads';
+import { clientOrderIdTaken, openOrders, openOrderTraders, orderOwner, ordersOfUserById } from './order-reads';
 import { orderListView, orderView, userTradeView } from './orders/order-views';
 import type { OrderRow } from './orders/order.entity';
 import { MAX_DEPTH, MAX_LIST } from './orders/read-limits';
@@ -33,7 +34,16 @@ import { holdsLevels, type CommittedBook } from './sequencer/committed-book';
 import type { Outcome, Submission } from './sequencer/order-execution';
 import type { OrderSequencer } from './sequencer/order-sequencer';
 import type { TradeRow } from './orders/trade.entity';
-import { tradesOfUser } from './trade-reads';
+import {
+  FILLS,
+  listPage,
+  listRows,
+  ORDER_LISTS,
+  type ListFilters,
+  type ListWindow,
+  type OrderList,
+  type RowsPage,
+} from './user-lists';
 
 /** A book's levels as decimal strings, best first, and the update id they are as of. */
 export interface BookDepth {
@@ -46,6 +56,15 @@ export interface BookDepth {
 export type Books = Pick<OrderSequencer, 'committedBook' | 'submit' | 'changeSpec'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A trader's list filters as the gateways take them: the symbol bare or with a slash. */
+export type TraderListFilters = Omit<ListFilters, 'symbol'> & { symbol?: string };
+
+/** A cancel of an order that ended meanwhile (or went with its list) is no failure of a cancel-all. */
+const unlessEnded = (error: unknown) => {
+  if (error instanceof Refusal && (error.code === 'order-not-found' || error.code === 'order-not-open')) return;
+  throw error;
+};
 
 /** An order as its command left it: its row, and the fills it made in that command (by trade seq). */
 export interface OrderRecord {
@@ -443,8 +462,61 @@ export class TradingService {
     return lastPrice === undefined ? null : fromTicks(lastPrice, spec);
   }
 
+  /** Up to MAX_LIST of the user's open orders, on one symbol or all, newest first. */
   async openOrders(userId: string, symbol?: string): Promise<OrderView[]> {
-    return this.orders(userId, OPEN_STATUSES, symbol, MAX_LIST);
+    return this.orderRows(userId, 'open', { symbol }, { limit: MAX_LIST, offset: 0 });
+  }
+
+  /**
+   * A page of the user's open orders or order history (with average price and executed amount),
+   * and how many the filters select. Open orders are read on the primary (they move), history where
+   * HistoryReads sends it.
+   */
+  async ordersPage(
+    userId: string,
+    list: OrderList,
+    filters: TraderListFilters,
+    window: ListWindow,
+  ): Promise<RowsPage<OrderView>> {
+    const page = await this.listReads(list).run((db) =>
+      listPage<OrderRow>(db, userId, ORDER_LISTS[list], this.listFilters(filters), window),
+    );
+    return { total: page.total, items: page.items.map((row) => orderView(this.catalog, row)) };
+  }
+
+  /** The orders of a window alone (an export reads batch after batch). */
+  async orderRows(userId: string, list: OrderList, filters: TraderListFilters, window: ListWindow) {
+    const rows = await this.listReads(list).run((db) =>
+      listRows<OrderRow>(db, userId, ORDER_LISTS[list], this.listFilters(filters), window),
+    );
+    return rows.map((row) => orderView(this.catalog, row));
+  }
+
+  /** A page of the user's fills, from their point of view, and how many the filters select. */
+  async userTradesPage(
+    userId: string,
+    filters: Omit<TraderListFilters, 'type'>,
+    window: ListWindow,
+  ): Promise<RowsPage<UserTradeView>> {
+    const page = await this.reads.run((db) => listPage<TradeRow>(db, userId, FILLS, this.listFilters(filters), window));
+    return { total: page.total, items: page.items.map((row) => userTradeView(this.catalog, row, userId)) };
+  }
+
+  /**
+   * Cancels the user's open orders, on one symbol or every one, as they are now: each by a cancel of
+   * its own, all sent at once (a book takes them in one round). Answers the orders that ended
+   * canceled, as they ended: an order of a list goes with its list, and one that filled meanwhile is
+   * not among them.
+   */
+  async cancelOpenOrders(userId: string, symbol?: string): Promise<OrderView[]> {
+    const open = await openOrders(this.dataSource, userId, this.bareSymbol(symbol));
+    await Promise.all(open.map((row) => this.cancelOrderRecord(userId, row.id).catch(unlessEnded)));
+    const ended = await ordersOfUserById(
+      this.dataSource,
+      userId,
+      open.map((row) => row.id),
+    );
+    return ended.filter((row) => row.status === 'canceled').map((row) => orderView(this.catalog, row));
   }
 
   /** The user's open order lists, every symbol, oldest first, with their orders. */
@@ -453,27 +525,17 @@ export class TradingService {
     return lists.map(({ list, orders }) => orderListView(this.catalog, list, orders));
   }
 
-  async orderHistory(userId: string, symbol: string | undefined, limit: number): Promise<OrderView[]> {
-    return this.reads.run((db) => this.orders(userId, [...FINAL_STATUSES], symbol, limit, db));
+  private bareSymbol(symbol: string | undefined): string | null {
+    return symbol ? bookMarketOf(this.catalog, symbol).symbol : null;
   }
 
-  /** The user's fills, newest first, from their point of view. */
-  async userTrades(userId: string, symbol: string | undefined, limit: number): Promise<UserTradeView[]> {
-    const bare = symbol ? bookMarketOf(this.catalog, symbol).symbol : null;
-    const rows = await this.reads.run((db) => tradesOfUser(db, userId, bare, Math.min(limit, MAX_LIST)));
-    return rows.map((row) => userTradeView(this.catalog, row, userId));
+  private listFilters({ symbol, ...rest }: TraderListFilters): ListFilters {
+    return { ...rest, symbol: this.bareSymbol(symbol) };
   }
 
-  private async orders(
-    userId: string,
-    statuses: readonly string[],
-    symbol: string | undefined,
-    limit: number,
-    db: DataSource = this.dataSource,
-  ): Promise<OrderView[]> {
-    const bare = symbol ? bookMarketOf(this.catalog, symbol).symbol : null;
-    const rows = await ordersOfUser(db, userId, statuses, bare, Math.min(limit, MAX_LIST));
-    return rows.map((row) => orderView(this.catalog, row));
+  /** Where a list is read: open orders on the primary, history where HistoryReads sends it. */
+  private listReads(list: OrderList): Pick<HistoryReads, 'run'> {
+    return list === 'open' ? { run: (read) => read(this.dataSource) } : this.reads;
   }
 
   /** An order request checked against its market, as the command that places it. */

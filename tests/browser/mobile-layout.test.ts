@@ -18,7 +18,7 @@ const SIZES = [
 const EDGE = 12;
 
 const PUBLIC_PAGES = ['/', '/login', '/register', '/markets', '/buy-crypto', '/derivatives', '/earn'];
-const TRADER_PAGES = ['/dashboard', '/trading', '/trade', '/settings', '/account/api', '/referral'];
+const TRADER_PAGES = ['/dashboard', '/trading', '/trade', '/settings', '/account/api', '/referral', '/orders'];
 const ADMIN_PAGES = ['/admin'];
 
 let server: ExchangeServer;

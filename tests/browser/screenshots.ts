@@ -67,9 +67,9 @@ async function seedMarket(baseUrl: string, admin: { email: string; password: str
   const quotes = await call<{ symbol: string; price: number }[]>(baseUrl, null, 'GET', '/market/quotes');
   const btc = quotes.find((q) => q.symbol === 'BTCUSDT')?.price ?? 110000;
   await call(baseUrl, token, 'POST', `/trade?symbol=BTCUSDT&trade_type=buy&amount=1&price=${btc}`);
-  const order = (side: string, price: number, amount: number) =>
+  const order = (side: string, price: number, amount: number, symbol = 'BTC/USDT') =>
     call(baseUrl, token, 'POST', '/trading/order', {
-      symbol: 'BTC/USDT',
+      symbol,
       side,
       type: 'limit',
       amount,
@@ -81,6 +81,9 @@ async function seedMarket(baseUrl: string, admin: { email: string; password: str
   }
   await order('buy', btc * 1.0009, 0.015);
   await order('sell', btc * 0.9991, 0.02);
+  // A second pair's orders, for the lists that show every pair.
+  const eth = quotes.find((q) => q.symbol === 'ETHUSDT')?.price ?? 4000;
+  for (let i = 1; i <= 3; i += 1) await order('buy', eth * (1 - i * 0.002), 0.05, 'ETH/USDT');
   return { email, password };
 }
 
@@ -154,6 +157,23 @@ async function shootAdminTabs(page: Page, prefix: string): Promise<void> {
   const seeded = page.locator('tr.clickable', { hasText: 'Seed Trader' });
   await ((await seeded.count()) > 0 ? seeded : page.locator('tr.clickable')).first().click();
   await shot(page, `${prefix}-user-detail`, 600);
+}
+
+/** The Orders page: each tab at both sizes, and Cancel all's question. */
+async function shootOrders(page: Page): Promise<void> {
+  await page.goto('/orders');
+  await shotBothSizes(page, 'orders-open', 1200);
+  for (const [tab, name] of [
+    ['Order History', 'history'],
+    ['Trade History', 'trades'],
+  ] as const) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await shotBothSizes(page, `orders-${name}`, 600);
+  }
+  await page.getByRole('tab', { name: 'Open Orders', exact: true }).click();
+  await page.getByRole('button', { name: 'Cancel all' }).click();
+  await shot(page, 'orders-cancel-all', 400, false);
+  await page.getByRole('button', { name: 'Back' }).click();
 }
 
 /** API Management with a trading key just created (its secret dialog), then with two keys, wide and at 390 px. */
@@ -251,6 +271,7 @@ async function main(): Promise<void> {
     await shot(page, 'trade-profile-menu', 800);
     await page.goto('/trade?pair=ETHUSDT');
     await shot(page, 'trade-eth', 2500);
+    await shootOrders(page);
     await shootApiManagement(page);
     await shootPhoneTrade(page);
     await page.context().close();

@@ -5,6 +5,7 @@ import { errorMessage } from '../api/client';
 import { apiKeysApi } from '../api/endpoints';
 import type { ApiKey, CreatedApiKey } from '../api/types';
 import { useSession } from '../auth/session';
+import ConfirmDialog from '../components/ConfirmDialog';
 import CopyButton from '../components/CopyButton';
 import CopyField from '../components/CopyField';
 import { KeyIcon } from '../components/Icons';
@@ -146,7 +147,7 @@ export default function ApiManagement() {
       <SiteFooter />
       {created && <SecretDialog created={created} onClose={() => setCreated(null)} />}
       {revoking && (
-        <RevokeDialog apiKey={revoking} onConfirm={() => void revoke(revoking)} onCancel={() => setRevoking(null)} />
+        <RevokeDialog apiKey={revoking} onConfirm={() => revoke(revoking)} onCancel={() => setRevoking(null)} />
       )}
     </div>
   );
@@ -272,41 +273,20 @@ function RevokeDialog({
   onCancel,
 }: {
   apiKey: ApiKey;
-  onConfirm: () => void;
+  onConfirm: () => Promise<void>;
   onCancel: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
   return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onCancel()}>
-      <div
-        className="dialog stack"
-        role="dialog"
-        aria-modal="true"
-        aria-label="Revoke API key"
-        style={{ gap: 14, maxWidth: 440 }}
-      >
-        <h3>Revoke "{apiKey.label}"?</h3>
-        <p className="muted small" style={{ margin: 0 }}>
-          Programs using <span className="num">{shortKey(apiKey.api_key)}</span> stop working at once. This cannot be
-          undone.
-        </p>
-        <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-sell btn-sm"
-            disabled={busy}
-            onClick={() => {
-              setBusy(true);
-              onConfirm();
-            }}
-          >
-            Revoke
-          </button>
-        </div>
-      </div>
-    </div>
+    <ConfirmDialog
+      title={`Revoke "${apiKey.label}"?`}
+      label="Revoke API key"
+      confirm="Revoke"
+      dismiss="Cancel"
+      onConfirm={onConfirm}
+      onClose={onCancel}
+    >
+      Programs using <span className="num">{shortKey(apiKey.api_key)}</span> stop working at once. This cannot be
+      undone.
+    </ConfirmDialog>
   );
 }

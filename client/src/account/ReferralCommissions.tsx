@@ -1,8 +1,8 @@
 /** The commissions paid to the trader, newest first, a page at a time. */
 import { useEffect, useRef } from 'react';
 import { referralApi } from '../api/endpoints';
-import Pager from '../components/Pager';
-import { PAGE_SIZE, usePagedList } from '../components/usePagedList';
+import Pager, { PAGE_SIZE } from '../components/Pager';
+import { usePagedList } from '../components/usePagedList';
 import { dateTime, fineUsd, slashSymbol, titleCase } from '../format';
 
 /** `earned`: the total the summary reports; each new commission changes it, and the list is read again then. */

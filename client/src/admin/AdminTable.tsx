@@ -1,30 +1,11 @@
-/** The table of the Users and KYC Submissions tabs: a row of column headings over the rows it is given. */
-import type { ReactNode } from 'react';
+/** The table of the Users and KYC Submissions tabs: a row of column headings over the rows it is given, scrolling sideways in its box. */
+import type { ComponentProps } from 'react';
+import DataTable from '../components/DataTable';
 
-export default function AdminTable({
-  columns,
-  rightAligned = [],
-  children,
-}: {
-  columns: string[];
-  /** Headings whose column is right-aligned (amounts and actions). */
-  rightAligned?: string[];
-  children: ReactNode;
-}) {
+export default function AdminTable(props: Omit<ComponentProps<typeof DataTable>, 'className'>) {
   return (
     <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} className={rightAligned.includes(column) ? 'right' : undefined}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
+      <DataTable {...props} />
     </div>
   );
 }

@@ -5,9 +5,9 @@ import { errorMessage } from '../api/client';
 import { adminApi, type AuditFilters } from '../api/endpoints';
 import { dateTime } from '../format';
 import AdminTable from './AdminTable';
-import DateRangeFields from './DateRangeFields';
-import Pager from '../components/Pager';
-import { PAGE_SIZE, usePagedList } from '../components/usePagedList';
+import DateRangeFields from '../components/DateRangeFields';
+import Pager, { PAGE_SIZE } from '../components/Pager';
+import { usePagedList } from '../components/usePagedList';
 
 /** The kinds of decision the log holds; each narrows to every action of its kind (deposit: approve and reject). */
 const ACTIONS = [

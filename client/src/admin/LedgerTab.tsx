@@ -7,9 +7,8 @@ import type { LedgerCheck } from '../api/types';
 import { assetAmount, exactDecimal } from '../format';
 import AdminTable from './AdminTable';
 import { clientPage } from './clientPage';
-import DateRangeFields from './DateRangeFields';
-import Pager from '../components/Pager';
-import { PAGE_SIZE } from '../components/usePagedList';
+import DateRangeFields from '../components/DateRangeFields';
+import Pager, { PAGE_SIZE } from '../components/Pager';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

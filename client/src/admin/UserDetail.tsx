@@ -10,10 +10,10 @@ import StatusBadge from '../components/StatusBadge';
 import Tabs from '../components/Tabs';
 import { assetAmount, dateTime, deviceName, looseQuantity, titleCase, usd } from '../format';
 import AdminTable from './AdminTable';
-import Pager from '../components/Pager';
+import Pager, { PAGE_SIZE } from '../components/Pager';
 import SuspendButton from './SuspendButton';
-import { PAGE_SIZE, usePagedList } from '../components/usePagedList';
 import type { Act } from './useAdminData';
+import { usePagedList } from '../components/usePagedList';
 
 type ListKey = 'orders' | 'trades' | 'funding' | 'sessions';
 const LISTS: { key: ListKey; label: string }[] = [

@@ -4,8 +4,8 @@ import { useSnackbar } from 'notistack';
 import { errorMessage, type ListPage } from '../api/client';
 import { adminApi } from '../api/endpoints';
 import type { AdminStats, BankAccount, FundingRequest, KycSubmission, User } from '../api/types';
-import { PAGE_SIZE, type ShownPage } from '../components/usePagedList';
 import { useRealtime } from '../realtime/useRealtime';
+import { PAGE_SIZE, type ShownPage } from '../components/Pager';
 
 /** The lists shown a page at a time: however long a queue grows, every item stays a page turn away. */
 export type PagedList = 'users' | 'deposits' | 'withdrawals' | 'kyc';

@@ -28,7 +28,10 @@ import type {
   NewApiKey,
   NewEarnProduct,
   NewMarket,
+  CanceledOrders,
+  HistoryTrade,
   Order,
+  OrderFilters,
   OrderList,
   PlaceOrderListPayload,
   PlaceOrderPayload,
@@ -37,6 +40,7 @@ import type {
   Registration,
   SignedInUser,
   SimpleTrade,
+  TradeHistoryFilters,
   TwoFactorSetup,
   TwoFactorStatus,
   User,
@@ -126,10 +130,23 @@ export const tradingApi = {
   placeOrderList: (payload: PlaceOrderListPayload) =>
     request<OrderList>('POST', '/trading/order-list', { body: payload, idempotent: true }),
   cancelOrderList: (list_id: number) => request<OrderList>('DELETE', '/trading/order-list', { body: { list_id } }),
-  openOrders: (symbol: string) => request<Order[]>('GET', '/trading/orders/open', { query: { symbol } }),
-  orderHistory: (symbol: string) =>
+  /** The lists of the trade screen: one pair's (with a slash, BTC/USDT), or every pair's without one. */
+  openOrders: (symbol?: string) => requestPage<Order>('/trading/orders/open', { symbol }),
+  orderHistory: (symbol?: string) =>
     request<Order[]>('GET', '/trading/orders/history', { query: { symbol, limit: 50 } }),
-  trades: (symbol: string) => request<UserTrade[]>('GET', '/trading/trades', { query: { symbol, limit: 50 } }),
+  trades: (symbol?: string) => request<UserTrade[]>('GET', '/trading/trades', { query: { symbol, limit: 50 } }),
+  /** The Orders page's lists, a page at a time with their totals, and the same filters exported as CSV. */
+  openOrdersPage: (filters: OrderFilters, offset: number, limit: number) =>
+    requestPage<Order>('/trading/orders/open', { ...filters, offset, limit }),
+  orderHistoryPage: (filters: OrderFilters, offset: number, limit: number) =>
+    requestPage<Order>('/trading/orders/history', { ...filters, offset, limit }),
+  tradeHistoryPage: (filters: TradeHistoryFilters, offset: number, limit: number) =>
+    requestPage<HistoryTrade>('/trade/history', { ...filters, offset, limit }),
+  exportOpenOrders: (filters: OrderFilters) => downloadFile('/trading/orders/open/export', { ...filters }),
+  exportOrderHistory: (filters: OrderFilters) => downloadFile('/trading/orders/history/export', { ...filters }),
+  exportTradeHistory: (filters: TradeHistoryFilters) => downloadFile('/trade/history/export', { ...filters }),
+  /** Cancels the open orders of one pair (with a slash), or of every pair. */
+  cancelAll: (symbol?: string) => request<CanceledOrders>('DELETE', '/trading/orders', { body: { symbol } }),
 };
 
 export const apiKeysApi = {

@@ -3000,6 +3000,7 @@ export interface paths {
                                 fee: number;
                                 total: number;
                                 created_at: string;
+                                order_id: string;
                             }[];
                         }[];
                     };
@@ -3063,6 +3064,7 @@ export interface paths {
                             fee: number;
                             total: number;
                             created_at: string;
+                            order_id: string;
                         }[];
                     };
                 };
@@ -4535,6 +4537,7 @@ export interface paths {
                                 fee: number;
                                 total: number;
                                 created_at: string;
+                                order_id: string;
                             }[];
                         };
                     };
@@ -4605,6 +4608,96 @@ export interface paths {
                                 fee: number;
                                 total: number;
                                 created_at: string;
+                                order_id: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trading/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel all the caller's open orders, of one symbol (body or query symbol) or every one; answers those it cancelled */
+        delete: {
+            parameters: {
+                query?: {
+                    symbol?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        symbol?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            canceled: number;
+                            orders: {
+                                id: string;
+                                symbol: string;
+                                /** @enum {string} */
+                                type: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
+                                /** @enum {string} */
+                                side: "buy" | "sell";
+                                price: number | null;
+                                stop_price: number | null;
+                                amount: number;
+                                filled: number;
+                                average_price: number | null;
+                                /** @enum {string} */
+                                status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting" | "pending_new";
+                                /** @enum {string} */
+                                time_in_force: "GTC" | "IOC" | "FOK";
+                                trailing_delta: number | null;
+                                list_id: number | null;
+                                created_at: string;
+                                fills?: {
+                                    id: string;
+                                    symbol: string;
+                                    /** @enum {string} */
+                                    side: "buy" | "sell";
+                                    price: number;
+                                    amount: number;
+                                    fee: number;
+                                    total: number;
+                                    created_at: string;
+                                    order_id: string;
+                                }[];
                             }[];
                         };
                     };
@@ -4634,11 +4727,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's open orders (one symbol, or all) */
+        /** The caller's open orders, newest first, filtered by symbol, side, type and days (from, to); a page at a time, the total in X-Total-Count */
         get: {
             parameters: {
                 query?: {
+                    limit?: number;
+                    offset?: number;
+                    from?: string;
+                    to?: string;
                     symbol?: string;
+                    side?: "buy" | "sell";
+                    type?: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
                 };
                 header?: never;
                 path?: never;
@@ -4681,6 +4780,7 @@ export interface paths {
                                 fee: number;
                                 total: number;
                                 created_at: string;
+                                order_id: string;
                             }[];
                         }[];
                     };
@@ -4713,12 +4813,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's closed orders, newest first, with average price and executed amount */
+        /** The caller's closed orders, newest first, with average price and executed amount; filtered and paged as the open orders */
         get: {
             parameters: {
                 query?: {
-                    symbol?: string;
                     limit?: number;
+                    offset?: number;
+                    from?: string;
+                    to?: string;
+                    symbol?: string;
+                    side?: "buy" | "sell";
+                    type?: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
                 };
                 header?: never;
                 path?: never;
@@ -4761,9 +4866,112 @@ export interface paths {
                                 fee: number;
                                 total: number;
                                 created_at: string;
+                                order_id: string;
                             }[];
                         }[];
                     };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trading/orders/open/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders GET /trading/orders/open selects with the same filters, oldest first, as a CSV file */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                    symbol?: string;
+                    side?: "buy" | "sell";
+                    type?: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trading/orders/history/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders GET /trading/orders/history selects with the same filters, oldest first, as a CSV file */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                    symbol?: string;
+                    side?: "buy" | "sell";
+                    type?: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Error */
                 default: {
@@ -4793,12 +5001,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's fills, newest first: side and fee from the caller's point of view */
+        /** The caller's fills, newest first: side, fee and order from the caller's point of view; filtered by symbol, side and days, paged, the total in X-Total-Count */
         get: {
             parameters: {
                 query?: {
-                    symbol?: string;
                     limit?: number;
+                    offset?: number;
+                    from?: string;
+                    to?: string;
+                    symbol?: string;
+                    side?: "buy" | "sell";
                 };
                 header?: never;
                 path?: never;
@@ -4822,6 +5034,7 @@ export interface paths {
                             fee: number;
                             total: number;
                             created_at: string;
+                            order_id: string;
                         }[];
                     };
                 };
@@ -4944,6 +5157,7 @@ export interface paths {
                                     fee: number;
                                     total: number;
                                     created_at: string;
+                                    order_id: string;
                                 }[];
                             }[];
                             created_at: string;
@@ -5023,6 +5237,7 @@ export interface paths {
                                     fee: number;
                                     total: number;
                                     created_at: string;
+                                    order_id: string;
                                 }[];
                             }[];
                             created_at: string;
@@ -5106,6 +5321,7 @@ export interface paths {
                                     fee: number;
                                     total: number;
                                     created_at: string;
+                                    order_id: string;
                                 }[];
                             }[];
                             created_at: string;
@@ -5555,10 +5771,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's executions, newest first: instant trades and order fills (total = price x amount) */
+        /** The user's executions, newest first: instant trades and order fills (total = price x amount), each with its kind, and a fill with its order and fee; filtered by symbol, side, kind and days (from, to), 100 a page unless asked, the total in X-Total-Count */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    from?: string;
+                    to?: string;
+                    symbol?: string;
+                    side?: "buy" | "sell";
+                    kind?: "fill" | "desk";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5580,8 +5804,63 @@ export interface paths {
                             price: number;
                             total: number;
                             created_at: string;
+                            /** @enum {string} */
+                            kind: "fill" | "desk";
+                            order_id: string | null;
+                            fee: number | null;
                         }[];
                     };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trade/history/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trades GET /trade/history selects with the same filters, oldest first, as a CSV file */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                    symbol?: string;
+                    side?: "buy" | "sell";
+                    kind?: "fill" | "desk";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Error */
                 default: {

@@ -21,6 +21,13 @@ type Created<Path extends keyof paths, M extends Method> = paths[Path][M] extend
   ? Body
   : never;
 
+/** The query a route takes. */
+type Query<Path extends keyof paths, M extends Method> = paths[Path][M] extends {
+  parameters: { query?: infer Params };
+}
+  ? NonNullable<Params>
+  : never;
+
 /** The JSON body a route takes. */
 type Body<Path extends keyof paths, M extends Method> = paths[Path][M] extends {
   requestBody?: { content: { 'application/json': infer Sent } };
@@ -68,6 +75,14 @@ export type Order = Answer<'/api/trading/orders/open', 'get'>[number];
 export type PlaceOrderListPayload = Body<'/api/trading/order-list', 'post'>;
 export type OrderList = Answer<'/api/trading/order-list', 'post'>;
 export type UserTrade = Answer<'/api/trading/trades', 'get'>[number];
+/** What a trader's order lists are narrowed to: pair, side, type and days (YYYY-MM-DD, UTC). */
+export type OrderFilters = Omit<Query<'/api/trading/orders/history', 'get'>, 'limit' | 'offset'>;
+/** A trade of the trade history: a desk trade or an order fill (`kind`), a fill with its order and fee. */
+export type HistoryTrade = Answer<'/api/trade/history', 'get'>[number];
+/** What the trade history is narrowed to: pair, side, kind and days. */
+export type TradeHistoryFilters = Omit<Query<'/api/trade/history', 'get'>, 'limit' | 'offset'>;
+/** Cancel all's answer: how many orders it cancelled, and those orders. */
+export type CanceledOrders = Answer<'/api/trading/orders', 'delete'>;
 
 export type Ticker = Answer<'/api/market/ticker', 'get'>;
 /** A book's levels; `last_update_id` is absent when they come from the public exchange's feed (the fallback). */

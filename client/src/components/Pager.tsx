@@ -1,6 +1,14 @@
 /** Under a list shown a page at a time: which items are on screen ("1-50 of 1,020"), and Previous and Next. */
 import { count } from '../format';
-import type { ShownPage } from './usePagedList';
+import type { ListPage } from '../api/client';
+
+/** How many items of a list a page shows at once, unless a list says otherwise. */
+export const PAGE_SIZE = 50;
+
+/** The page of a list on screen: its items, where it starts, and the size of the whole list. */
+export interface ShownPage<T> extends ListPage<T> {
+  offset: number;
+}
 
 export default function Pager({
   page,

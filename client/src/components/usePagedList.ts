@@ -1,21 +1,18 @@
-/** A list read from the server a page at a time on its own: its page on screen, and page turns. */
+/** A list read a page at a time on its own (an admin tab, the Orders page): its page on screen, and page turns. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import { errorMessage, type ListPage } from '../api/client';
-
-/** How many items of a list a screen shows at once. */
-export const PAGE_SIZE = 50;
-
-/** The page of a list on screen: its items, where it starts, and the size of the whole list. */
-export interface ShownPage<T> extends ListPage<T> {
-  offset: number;
-}
+import { PAGE_SIZE, type ShownPage } from './Pager';
 
 /**
  * `read` fetches the page at an offset; a new `read` (other filters, another user) starts again at
  * the first page. Only the latest load is shown, so a slow answer never brings back a page turned away from.
  */
-export function usePagedList<T>(read: (offset: number, limit: number) => Promise<ListPage<T>>, failure: string) {
+export function usePagedList<T>(
+  read: (offset: number, limit: number) => Promise<ListPage<T>>,
+  failure: string,
+  pageSize = PAGE_SIZE,
+) {
   const { enqueueSnackbar } = useSnackbar();
   const [page, setPage] = useState<ShownPage<T>>({ items: [], total: 0, offset: 0 });
   const [loaded, setLoaded] = useState(false);
@@ -27,7 +24,7 @@ export function usePagedList<T>(read: (offset: number, limit: number) => Promise
     async (offset: number) => {
       const ticket = ++latest.current;
       try {
-        const answer = await read(offset, PAGE_SIZE);
+        const answer = await read(offset, pageSize);
         if (ticket !== latest.current) return;
         setPage({ ...answer, offset });
         shownOffset.current = offset;
@@ -37,7 +34,7 @@ export function usePagedList<T>(read: (offset: number, limit: number) => Promise
         if (ticket === latest.current) setLoaded(true);
       }
     },
-    [read, failure, enqueueSnackbar],
+    [read, failure, pageSize, enqueueSnackbar],
   );
 
   useEffect(() => {

@@ -2,7 +2,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { errorMessage } from '../api/client';
+import { errorMessage, type ListPage } from '../api/client';
 import { tradingApi, userApi } from '../api/endpoints';
 import { marketApi, normaliseTicker, normaliseTrade } from '../api/market';
 import type { AssetBalance, MarketTrade, Order, Side, Ticker, UserTrade } from '../api/types';
@@ -46,12 +46,13 @@ export default function Trade() {
   const [ticker, setTicker] = useState<Ticker | null>(null);
   const [tickers, setTickers] = useState<Ticker[]>([]);
   const [marketTrades, setMarketTrades] = useState<MarketTrade[]>([]);
-  const [openOrders, setOpenOrders] = useState<Order[]>([]);
+  const [openOrders, setOpenOrders] = useState<ListPage<Order>>({ items: [], total: 0 });
   const [orderHistory, setOrderHistory] = useState<Order[]>([]);
   const [myTrades, setMyTrades] = useState<UserTrade[]>([]);
   const [assets, setAssets] = useState<AssetBalance[]>([]);
   const [priceHint, setPriceHint] = useState<PriceHint | null>(null);
   const [side, setSide] = useState<Side>('buy');
+  const [hideOtherPairs, setHideOtherPairs] = useState(false);
   const phone = useMediaQuery(PHONE_QUERY);
 
   const selectPair = (next: string) => setParams({ pair: next });
@@ -76,15 +77,27 @@ export default function Trade() {
     marketApi.tickers().then(setTickers).catch(logOnly('tickers'));
   }, []);
 
+  // The user's lists: every pair's, or this pair's while other pairs are hidden; answers for the other
+  // choice are dropped as the old pair's are.
+  const listPair = hideOtherPairs ? slashSymbol(symbol) : undefined;
+  const shownListPair = useRef(listPair);
+  shownListPair.current = listPair;
+  const forLists = useCallback(
+    <T,>(pair: string | undefined, set: (value: T) => void) =>
+      (value: T) => {
+        if (shownListPair.current === pair) set(value);
+      },
+    [],
+  );
+
   const loadOrders = useCallback(() => {
-    const pair = slashSymbol(symbol);
-    tradingApi.openOrders(pair).then(forPair(symbol, setOpenOrders)).catch(logOnly('open orders'));
-    tradingApi.orderHistory(pair).then(forPair(symbol, setOrderHistory)).catch(logOnly('order history'));
-  }, [symbol, forPair]);
+    tradingApi.openOrders(listPair).then(forLists(listPair, setOpenOrders)).catch(logOnly('open orders'));
+    tradingApi.orderHistory(listPair).then(forLists(listPair, setOrderHistory)).catch(logOnly('order history'));
+  }, [listPair, forLists]);
 
   const loadFills = useCallback(() => {
-    tradingApi.trades(slashSymbol(symbol)).then(forPair(symbol, setMyTrades)).catch(logOnly('user trades'));
-  }, [symbol, forPair]);
+    tradingApi.trades(listPair).then(forLists(listPair, setMyTrades)).catch(logOnly('user trades'));
+  }, [listPair, forLists]);
 
   const loadAssets = useCallback(() => {
     userApi.assets().then(setAssets).catch(logOnly('assets'));
@@ -158,6 +171,8 @@ export default function Trade() {
     cancelWith(() => tradingApi.cancelOrder(order.id), 'Order cancelled', 'Failed to cancel order');
   const onCancelList = (listId: number) =>
     cancelWith(() => tradingApi.cancelOrderList(listId), 'Order list cancelled', 'Failed to cancel order list');
+  const onCancelAll = () =>
+    cancelWith(() => tradingApi.cancelAll(listPair), 'All open orders cancelled', 'Failed to cancel orders');
 
   const onPlaced = () => {
     loadOrders();
@@ -194,12 +209,17 @@ export default function Trade() {
   );
   const userOrders = (
     <UserOrders
-      open={openOrders}
+      open={openOrders.items}
+      openTotal={openOrders.total}
       history={orderHistory}
       trades={myTrades}
       assets={assets}
+      pair={slashSymbol(symbol)}
+      hideOtherPairs={hideOtherPairs}
+      onHideOtherPairs={setHideOtherPairs}
       onCancel={onCancel}
       onCancelList={onCancelList}
+      onCancelAll={onCancelAll}
     />
   );
   const orderForm = (

@@ -9,8 +9,8 @@ import { checkLedger } from '../../ledger/ledger-check';
 import { LEDGER_CSV_HEADER, ledgerCsvRows } from '../../ledger/ledger-export';
 import { AUDIT_CSV_HEADER, auditCsvRows, auditFilters, auditListQuery, listAudit } from './audit-list';
 import type { AdminService } from './admin.service';
-import { sendCsv } from './csv-download';
-import { closedDateRange, RANGE_REFINEMENT, rangeBounds, validRange } from './date-range';
+import { sendCsv } from '../../platform/http/csv-download';
+import { closedDateRange, RANGE_REFINEMENT, rangeBounds, validRange } from '../../kernel/date-range';
 
 const listedUser = z.object({
   id: z.uuid(),

@@ -5,7 +5,7 @@ import type { HistoryReads } from '../../platform/db/history-reads';
 import { pageQuery, type ListPage, type Page } from '../../money/back-office/list-query';
 import { userRefs, type UserRef } from '../../money/back-office/user-refs';
 import { standalone } from '../../kernel/validation';
-import { dateRange, RANGE_REFINEMENT, rangeBounds, validRange } from './date-range';
+import { dateRange, RANGE_REFINEMENT, rangeBounds, validRange } from '../../kernel/date-range';
 
 /**
  * Which entries to show: by who made them (part of an administrator's e-mail or name, any case), by

@@ -9,7 +9,9 @@ import { money } from '../../kernel/money';
 import type { MarketCatalog } from '../../markets/catalog';
 import type { HistoryReads } from '../../platform/db/history-reads';
 import { orderView, userTradeView } from '../../trading/orders/order-views';
-import { openOrdersPage, userTradesPage } from '../../trading/order-reads';
+import { FILLS, listPage, ORDER_LISTS } from '../../trading/user-lists';
+import type { OrderRow } from '../../trading/orders/order.entity';
+import type { TradeRow } from '../../trading/orders/trade.entity';
 
 /** Decimal text without the column's trailing zeros: "12.5", not "12.500000000000000000". */
 const decimal = (value: string) => money(value).toFixed();
@@ -92,13 +94,13 @@ export class UserDetail {
 
   async openOrders(userId: string, page: Page) {
     await this.assertPerson(userId);
-    const rows = await openOrdersPage(this.dataSource, userId, page);
+    const rows = await listPage<OrderRow>(this.dataSource, userId, ORDER_LISTS.open, {}, page);
     return { ...rows, items: rows.items.map((row) => orderView(this.catalog, row)) };
   }
 
   async trades(userId: string, page: Page) {
     await this.assertPerson(userId);
-    const rows = await this.reads.run((db) => userTradesPage(db, userId, page));
+    const rows = await this.reads.run((db) => listPage<TradeRow>(db, userId, FILLS, {}, page));
     return { ...rows, items: rows.items.map((row) => userTradeView(this.catalog, row, userId)) };
   }
 

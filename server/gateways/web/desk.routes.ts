@@ -5,6 +5,8 @@ import { standalone } from '../../kernel/validation';
 import { money } from '../../kernel/money';
 import { symbolParam } from '../../trading/market-data/market-symbol';
 import { INVALID_AMOUNT, type DeskService } from '../../trading/desk/desk.service';
+import { sendPage } from '../../money/back-office/list-query';
+import { listFilters, pagedQuery, sendExport, TRADE_COLUMNS, tradeHistoryFilters } from './trader-lists';
 
 const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
 
@@ -36,6 +38,13 @@ const execution = z.object({
   created_at: z.string(),
 });
 
+/** A trade of the history: its kind, and a fill's order and fee (null for a desk trade). */
+const historyTrade = execution.extend({
+  kind: z.enum(['fill', 'desk']),
+  order_id: z.string().nullable(),
+  fee: z.number().nullable(),
+});
+
 export function deskRoutes(desk: DeskService) {
   return [
     route({
@@ -59,11 +68,30 @@ export function deskRoutes(desk: DeskService) {
     route({
       method: 'get',
       path: '/trade/history',
-      summary: "The user's executions, newest first: instant trades and order fills (total = price x amount)",
+      summary:
+        "The user's executions, newest first: instant trades and order fills (total = price x amount), each with its kind, and a fill with its order and fee; filtered by symbol, side, kind and days (from, to), 100 a page unless asked, the total in X-Total-Count",
       tags: ['simple trading'],
       access: 'trader',
-      response: z.array(execution),
-      handler: ({ user }) => desk.history(user.id),
+      query: pagedQuery(tradeHistoryFilters, 100),
+      response: z.array(historyTrade),
+      handler: async ({ user, query, ctx }) => {
+        const { limit, offset, ...filters } = query;
+        return sendPage(ctx, await desk.historyPage(user.id, listFilters(filters), { limit, offset }));
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/trade/history/export',
+      summary: 'The trades GET /trade/history selects with the same filters, oldest first, as a CSV file',
+      tags: ['simple trading'],
+      access: 'trader',
+      query: tradeHistoryFilters,
+      handler: async ({ user, query, ctx }) => {
+        const filters = listFilters(query);
+        return sendExport(ctx, 'trade-history.csv', TRADE_COLUMNS, (window) =>
+          desk.historyRows(user.id, filters, window),
+        );
+      },
     }),
   ];
 }

@@ -5,21 +5,22 @@ import { route, type RouteSpec } from './route';
 import { standalone } from '../../kernel/validation';
 import { orderRequestSchema, orderViewSchema, userTradeViewSchema } from '../../trading/orders/order-schemas';
 import { MAX_LIST } from '../../trading/orders/read-limits';
+import { sendPage } from '../../money/back-office/list-query';
+import {
+  fillFilters,
+  listFilters,
+  orderFilters,
+  pagedQuery,
+  ORDER_COLUMNS,
+  sendExport,
+  symbolFilter,
+} from './trader-lists';
 import type { TradingService } from '../../trading/trading.service';
 
-const symbolParam = z
-  .string()
-  .trim()
-  .max(16)
-  .optional()
-  .transform((s) => s || undefined);
-const limitParam = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .default(50)
-  .transform((n) => Math.min(n, MAX_LIST));
-const listQuery = z.object({ symbol: symbolParam, limit: limitParam });
+/** An order list's page: every open order (up to MAX_LIST) unless asked; 50 of the history. */
+const openOrdersQuery = pagedQuery(orderFilters, MAX_LIST);
+const orderHistoryQuery = pagedQuery(orderFilters, 50);
+const fillsQuery = pagedQuery(fillFilters, 50);
 
 export function tradingRoutes(trading: TradingService, orders: OrderMetrics): RouteSpec[] {
   return [
@@ -49,34 +50,78 @@ export function tradingRoutes(trading: TradingService, orders: OrderMetrics): Ro
       handler: ({ input, user, keyed }) => trading.cancelOrder(user.id, input.order_id, keyed),
     }),
     route({
-      method: 'get',
-      path: '/trading/orders/open',
-      summary: "The caller's open orders (one symbol, or all)",
+      method: 'delete',
+      path: '/trading/orders',
+      summary:
+        "Cancel all the caller's open orders, of one symbol (body or query symbol) or every one; answers those it cancelled",
       tags: ['trading'],
       access: 'trader',
-      query: z.object({ symbol: symbolParam }),
+      before: [userRateLimit('orders')],
+      input: z.object({ symbol: symbolFilter }),
+      response: z.object({ canceled: z.number(), orders: z.array(orderViewSchema) }),
+      handler: async ({ input, user }) => {
+        const orders = await trading.cancelOpenOrders(user.id, input.symbol);
+        return { canceled: orders.length, orders };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/trading/orders/open',
+      summary:
+        "The caller's open orders, newest first, filtered by symbol, side, type and days (from, to); a page at a time, the total in X-Total-Count",
+      tags: ['trading'],
+      access: 'trader',
+      query: openOrdersQuery,
       response: z.array(orderViewSchema),
-      handler: ({ query, user }) => trading.openOrders(user.id, query.symbol),
+      handler: async ({ query, user, ctx }) => {
+        const { limit, offset, ...filters } = query;
+        return sendPage(ctx, await trading.ordersPage(user.id, 'open', listFilters(filters), { limit, offset }));
+      },
     }),
     route({
       method: 'get',
       path: '/trading/orders/history',
-      summary: "The caller's closed orders, newest first, with average price and executed amount",
+      summary:
+        "The caller's closed orders, newest first, with average price and executed amount; filtered and paged as the open orders",
       tags: ['trading'],
       access: 'trader',
-      query: listQuery,
+      query: orderHistoryQuery,
       response: z.array(orderViewSchema),
-      handler: ({ query, user }) => trading.orderHistory(user.id, query.symbol, query.limit),
+      handler: async ({ query, user, ctx }) => {
+        const { limit, offset, ...filters } = query;
+        return sendPage(ctx, await trading.ordersPage(user.id, 'history', listFilters(filters), { limit, offset }));
+      },
     }),
+    ...(['open', 'history'] as const).map((list) =>
+      route({
+        method: 'get',
+        path: `/trading/orders/${list}/export`,
+        summary: `The orders GET /trading/orders/${list} selects with the same filters, oldest first, as a CSV file`,
+        tags: ['trading'],
+        access: 'trader',
+        query: orderFilters,
+        handler: async ({ query, user, ctx }) => {
+          const filters = listFilters(query);
+          const filename = list === 'open' ? 'open-orders.csv' : 'order-history.csv';
+          return sendExport(ctx, filename, ORDER_COLUMNS, (window) =>
+            trading.orderRows(user.id, list, filters, window),
+          );
+        },
+      }),
+    ),
     route({
       method: 'get',
       path: '/trading/trades',
-      summary: "The caller's fills, newest first: side and fee from the caller's point of view",
+      summary:
+        "The caller's fills, newest first: side, fee and order from the caller's point of view; filtered by symbol, side and days, paged, the total in X-Total-Count",
       tags: ['trading'],
       access: 'trader',
-      query: listQuery,
+      query: fillsQuery,
       response: z.array(userTradeViewSchema),
-      handler: ({ query, user }) => trading.userTrades(user.id, query.symbol, query.limit),
+      handler: async ({ query, user, ctx }) => {
+        const { limit, offset, ...filters } = query;
+        return sendPage(ctx, await trading.userTradesPage(user.id, listFilters(filters), { limit, offset }));
+      },
     }),
   ];
 }

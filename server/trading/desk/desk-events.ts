@@ -1,5 +1,5 @@
 import type { MoneyMoved } from '../../money/back-office/money-events';
-import type { ExecutionView } from './desk.service';
+import type { ExecutionView } from './desk-history';
 
 /** What the desk tells after a commit (see server/platform/bus/domain-events.ts). */
 export type DeskEvent =

@@ -3,7 +3,7 @@ import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
 import type { KeyedRequest } from '../../platform/idempotency/keyed-request';
 import { recordAnswer } from '../../platform/idempotency/recorded-answers';
 import { post, type Posting } from '../../ledger/ledger';
-import { money, toJsonNumber, toSql, type Money } from '../../kernel/money';
+import { money, toSql, type Money } from '../../kernel/money';
 import type { InstrumentQuotes } from '../market-data/instrument-quotes';
 import type { MarketCatalog } from '../../markets/catalog';
 import { instrumentOf } from '../market-data/market-symbol';
@@ -14,12 +14,22 @@ import { refuseTrading } from '../orders/refusals';
 import { assertTakesOrders } from '../trading.service';
 import { DeskTrade } from './desk-trade.entity';
 import { refuseDesk } from './refusals';
+import {
+  executionView,
+  tradeHistoryPage,
+  tradeHistoryRows,
+  type ExecutionView,
+  type TradeHistoryFilters,
+} from './desk-history';
+import type { ListWindow } from '../user-lists';
+
+/** The trade history's filters as the gateways take them: the symbol bare or with a slash. */
+export type DeskHistoryFilters = Omit<TradeHistoryFilters, 'symbol'> & { symbol?: string };
 
 /** The request schema's message for an amount, and how the web API words 'invalid-amount'. */
 export const INVALID_AMOUNT = 'Please enter a valid amount';
 /** How far the price the trader saw may be from the price the trade fills at: 1%. */
 const PRICE_TOLERANCE = money('0.01');
-const HISTORY_LIMIT = 100;
 
 export interface DeskTradeRequest {
   symbol: string;
@@ -27,26 +37,6 @@ export interface DeskTradeRequest {
   amount: Money;
   /** The price the trader saw (the ask for a buy, the bid for a sell); the trade fills at ours. */
   price: Money;
-}
-
-export interface ExecutionView {
-  id: string;
-  symbol: string;
-  type: 'buy' | 'sell';
-  amount: number;
-  price: number;
-  total: number;
-  created_at: string;
-}
-
-interface ExecutionRow {
-  id: string;
-  symbol: string;
-  type: 'buy' | 'sell';
-  amount: string;
-  price: string;
-  total: string;
-  created_at: Date;
 }
 
 /**
@@ -59,16 +49,6 @@ async function assertTakesTrades(manager: EntityManager, symbol: string): Promis
   if (!market) throw refuseTrading('unknown-symbol');
   assertTakesOrders(market);
 }
-
-const view = (row: ExecutionRow): ExecutionView => ({
-  id: row.id,
-  symbol: row.symbol,
-  type: row.type,
-  amount: toJsonNumber(row.amount),
-  price: toJsonNumber(row.price),
-  total: toJsonNumber(row.total),
-  created_at: row.created_at.toISOString(),
-});
 
 /**
  * The desk: on the simple screen a trader buys or sells at once against the desk, the venue's
@@ -128,7 +108,7 @@ export class DeskService {
         ],
       };
       const balances = await post(manager, posting);
-      const answer = view({ ...trade, type: trade.side });
+      const answer = executionView({ ...trade, type: trade.side });
       await recordAnswer(manager, keyed, answer);
       return { execution: answer, moved: { posting, balances } };
     });
@@ -138,22 +118,20 @@ export class DeskService {
   }
 
   /**
-   * Every execution of the user, newest first: desk trades and order fills (as maker or taker).
-   * A fill's total is price x amount, as on the simple screen; its fee shows in the order history.
+   * A page of the user's trade history, newest first: desk trades and order fills (as maker or
+   * taker), and how many trades the filters select (see desk-history.ts).
    */
-  async history(userId: string): Promise<ExecutionView[]> {
-    const rows: ExecutionRow[] = await this.dataSource.query(
-      `(SELECT id, symbol, side AS type, amount, price, total, created_at
-          FROM instant_trades WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2)
-       UNION ALL
-       (SELECT id, symbol, taker_side AS type, amount, price, quote_amount AS total, created_at
-          FROM trades WHERE taker_user_id = $1 ORDER BY created_at DESC LIMIT $2)
-       UNION ALL
-       (SELECT id, symbol, CASE taker_side WHEN 'buy' THEN 'sell' ELSE 'buy' END AS type, amount, price, quote_amount AS total, created_at
-          FROM trades WHERE maker_user_id = $1 ORDER BY created_at DESC LIMIT $2)
-       ORDER BY created_at DESC LIMIT $2`,
-      [userId, HISTORY_LIMIT],
-    );
-    return rows.map(view);
+  historyPage(userId: string, filters: DeskHistoryFilters, window: ListWindow) {
+    return tradeHistoryPage(this.dataSource, userId, this.historyFilters(filters), window);
+  }
+
+  /** The trades of a window alone (an export reads batch after batch). */
+  historyRows(userId: string, filters: DeskHistoryFilters, window: ListWindow) {
+    return tradeHistoryRows(this.dataSource, userId, this.historyFilters(filters), window);
+  }
+
+  /** A symbol of any instrument, the desk's or a book's, bare or with a slash. */
+  private historyFilters({ symbol, ...rest }: DeskHistoryFilters): TradeHistoryFilters {
+    return { ...rest, symbol: symbol ? instrumentOf(this.catalog, symbol).symbol : null };
   }
 }

@@ -143,7 +143,7 @@ export const orderListRequestSchema = z.object({
 });
 export type OrderListRequest = z.output<typeof orderListRequestSchema>;
 
-/** A fill as its user sees it: side and fee are this user's; total = price x amount. */
+/** A fill as its user sees it: side, fee and order are this user's; total = price x amount. */
 export const userTradeViewSchema = z.object({
   id: z.string(),
   symbol: z.string(),
@@ -153,6 +153,8 @@ export const userTradeViewSchema = z.object({
   fee: z.number(),
   total: z.number(),
   created_at: z.string(),
+  /** The user's order that made the fill. */
+  order_id: z.string(),
 });
 export type UserTradeView = z.infer<typeof userTradeViewSchema>;
 

@@ -52,5 +52,6 @@ export function userTradeView(catalog: MarketCatalog, trade: TradeRow, userId: s
     fee: toJsonNumber(isTaker ? trade.taker_fee : trade.maker_fee),
     total: toJsonNumber(trade.quote_amount),
     created_at: new Date(trade.created_at).toISOString(),
+    order_id: isTaker ? trade.taker_order_id : trade.maker_order_id,
   };
 }

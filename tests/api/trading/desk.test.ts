@@ -280,6 +280,9 @@ describe('the trade history', () => {
         price: expect.any(Number),
         total: expect.any(Number),
         created_at: expect.any(String),
+        kind: 'desk',
+        order_id: null,
+        fee: null,
       },
     ]);
     const takerHistory = await taker.client.get('/trade/history');
@@ -292,6 +295,9 @@ describe('the trade history', () => {
         price,
         total: price * 0.5,
         created_at: expect.any(String),
+        kind: 'fill',
+        order_id: expect.any(String),
+        fee: expect.any(Number),
       },
     ]);
     const makerHistory = await maker.client.get('/trade/history');

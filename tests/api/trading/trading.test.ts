@@ -79,6 +79,7 @@ describe('a limit order against a limit order', () => {
         fee: 1,
         total: 1000,
         created_at: expect.any(String),
+        order_id: ask.id,
       },
     ]);
     const history = await seller.client.get('/trading/orders/history?symbol=BTC/USDT&limit=50');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { standalone } from '../../kernel/validation';
+import { standalone } from './validation';
 
 const INVALID_DATE = standalone('Dates are written YYYY-MM-DD');
 const OUT_OF_RANGE = standalone('Dates run from 1970-01-01 to 9998-12-31');
