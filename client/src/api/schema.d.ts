@@ -1028,6 +1028,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/deposit/reference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's deposit reference, to put on bank transfers (the same for every deposit) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deposit_reference: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/deposit/request": {
         parameters: {
             query?: never;
@@ -3246,6 +3295,7 @@ export interface paths {
                                 full_name: string;
                                 email: string;
                             } | null;
+                            deposit_reference: string | null;
                         }[];
                     };
                 };
@@ -3319,6 +3369,7 @@ export interface paths {
                                 full_name: string;
                                 email: string;
                             } | null;
+                            deposit_reference: string | null;
                         };
                     };
                 };
@@ -3390,6 +3441,7 @@ export interface paths {
                                 full_name: string;
                                 email: string;
                             } | null;
+                            deposit_reference: string | null;
                         };
                     };
                 };

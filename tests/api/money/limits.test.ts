@@ -4,6 +4,7 @@ import { startExchangeProcess, type ExchangeProcess } from '../../support/exchan
 import { createFreshDatabase, type FreshDatabase } from '../../support/fresh-database';
 import { ApiClient, loginAs, registerTrader } from '../../support/http-client';
 import { fundedTrader } from '../../support/trader-fixtures';
+import { VENUE_BANK_ACCOUNT } from '../../support/venue-bank-account';
 
 const suite = useBackOfficeExchange();
 
@@ -184,6 +185,9 @@ const severalProcesses = process.env.TEST_DATABASE_POOL_SIZE !== '1' && Boolean(
       ADMIN_PASSWORD: admin.password,
     };
     running.push(await startExchangeProcess(env), await startExchangeProcess(env));
+    // A database of its own: deposits need the venue's bank account there too.
+    const signedIn = await loginAs(new ApiClient(running[0]!.url), admin.email, admin.password);
+    expect((await signedIn.post('/admin/bank-account', VENUE_BANK_ACCOUNT)).status).toBe(200);
   }, 120_000);
   afterAll(async () => {
     for (const exchange of running) await exchange.kill('SIGKILL');
