@@ -94,6 +94,8 @@ export const fundingApi = {
       body: totp ? { totp } : undefined,
       idempotent: true,
     }),
+  /** What the trader writes on a bank transfer, so an administrator can tell whose deposit arrived. */
+  depositReference: () => request<{ deposit_reference: string }>('GET', '/deposit/reference'),
   /** Active bank accounts for deposits: a public list, asked for without the token. */
   bankAccounts: () => request<BankAccount[]>('GET', '/bank-accounts', { auth: false }),
 };

@@ -40,8 +40,14 @@ export type TraderFeeTier = Answer<'/api/account/fee-tier', 'get'>;
 /** Who a request came from, on the administrator's lists (null when the user is gone). */
 export type UserRef = NonNullable<Answer<'/api/admin/deposits', 'get'>[number]['user']>;
 
-/** A deposit or withdrawal: the trader's history items; the administrator's lists add who asked. */
-export type FundingRequest = Answer<'/api/deposit/history', 'get'>[number] & { user?: UserRef | null };
+/**
+ * A deposit or withdrawal: the trader's history items; the administrator's lists add who asked, and
+ * on deposits the reference the trader puts on transfers.
+ */
+export type FundingRequest = Answer<'/api/deposit/history', 'get'>[number] & {
+  user?: UserRef | null;
+  deposit_reference?: string | null;
+};
 
 export type SimpleTrade = Answer<'/api/trade', 'post'>;
 export type KycStatusResponse = Answer<'/api/kyc/status', 'get'>;

@@ -31,7 +31,8 @@ interface DashboardData {
   trades: SimpleTrade[];
   kycStatus: string;
   kycNotes: string | null;
-  bankAccounts: BankAccount[];
+  /** Null until read; none when they cannot be read (nowhere to pay, then). */
+  bankAccounts: BankAccount[] | null;
   assets: AssetBalance[];
 }
 
@@ -42,7 +43,7 @@ const EMPTY: DashboardData = {
   trades: [],
   kycStatus: 'pending',
   kycNotes: null,
-  bankAccounts: [],
+  bankAccounts: null,
   assets: [],
 };
 
@@ -78,7 +79,7 @@ export default function Dashboard() {
       trades: settledValue(trades, current.trades),
       kycStatus: kyc.status === 'fulfilled' ? kyc.value.status || 'pending' : current.kycStatus,
       kycNotes: kyc.status === 'fulfilled' ? (kyc.value.admin_notes ?? null) : current.kycNotes,
-      bankAccounts: settledValue(banks, current.bankAccounts),
+      bankAccounts: settledValue(banks, current.bankAccounts ?? []),
       assets: settledValue(assets, current.assets),
     }));
     // Keep the session's user (profile menu, trade screens) in step with what we just read.
