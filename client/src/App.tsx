@@ -10,6 +10,7 @@ import Landing from './public/Landing';
 import Login from './public/Login';
 import Register from './public/Register';
 import Dashboard from './dashboard/Dashboard';
+import Assets from './assets/Assets';
 import SimpleTrading from './trade/SimpleTrading';
 import Markets from './public/Markets';
 import BuyCrypto from './public/BuyCrypto';
@@ -77,8 +78,12 @@ const PAGES: Record<PagePath, ReactElement> = {
       <Settings />
     </SignedIn>
   ),
-  // Profile-menu entries that live inside existing screens.
-  '/assets': <Navigate to="/dashboard" replace />,
+  // Profile-menu entries: the Assets page, and those that live inside existing screens.
+  '/assets': (
+    <TraderOnly>
+      <Assets />
+    </TraderOnly>
+  ),
   '/account': <Navigate to="/dashboard?tab=kyc" replace />,
   '/orders': <Navigate to="/trade" replace />,
   '/referral': <NotOffered title="Referral" />,
@@ -90,6 +95,7 @@ const TITLES: Partial<Record<PagePath, string>> = {
   '/login': 'Log in',
   '/register': 'Register',
   '/dashboard': 'Dashboard',
+  '/assets': 'Assets',
   '/trading': 'Simple Trading',
   '/trade': 'Spot Trading',
   '/markets': 'Markets',

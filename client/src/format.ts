@@ -23,6 +23,10 @@ export const usd = (value: Num, decimals = 2): string => {
   return `${n < 0 ? '-' : ''}$${fixed(Math.abs(n), decimals)}`;
 };
 
+/** A gain or loss in dollars, signed: "+$12.50", "-$3.00", "$0.00". */
+export const signedUsd = (value: Num, decimals = 2): string =>
+  `${toNumber(value) > 0 ? '+' : ''}${usd(value, decimals)}`;
+
 /** An amount of a currency with its label: dollars as usd(), any other "148,578.00 JPY". */
 export const money = (value: Num, currency: string): string =>
   currency === 'USD' ? usd(value) : `${fixed(value, 2)} ${currency}`;

@@ -32,6 +32,7 @@ import type {
   OrderList,
   PlaceOrderListPayload,
   PlaceOrderPayload,
+  Portfolio,
   SignedInUser,
   SimpleTrade,
   TwoFactorSetup,
@@ -75,6 +76,8 @@ export const accountApi = {
 export const userApi = {
   balance: () => request<{ balance: number }>('GET', '/user/balance'),
   assets: () => request<AssetBalance[]>('GET', '/user/assets'),
+  /** Every asset valued in dollars, with average cost and PnL, and the portfolio's Today's PnL. */
+  portfolio: () => request<Portfolio>('GET', '/account/assets'),
 };
 
 export const feesApi = {

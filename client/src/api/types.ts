@@ -35,6 +35,9 @@ export type SignedInUser = Answer<'/api/auth/me', 'get'>;
 export type KycStatus = SignedInUser['kyc_status'];
 export type AuthResponse = Answer<'/api/auth/login', 'post'>;
 export type AssetBalance = Answer<'/api/user/assets', 'get'>[number];
+/** The caller's holdings valued: each asset with its value, average cost and PnL, and the portfolio's Today's PnL. */
+export type Portfolio = Answer<'/api/account/assets', 'get'>;
+export type AssetValue = Portfolio['assets'][number];
 export type FeeTier = Answer<'/api/fee-tiers', 'get'>[number];
 export type TraderFeeTier = Answer<'/api/account/fee-tier', 'get'>;
 /** Who a request came from, on the administrator's lists (null when the user is gone). */
