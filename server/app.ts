@@ -251,6 +251,7 @@ export async function createExchange(
       orderMetrics: metrics.orders,
       marketData: marketData.service,
       quotes: marketData.quotes,
+      dollarPrices: marketData.dollarPrices,
       desk: new DeskService(dataSource, events, marketData.quotes, markets),
       catalog: markets,
     },

@@ -20,8 +20,8 @@ export const PAGE_PATHS = [
   '/settings',
   '/referral',
   '/orders',
-  // Profile-menu entries that live inside other screens, or say the programme is not offered yet.
   '/assets',
+  // Profile-menu entries that live inside other screens, or say the programme is not offered yet.
   '/account',
   '/rewards',
 ] as const;

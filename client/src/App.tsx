@@ -10,6 +10,7 @@ import Landing from './public/Landing';
 import Login from './public/Login';
 import Register from './public/Register';
 import Dashboard from './dashboard/Dashboard';
+import Assets from './assets/Assets';
 import SimpleTrading from './trade/SimpleTrading';
 import Markets from './public/Markets';
 import BuyCrypto from './public/BuyCrypto';
@@ -89,8 +90,12 @@ const PAGES: Record<PagePath, ReactElement> = {
       <OrdersPage />
     </TraderOnly>
   ),
-  // Profile-menu entries that live inside existing screens.
-  '/assets': <Navigate to="/dashboard" replace />,
+  '/assets': (
+    <TraderOnly>
+      <Assets />
+    </TraderOnly>
+  ),
+  // Profile-menu entries that live inside other screens, or say the programme is not offered yet.
   '/account': <Navigate to="/dashboard?tab=kyc" replace />,
   '/rewards': <NotOffered title="Rewards Hub" />,
 };
@@ -100,6 +105,7 @@ const TITLES: Partial<Record<PagePath, string>> = {
   '/login': 'Log in',
   '/register': 'Register',
   '/dashboard': 'Dashboard',
+  '/assets': 'Assets',
   '/trading': 'Simple Trading',
   '/trade': 'Spot Trading',
   '/markets': 'Markets',

@@ -26,6 +26,10 @@ export const usd = (value: Num, decimals = 2, maxDecimals = decimals): string =>
 /** Dollars to the decimals a small amount needs (a fee, a commission on it), up to 8: "$0.10", "$0.0002". */
 export const fineUsd = (value: Num): string => usd(value, 2, 8);
 
+/** A gain or loss in dollars, signed: "+$12.50", "-$3.00", "$0.00". */
+export const signedUsd = (value: Num, decimals = 2): string =>
+  `${toNumber(value) > 0 ? '+' : ''}${usd(value, decimals)}`;
+
 /** An amount of a currency with its label: dollars as usd(), any other "148,578.00 JPY". */
 export const money = (value: Num, currency: string): string =>
   currency === 'USD' ? usd(value) : `${fixed(value, 2)} ${currency}`;

@@ -11,6 +11,7 @@ import { useToastsBelowHeader } from './notices/useToastsBelowHeader';
 import './theme.css';
 import './public/public.css';
 import './dashboard/dashboard.css';
+import './assets/assets.css';
 import './trade/trade.css';
 import './account/account.css';
 import './admin/admin.css';

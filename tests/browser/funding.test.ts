@@ -1,10 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
-import { logIn, openPage, register, toast, uniqueEmail } from './support/browser';
-import { api, registerTrader, verifyAndFund } from './support/exchange-api';
+import { VENUE_BANK_ACCOUNT } from '../support/venue-bank-account';
+import { logIn, openPage, register, storedToken, toast, uniqueEmail } from './support/browser';
+import { adminToken, api, registerTrader, verifyAndFund } from './support/exchange-api';
 import type { ExchangeServer } from './support/exchange-server';
 import { withExchangeAndBrowser } from './support/suite';
 
 jest.setTimeout(120_000);
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** How far the page scrolls sideways (0: not at all). */
+const horizontalOverflow = (page: Page) =>
+  page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 
 describe('money in: a deposit request approved by the admin', () => {
   let server: ExchangeServer;
@@ -74,7 +82,8 @@ describe('money in: a deposit request approved by the admin', () => {
     await logIn(admin, server.admin.email, server.admin.password);
     await admin.waitForURL('**/admin');
     await admin.getByRole('tab', { name: 'Bank Accounts' }).click();
-    await admin.getByText('No bank accounts yet').waitFor();
+    // The venue's own account (the test server opens with one) is listed already.
+    await admin.getByText(VENUE_BANK_ACCOUNT.bank_name).waitFor();
     await admin.getByRole('button', { name: 'Add Bank Account' }).click();
     await admin.getByRole('button', { name: 'Save Bank Account' }).click();
     await toast(admin, 'Please fill all fields').waitFor();
@@ -83,28 +92,108 @@ describe('money in: a deposit request approved by the admin', () => {
     await admin.getByLabel('Account Holder Name').fill('Exchange Operations Ltd');
     await admin.getByRole('button', { name: 'Save Bank Account' }).click();
     await toast(admin, 'Bank account created').waitFor();
-    await admin.getByText('Active', { exact: true }).waitFor();
+    const harbour = admin.locator('.list-row', { hasText: 'Harbour Bank' });
+    await harbour.getByText('Active', { exact: true }).waitFor();
 
     const trader = await openPage(browser, server.baseUrl);
     await register(trader, 'Annie Easley', uniqueEmail('ae'), 'correct-horse-battery');
     await trader.getByText('Harbour Bank').waitFor();
     await trader.getByText('DE89 3704 0044 0532 0130 00').waitFor();
 
-    await admin.getByRole('button', { name: 'Deactivate' }).click();
+    await harbour.getByRole('button', { name: 'Deactivate' }).click();
     await toast(admin, 'Bank account status updated').waitFor();
-    await admin.getByText('Inactive', { exact: true }).waitFor();
+    await harbour.getByText('Inactive', { exact: true }).waitFor();
     await trader.reload();
     await trader.getByText('No deposits yet').waitFor();
+    await trader.getByText(VENUE_BANK_ACCOUNT.bank_name).waitFor();
     expect(await trader.getByText('Harbour Bank').count()).toBe(0);
 
     admin.once('dialog', (dialog) => {
       expect(dialog.message()).toBe('Are you sure you want to delete this bank account?');
       void dialog.accept();
     });
-    await admin.getByRole('button', { name: 'Delete' }).click();
+    await harbour.getByRole('button', { name: 'Delete' }).click();
     await toast(admin, 'Bank account deleted').waitFor();
-    await admin.getByText('No bank accounts yet').waitFor();
+    await harbour.waitFor({ state: 'detached' });
     await admin.context().close();
+    await trader.context().close();
+  });
+
+  it.each([
+    ['a desktop', DESKTOP],
+    ['a phone', PHONE],
+  ])(
+    'on %s, the deposit tab gives the reference and the bank details, each with a Copy button',
+    async (_what, size) => {
+      const trader = await openPage(browser, server.baseUrl);
+      await trader.setViewportSize(size);
+      await trader.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      const name = `Copying Cora ${size.width}`;
+      await register(trader, name, uniqueEmail('cora'), 'correct-horse-battery');
+      const { deposit_reference: reference } = await api<{ deposit_reference: string }>(
+        server,
+        (await storedToken(trader))!,
+        'GET',
+        '/deposit/reference',
+      );
+      expect(reference).toMatch(/^DEP-[A-Z2-9]{8}$/);
+      await trader.getByTestId('deposit-reference').filter({ hasText: reference }).waitFor();
+      const copied = async (what: string, text: string) => {
+        const button = trader.getByRole('button', { name: `Copy ${what}` }).first();
+        await button.click();
+        await button.filter({ hasText: 'Copied' }).waitFor();
+        expect(await trader.evaluate<string>('navigator.clipboard.readText()')).toBe(text);
+      };
+      await copied('deposit reference', reference);
+      await copied('account number', VENUE_BANK_ACCOUNT.account_number);
+      await copied('account holder', VENUE_BANK_ACCOUNT.account_holder);
+      expect(await horizontalOverflow(trader)).toBe(0);
+
+      // The administrator sees it on the request, to match the transfer that arrives.
+      await trader.getByLabel('Amount (USD)').fill('75');
+      await trader.getByRole('button', { name: 'Request Deposit' }).click();
+      await toast(trader, 'Deposit request submitted!').waitFor();
+      const admin = await openPage(browser, server.baseUrl);
+      await admin.setViewportSize(size);
+      await logIn(admin, server.admin.email, server.admin.password);
+      await admin.waitForURL('**/admin');
+      await admin.getByRole('tab', { name: 'Deposits' }).click();
+      const row = admin.locator('.list-row', { hasText: name });
+      await row.getByTestId('deposit-reference').filter({ hasText: reference }).waitFor();
+      await admin.context().close();
+      await trader.context().close();
+    },
+  );
+
+  it.each([
+    ['a desktop', DESKTOP],
+    ['a phone', PHONE],
+  ])('on %s, with no active bank account the deposit tab says deposits are unavailable', async (_what, size) => {
+    const admin = await adminToken(server);
+    const accounts = await api<Array<{ id: string; is_active: boolean }>>(server, admin, 'GET', '/admin/bank-accounts');
+    const active = accounts.filter((account) => account.is_active);
+    const toggle = (id: string) => api(server, admin, 'POST', `/admin/bank-account/${id}/toggle`);
+    const trader = await openPage(browser, server.baseUrl);
+    await trader.setViewportSize(size);
+    await register(trader, 'Waiting Wanda', uniqueEmail('wanda'), 'correct-horse-battery');
+    await trader.getByRole('button', { name: 'Request Deposit' }).waitFor();
+    try {
+      for (const account of active) await toggle(account.id);
+      // Pushed: the open tab follows without a reload.
+      await trader.getByTestId('deposits-unavailable').waitFor();
+      expect(await trader.getByRole('button', { name: 'Request Deposit' }).count()).toBe(0);
+      expect(await trader.getByLabel('Amount (USD)').count()).toBe(0);
+      await trader.getByText('No deposits yet').waitFor();
+      expect(await horizontalOverflow(trader)).toBe(0);
+      // A script gets the server's refusal.
+      await expect(api(server, (await storedToken(trader))!, 'POST', '/deposit/request?amount=10')).rejects.toThrow(
+        /409 .*Deposits are unavailable/,
+      );
+    } finally {
+      for (const account of active) await toggle(account.id);
+    }
+    await trader.getByRole('button', { name: 'Request Deposit' }).waitFor();
+    expect(await trader.getByTestId('deposits-unavailable').count()).toBe(0);
     await trader.context().close();
   });
 

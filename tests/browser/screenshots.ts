@@ -255,6 +255,8 @@ async function main(): Promise<void> {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       await shotBothSizes(page, `dashboard-${name}`, 400);
     }
+    await page.goto('/assets');
+    await shotBothSizes(page, 'assets', 1200);
     await page.goto('/settings');
     await shotBothSizes(page, 'settings');
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();

@@ -6,6 +6,7 @@ import { createApiKey, signedCall, type CreatedApiKey } from './binance-client';
 import { startExchangeProcess, tradingReady, withDatabase, type ExchangeProcess } from './exchange-process';
 import { ApiClient, registerTrader } from './http-client';
 import { approveKyc, credit } from './trader-fixtures';
+import { ensureVenueBankAccount } from './venue-bank-account';
 
 /** A trader of a crash test: their id, session token and API key. */
 export interface RestartedTrader {
@@ -69,8 +70,9 @@ export function crashTestExchange(
 
 /**
  * Traders registered on a first run, KYC-approved and credited `balances` (one record per trader,
- * keyed by their name; null: registered only) in the database while it is stopped, then a second
- * run, answered ready to trade (asked with the first trader's session).
+ * keyed by their name; null: registered only) in the database while it is stopped, with the
+ * venue's bank account for their deposits, then a second run, answered ready to trade (asked with
+ * the first trader's session).
  */
 export async function registeredTraders(
   runs: ExchangeRuns,
@@ -81,6 +83,7 @@ export async function registeredTraders(
   const registered = await Promise.all(names.map((name) => registerTrader(new ApiClient(first.url), name)));
   await first.kill('SIGTERM');
   await withDatabase(async (dataSource) => {
+    await ensureVenueBankAccount(dataSource);
     for (const [i, name] of names.entries()) {
       const credited = balances[name];
       if (!credited) continue;

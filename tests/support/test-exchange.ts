@@ -6,6 +6,7 @@ import { createExchange, type Exchange } from '../../server/app';
 import { loadConfig, type Config } from '../../server/platform/config/config';
 import { TEST_REDIS_PREFIX } from './redis-namespace';
 import { createLogger, type Logger } from '../../server/platform/logger/logger';
+import { ensureVenueBankAccount } from './venue-bank-account';
 
 export interface TestExchange {
   exchange: Exchange;
@@ -16,7 +17,8 @@ export interface TestExchange {
 
 /**
  * A whole exchange in this process on a free port, against the test database (real PostgreSQL in
- * CI) and REDIS_URL when set. Each one gets its own administrator, and logs nothing unless given a logger.
+ * CI) and REDIS_URL when set. Each one gets its own administrator and an active bank account for
+ * deposits (venue-bank-account.ts), and logs nothing unless given a logger.
  */
 export async function startTestExchange(
   overrides: Partial<Record<keyof Config, string>> = {},
@@ -43,6 +45,7 @@ export async function startTestExchange(
     ...overrides,
   });
   const exchange = await createExchange(config, logger);
+  await ensureVenueBankAccount(exchange.context.dataSource);
   const port = await exchange.listen();
   return { exchange, url: `http://127.0.0.1:${port}`, admin, close: () => exchange.close() };
 }

@@ -1,4 +1,7 @@
-/** A queue of deposit or withdrawal requests: each row shows the request, and a pending one takes a decision. */
+/**
+ * A queue of deposit or withdrawal requests: each row shows the request (a deposit with the reference
+ * its trader puts on transfers, to match the money that arrived), and a pending one takes a decision.
+ */
 import type { FundingRequest } from '../api/types';
 import StatusBadge from '../components/StatusBadge';
 import { dateTime, usd } from '../format';
@@ -35,6 +38,14 @@ function FundingRow({ item, decide }: { item: FundingRequest; decide: Decide }) 
           {item.user?.full_name} <span className="muted small">{item.user?.email}</span>
         </div>
         <div className="muted small">{dateTime(item.created_at)}</div>
+        {item.deposit_reference && (
+          <div className="small">
+            <span className="muted">Reference </span>
+            <span className="num accent" data-testid="deposit-reference">
+              {item.deposit_reference}
+            </span>
+          </div>
+        )}
         {item.admin_notes && <div className="muted small">Notes: {item.admin_notes}</div>}
       </div>
       <div className="stack" style={{ gap: 8, alignItems: 'flex-end', flex: 1, maxWidth: 420 }}>

@@ -35,6 +35,7 @@ import type {
   OrderList,
   PlaceOrderListPayload,
   PlaceOrderPayload,
+  Portfolio,
   ReferralCommission,
   ReferralSummary,
   Registration,
@@ -82,6 +83,8 @@ export const accountApi = {
 export const userApi = {
   balance: () => request<{ balance: number }>('GET', '/user/balance'),
   assets: () => request<AssetBalance[]>('GET', '/user/assets'),
+  /** Every asset valued in dollars, with average cost and PnL, and the portfolio's Today's PnL. */
+  portfolio: () => request<Portfolio>('GET', '/account/assets'),
 };
 
 export const feesApi = {
@@ -101,6 +104,8 @@ export const fundingApi = {
       body: totp ? { totp } : undefined,
       idempotent: true,
     }),
+  /** What the trader writes on a bank transfer, so an administrator can tell whose deposit arrived. */
+  depositReference: () => request<{ deposit_reference: string }>('GET', '/deposit/reference'),
   /** Active bank accounts for deposits: a public list, asked for without the token. */
   bankAccounts: () => request<BankAccount[]>('GET', '/bank-accounts', { auth: false }),
 };

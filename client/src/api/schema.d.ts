@@ -924,6 +924,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every asset's total, available and in orders, its dollar value, average cost and PnL, and the portfolio's value and Today's PnL (since 00:00 UTC, net of transfers); exact decimal strings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            assets: {
+                                asset: string;
+                                /** @description exact decimal: available + in_orders + withdrawing */
+                                total: string;
+                                /** @description exact decimal: free to spend */
+                                available: string;
+                                /** @description exact decimal: held by open orders */
+                                in_orders: string;
+                                /** @description exact decimal: held by pending withdrawals (USD only) */
+                                withdrawing: string;
+                                /** @description exact decimal: one unit in dollars now */
+                                price_usd: string;
+                                /** @description exact decimal: total x price_usd */
+                                value_usd: string;
+                                average_cost: string | null;
+                                pnl: string | null;
+                            }[];
+                            portfolio: {
+                                /** @description exact decimal: every asset at its price now */
+                                value_usd: string;
+                                /** @description 00:00 UTC today, where Today's PnL counts from */
+                                day_start: string;
+                                /** @description exact decimal: what was held at day_start, at the prices then */
+                                day_start_value_usd: string;
+                                /** @description exact decimal: deposits less withdrawals (and Earn's moves) since day_start, at today's prices */
+                                net_transfers_usd: string;
+                                /** @description exact decimal: value_usd - day_start_value_usd - net_transfers_usd */
+                                today_pnl: string;
+                                today_pnl_percent: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fee-tiers": {
         parameters: {
             query?: never;
@@ -1004,6 +1082,55 @@ export interface paths {
                             volume_30d: number;
                             maker_rate: string;
                             taker_rate: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposit/reference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's deposit reference, to put on bank transfers (the same for every deposit) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deposit_reference: string;
                         };
                     };
                 };
@@ -3248,6 +3375,7 @@ export interface paths {
                                 full_name: string;
                                 email: string;
                             } | null;
+                            deposit_reference: string | null;
                         }[];
                     };
                 };
@@ -3321,6 +3449,7 @@ export interface paths {
                                 full_name: string;
                                 email: string;
                             } | null;
+                            deposit_reference: string | null;
                         };
                     };
                 };
@@ -3392,6 +3521,7 @@ export interface paths {
                                 full_name: string;
                                 email: string;
                             } | null;
+                            deposit_reference: string | null;
                         };
                     };
                 };

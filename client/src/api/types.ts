@@ -44,13 +44,22 @@ export type AuthResponse = Answer<'/api/auth/login', 'post'>;
 /** A new trader's account: name, e-mail, password and, when a trader referred them, that trader's code. */
 export type Registration = Body<'/api/auth/register', 'post'>;
 export type AssetBalance = Answer<'/api/user/assets', 'get'>[number];
+/** The caller's holdings valued: each asset with its value, average cost and PnL, and the portfolio's Today's PnL. */
+export type Portfolio = Answer<'/api/account/assets', 'get'>;
+export type AssetValue = Portfolio['assets'][number];
 export type FeeTier = Answer<'/api/fee-tiers', 'get'>[number];
 export type TraderFeeTier = Answer<'/api/account/fee-tier', 'get'>;
 /** Who a request came from, on the administrator's lists (null when the user is gone). */
 export type UserRef = NonNullable<Answer<'/api/admin/deposits', 'get'>[number]['user']>;
 
-/** A deposit or withdrawal: the trader's history items; the administrator's lists add who asked. */
-export type FundingRequest = Answer<'/api/deposit/history', 'get'>[number] & { user?: UserRef | null };
+/**
+ * A deposit or withdrawal: the trader's history items; the administrator's lists add who asked, and
+ * on deposits the reference the trader puts on transfers.
+ */
+export type FundingRequest = Answer<'/api/deposit/history', 'get'>[number] & {
+  user?: UserRef | null;
+  deposit_reference?: string | null;
+};
 
 export type SimpleTrade = Answer<'/api/trade', 'post'>;
 export type KycStatusResponse = Answer<'/api/kyc/status', 'get'>;

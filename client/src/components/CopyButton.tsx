@@ -20,7 +20,8 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export default function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+/** `what` names the text for screen readers when a screen has several ("Copy account number"). */
+export default function CopyButton({ text, label = 'Copy', what }: { text: string; label?: string; what?: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   useEffect(() => {
@@ -33,6 +34,7 @@ export default function CopyButton({ text, label = 'Copy' }: { text: string; lab
     <button
       type="button"
       className="btn btn-sm btn-ghost accent"
+      aria-label={what && `${label} ${what}`}
       onClick={() => void copyText(text).then((copied) => setState(copied ? 'copied' : 'failed'))}
     >
       {state === 'copied' ? 'Copied' : state === 'failed' ? 'Select and copy' : label}

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
 import { fundingApi, kycApi, simpleTradeApi, userApi } from '../api/endpoints';
-import type { AssetBalance, BankAccount, FundingRequest, KycStatus, SignedInUser, SimpleTrade } from '../api/types';
+import type { BankAccount, FundingRequest, KycStatus, SignedInUser, SimpleTrade } from '../api/types';
 import { useSession } from '../auth/session';
 import FundingPanel from './FundingPanel';
 import { ChartIcon, DownloadIcon, LogoutIcon, ShieldIcon, UploadIcon, WalletIcon } from '../components/Icons';
@@ -13,6 +13,7 @@ import Logo from '../components/Logo';
 import Tabs from '../components/Tabs';
 import { dateTime, money, quantity, statusTone, usd } from '../format';
 import { useMarkets } from '../markets';
+import { holdingOf, usePortfolio } from '../portfolio';
 import { useRealtime } from '../realtime/useRealtime';
 
 type TabKey = 'deposits' | 'withdrawals' | 'trades' | 'kyc';
@@ -31,8 +32,8 @@ interface DashboardData {
   trades: SimpleTrade[];
   kycStatus: string;
   kycNotes: string | null;
-  bankAccounts: BankAccount[];
-  assets: AssetBalance[];
+  /** Null until read; none when they cannot be read (nowhere to pay, then). */
+  bankAccounts: BankAccount[] | null;
 }
 
 const EMPTY: DashboardData = {
@@ -42,8 +43,7 @@ const EMPTY: DashboardData = {
   trades: [],
   kycStatus: 'pending',
   kycNotes: null,
-  bankAccounts: [],
-  assets: [],
+  bankAccounts: null,
 };
 
 const settledValue = <T,>(result: PromiseSettledResult<T>, fallback: T): T =>
@@ -58,7 +58,6 @@ export default function Dashboard() {
   const tab: TabKey = isTab(tabParam) ? tabParam : 'deposits';
   const [data, setData] = useState<DashboardData>({ ...EMPTY, balance: Number(user?.balance ?? 0) });
   const reportedFailure = useRef(false);
-  const markets = useMarkets();
 
   const load = useCallback(async () => {
     const results = await Promise.allSettled([
@@ -68,9 +67,8 @@ export default function Dashboard() {
       simpleTradeApi.history(),
       kycApi.status(),
       fundingApi.bankAccounts(),
-      userApi.assets(),
     ] as const);
-    const [balance, deposits, withdrawals, trades, kyc, banks, assets] = results;
+    const [balance, deposits, withdrawals, trades, kyc, banks] = results;
     setData((current) => ({
       balance: balance.status === 'fulfilled' ? Number(balance.value.balance) : current.balance,
       deposits: settledValue(deposits, current.deposits),
@@ -78,17 +76,15 @@ export default function Dashboard() {
       trades: settledValue(trades, current.trades),
       kycStatus: kyc.status === 'fulfilled' ? kyc.value.status || 'pending' : current.kycStatus,
       kycNotes: kyc.status === 'fulfilled' ? (kyc.value.admin_notes ?? null) : current.kycNotes,
-      bankAccounts: settledValue(banks, current.bankAccounts),
-      assets: settledValue(assets, current.assets),
+      bankAccounts: settledValue(banks, current.bankAccounts ?? []),
     }));
     // Keep the session's user (profile menu, trade screens) in step with what we just read.
     const patch: Partial<SignedInUser> = {};
     if (balance.status === 'fulfilled') patch.balance = Number(balance.value.balance);
     if (kyc.status === 'fulfilled' && kyc.value.status) patch.kyc_status = kyc.value.status as KycStatus;
     patchUser(patch);
-    // A failure among the first six calls is reported (once); /user/assets only adds per-asset holdings, so its
-    // failure is only logged.
-    const failed = results.slice(0, 6).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    // A failure is reported once; every one is logged.
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     results.forEach((r) => r.status === 'rejected' && console.warn('dashboard: load failed', r.reason));
     if (failed && !reportedFailure.current) {
       reportedFailure.current = true;
@@ -138,7 +134,6 @@ export default function Dashboard() {
   };
 
   const invalidAmount = () => enqueueSnackbar('Please enter a valid amount', { variant: 'error' });
-  const heldAssets = data.assets.filter((a) => Number(a.total) > 0 && a.asset !== 'USD' && a.asset !== 'USDT');
 
   return (
     <div className="page">
@@ -161,24 +156,7 @@ export default function Dashboard() {
       </header>
       <main className="container" style={{ padding: '24px' }}>
         <div className="grid grid-3" style={{ marginBottom: 24 }}>
-          <div className="card">
-            <div className="card-title">
-              <WalletIcon size={16} />
-              Balance
-            </div>
-            <div className="big-number num" data-testid="balance">
-              {usd(data.balance)}
-            </div>
-            {heldAssets.length > 0 && (
-              <div className="small muted" style={{ marginTop: 6 }}>
-                {heldAssets.map((a) => (
-                  <span key={a.asset} style={{ marginRight: 10 }} className="num">
-                    {quantity(a.total, markets.assetStep(a.asset))} {a.asset}
-                  </span>
-                ))}
-              </div>
-            )}
-          </div>
+          <BalanceCard available={data.balance} />
           <div className="card">
             <div className="card-title">
               <ShieldIcon size={16} />
@@ -243,6 +221,54 @@ export default function Dashboard() {
           )}
         </div>
       </main>
+    </div>
+  );
+}
+
+/**
+ * The dollars: what is available to spend (as pushed, at once), and the total with what open orders
+ * hold, as the server values the holdings; and what every asset is worth, with the way to them.
+ */
+function BalanceCard({ available }: { available: number }) {
+  const { portfolio } = usePortfolio();
+  const dollars = holdingOf(portfolio, 'USD');
+  const figure = (value: string | undefined) => (value === undefined ? '--' : usd(value));
+  return (
+    <div className="card balance-card">
+      <div className="card-title">
+        <WalletIcon size={16} />
+        Balance
+        <Link to="/assets" className="small" style={{ marginLeft: 'auto' }}>
+          Assets →
+        </Link>
+      </div>
+      <div className="big-number num" data-testid="balance">
+        {usd(available)}
+      </div>
+      <div className="balance-lines small">
+        <span>Total</span>
+        <span className="num" data-testid="balance-total">
+          {figure(dollars?.total)}
+        </span>
+        <span>Available</span>
+        <span className="num" data-testid="balance-available">
+          {usd(available)}
+        </span>
+        <span>In Orders</span>
+        <span className="num" data-testid="balance-in-orders">
+          {figure(dollars?.in_orders)}
+        </span>
+        {dollars && Number(dollars.withdrawing) > 0 && (
+          <>
+            <span>Withdrawing</span>
+            <span className="num">{usd(dollars.withdrawing)}</span>
+          </>
+        )}
+        <span>All assets</span>
+        <span className="num" data-testid="portfolio-value">
+          ≈ {figure(portfolio?.portfolio.value_usd)}
+        </span>
+      </div>
     </div>
   );
 }

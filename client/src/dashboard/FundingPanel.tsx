@@ -1,10 +1,14 @@
-/** Deposit or withdrawal tab: optional bank accounts, amount input, request button, history. */
+/**
+ * Deposit or withdrawal tab: where to pay (the trader's reference and the bank accounts) or what is
+ * available, the amount input and request button, and the history. With no bank account to pay
+ * into, deposits are unavailable and no request can be made.
+ */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { fundingApi } from '../api/endpoints';
 import type { BankAccount, FundingRequest } from '../api/types';
 import { dateTime, usd } from '../format';
 import { useRealtime } from '../realtime/useRealtime';
-import { BankIcon } from '../components/Icons';
+import BankTransferDetails from './BankTransferDetails';
 import StatusBadge from '../components/StatusBadge';
 import TwoFactorCodeField from '../components/TwoFactorCodeField';
 
@@ -15,7 +19,8 @@ const isValidAmount = (text: string): boolean => DOLLARS_AND_CENTS.test(text.tri
 interface Props {
   kind: 'deposit' | 'withdrawal';
   history: FundingRequest[];
-  bankAccounts?: BankAccount[];
+  /** Deposits: the active bank accounts; null until read. */
+  bankAccounts?: BankAccount[] | null;
   available?: number;
   /** The trader has two-factor on: a withdrawal asks for a code. */
   asksForCode?: boolean;
@@ -28,7 +33,7 @@ interface Props {
  * The bank accounts to pay into: those the page loaded, replaced by a fresh list whenever an
  * administrator adds, deactivates or deletes one, so no one pays into an account that is gone.
  */
-function useLiveBankAccounts(loaded: BankAccount[]): BankAccount[] {
+function useLiveBankAccounts(loaded: BankAccount[] | null): BankAccount[] | null {
   const [reloaded, setReloaded] = useState<BankAccount[] | null>(null);
   // Only the latest reload is shown: an earlier one answering late would bring back a removed account.
   const latest = useRef(0);
@@ -46,10 +51,23 @@ function useLiveBankAccounts(loaded: BankAccount[]): BankAccount[] {
   return reloaded ?? loaded;
 }
 
+/** The trader's deposit reference (it never changes), read once the deposit tab shows; null until then. */
+function useDepositReference(wanted: boolean): string | null {
+  const [reference, setReference] = useState<string | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    fundingApi
+      .depositReference()
+      .then((read) => setReference(read.deposit_reference))
+      .catch((error) => console.warn('funding: deposit reference not read', error));
+  }, [wanted]);
+  return reference;
+}
+
 export default function FundingPanel({
   kind,
   history,
-  bankAccounts = [],
+  bankAccounts = null,
   available,
   asksForCode = false,
   onRequest,
@@ -61,7 +79,10 @@ export default function FundingPanel({
   const isDeposit = kind === 'deposit';
   const withCode = !isDeposit && asksForCode;
   const liveAccounts = useLiveBankAccounts(bankAccounts);
-  const activeAccounts = liveAccounts.filter((a) => a.is_active !== false);
+  const activeAccounts = liveAccounts?.filter((a) => a.is_active !== false) ?? null;
+  const reference = useDepositReference(isDeposit);
+  // Nowhere to pay: the request form is not offered (the server refuses deposits then too).
+  const unavailable = isDeposit && activeAccounts !== null && activeAccounts.length === 0;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -81,31 +102,13 @@ export default function FundingPanel({
     <div className="grid grid-2" style={{ alignItems: 'start' }}>
       <div className="card stack">
         <h3>{isDeposit ? 'Request Deposit' : 'Request Withdrawal'}</h3>
-        {isDeposit && activeAccounts.length > 0 && (
-          <div className="stack" style={{ gap: 8 }}>
-            <div className="muted small">Transfer to one of these bank accounts:</div>
-            {activeAccounts.map((account) => (
-              <div key={account.id} className="bank-card small">
-                <div>
-                  <div className="muted">Bank</div>
-                  <div className="row" style={{ gap: 6 }}>
-                    <BankIcon size={14} />
-                    {account.bank_name}
-                  </div>
-                </div>
-                <div>
-                  <div className="muted">Account Number</div>
-                  <div className="num">{account.account_number}</div>
-                </div>
-                <div>
-                  <div className="muted">Account Holder</div>
-                  <div>{account.account_holder}</div>
-                </div>
-              </div>
-            ))}
-            <div className="notice small">
-              After transferring, request a deposit of the same amount below. An admin will confirm it.
-            </div>
+        {isDeposit && activeAccounts === null && <div className="muted small">Loading bank details…</div>}
+        {isDeposit && activeAccounts !== null && activeAccounts.length > 0 && (
+          <BankTransferDetails accounts={activeAccounts} reference={reference} />
+        )}
+        {unavailable && (
+          <div className="notice" data-testid="deposits-unavailable">
+            Deposits are unavailable right now: there is no bank account to transfer to. Please check back later.
           </div>
         )}
         {!isDeposit && available !== undefined && (
@@ -115,28 +118,30 @@ export default function FundingPanel({
           </div>
         )}
         {/* noValidate: a bad amount gets our message, not the browser's tooltip. */}
-        <form className="stack" onSubmit={onSubmit} noValidate>
-          <div className="field">
-            <label htmlFor={`${kind}-amount`}>Amount (USD)</label>
-            <input
-              id={`${kind}-amount`}
-              className="input num"
-              type="number"
-              min="0"
-              step="0.01"
-              inputMode="decimal"
-              placeholder="0.00"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </div>
-          {withCode && (
-            <TwoFactorCodeField id="withdrawal-code" label="Two-factor code" value={code} onChange={setCode} />
-          )}
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {isDeposit ? 'Request Deposit' : 'Request Withdrawal'}
-          </button>
-        </form>
+        {!unavailable && (
+          <form className="stack" onSubmit={onSubmit} noValidate>
+            <div className="field">
+              <label htmlFor={`${kind}-amount`}>Amount (USD)</label>
+              <input
+                id={`${kind}-amount`}
+                className="input num"
+                type="number"
+                min="0"
+                step="0.01"
+                inputMode="decimal"
+                placeholder="0.00"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
+            </div>
+            {withCode && (
+              <TwoFactorCodeField id="withdrawal-code" label="Two-factor code" value={code} onChange={setCode} />
+            )}
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {isDeposit ? 'Request Deposit' : 'Request Withdrawal'}
+            </button>
+          </form>
+        )}
       </div>
       <div className="card">
         <h3 style={{ marginBottom: 8 }}>{isDeposit ? 'Deposit History' : 'Withdrawal History'}</h3>

@@ -2,13 +2,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { feesApi, userApi } from '../api/endpoints';
-import { marketApi } from '../api/market';
-import type { ForexPair, User } from '../api/types';
+import { feesApi } from '../api/endpoints';
+import type { User } from '../api/types';
 import { useSession } from '../auth/session';
+import Pnl from '../components/Pnl';
 import { quantity, usd } from '../format';
 import { useMarkets } from '../markets';
-import { dollarPrice } from '../valuation';
+import { holdingOf, usePortfolio } from '../portfolio';
 import {
   GiftIcon,
   KeyIcon,
@@ -21,26 +21,14 @@ import {
   WalletIcon,
 } from '../components/Icons';
 
-/** Sum of all asset accounts valued in USD (see dollarPrice), and that sum in BTC. */
-async function estimateBalance(forexPairs: ForexPair[]): Promise<{ usdValue: number; btcValue: number }> {
-  const [assets, tickers, quotes] = await Promise.all([
-    userApi.assets(),
-    marketApi.tickers().catch(() => []),
-    marketApi.quotes().catch(() => []),
-  ]);
-  const priceOf = (asset: string): number => dollarPrice(asset, { forexPairs, quotes, tickers });
-  const usdValue = assets.reduce((sum, a) => sum + Number(a.total) * priceOf(a.asset), 0);
-  const btcPrice = priceOf('BTC');
-  return { usdValue, btcValue: btcPrice > 0 ? usdValue / btcPrice : 0 };
-}
-
 export default function ProfileMenu({ user }: { user: User }) {
   const { logout } = useSession();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const markets = useMarkets();
   const [open, setOpen] = useState(false);
-  const [estimate, setEstimate] = useState<{ usdValue: number; btcValue: number } | null>(null);
+  // Valued by the server while the menu is open (administrators hold nothing).
+  const { portfolio } = usePortfolio(open && !user.is_admin);
   const [tier, setTier] = useState<string | null>(null);
   const anchor = useRef<HTMLDivElement>(null);
 
@@ -54,12 +42,6 @@ export default function ProfileMenu({ user }: { user: User }) {
 
   useEffect(() => {
     if (!open) return;
-    estimateBalance(markets.forexPairs)
-      .then(setEstimate)
-      .catch((error) => {
-        console.warn('profile menu: estimated balance unavailable', error);
-        setEstimate({ usdValue: Number(user.balance) || 0, btcValue: 0 });
-      });
     const onClick = (event: MouseEvent) => {
       if (anchor.current && !anchor.current.contains(event.target as Node)) setOpen(false);
     };
@@ -70,7 +52,7 @@ export default function ProfileMenu({ user }: { user: User }) {
       document.removeEventListener('mousedown', onClick);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open, user.balance, markets]);
+  }, [open]);
 
   const go = (to: string) => {
     setOpen(false);
@@ -82,6 +64,8 @@ export default function ProfileMenu({ user }: { user: User }) {
     navigate('/login');
   };
   const label = user.email.split('@')[0];
+  const usdValue = portfolio && Number(portfolio.portfolio.value_usd);
+  const btcPrice = Number(holdingOf(portfolio, 'BTC')?.price_usd ?? 0);
   const verified = user.kyc_status === 'approved';
 
   return (
@@ -158,13 +142,17 @@ export default function ProfileMenu({ user }: { user: User }) {
           <div className="menu-card">
             <div className="muted small">Estimated Balance</div>
             <div style={{ fontSize: 20, fontWeight: 600 }} className="num">
-              {estimate ? quantity(estimate.btcValue, markets.assetStep('BTC')) : '--'}{' '}
+              {usdValue !== null && btcPrice > 0 ? quantity(usdValue / btcPrice, markets.assetStep('BTC')) : '--'}{' '}
               <span className="small muted">BTC</span>
             </div>
-            <div className="muted small num">≈ {estimate ? usd(estimate.usdValue) : '--'}</div>
+            <div className="muted small num">≈ {usdValue !== null ? usd(usdValue) : '--'}</div>
             <div className="row between small" style={{ marginTop: 6 }}>
               <span className="muted">Today's PnL</span>
-              <span className="num">{usd(0)} (0.00%)</span>
+              <Pnl
+                value={portfolio?.portfolio.today_pnl ?? null}
+                percentage={portfolio?.portfolio.today_pnl_percent ?? null}
+                testId="today-pnl"
+              />
             </div>
             <div className="grid grid-3" style={{ gap: 6, marginTop: 10 }}>
               <button type="button" className="btn btn-primary btn-sm" onClick={() => go('/dashboard')}>

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { route } from './route';
 import type { AccountsService } from '../../money/accounts/accounts.service';
+import { portfolioSchema } from '../../money/accounts/portfolio';
+import type { DollarPriceBook } from '../../trading/market-data/dollar-prices';
 
-export function accountsRoutes(accounts: AccountsService) {
+export function accountsRoutes(accounts: AccountsService, dollarPrices: DollarPriceBook) {
   return [
     route({
       method: 'get',
@@ -21,6 +23,16 @@ export function accountsRoutes(accounts: AccountsService) {
       access: 'trader',
       response: z.array(z.object({ asset: z.string(), available: z.number(), locked: z.number(), total: z.number() })),
       handler: ({ user }) => accounts.assets(user.id),
+    }),
+    route({
+      method: 'get',
+      path: '/account/assets',
+      summary:
+        "Every asset's total, available and in orders, its dollar value, average cost and PnL, and the portfolio's value and Today's PnL (since 00:00 UTC, net of transfers); exact decimal strings",
+      tags: ['accounts'],
+      access: 'trader',
+      response: portfolioSchema,
+      handler: ({ user }) => accounts.portfolio(user.id, (dayStart) => dollarPrices.prices(dayStart)),
     }),
   ];
 }

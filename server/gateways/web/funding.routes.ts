@@ -54,6 +54,15 @@ function fundingRoutes(funding: FundingService, twoFactor: TwoFactorService, kin
 }
 
 export const depositAndWithdrawalRoutes = (funding: FundingService, twoFactor: TwoFactorService) => [
+  route({
+    method: 'get',
+    path: '/deposit/reference',
+    summary: "The caller's deposit reference, to put on bank transfers (the same for every deposit)",
+    tags: ['funding'],
+    access: 'trader',
+    response: z.object({ deposit_reference: z.string() }),
+    handler: ({ user: trader }) => funding.depositReference(trader.id),
+  }),
   ...fundingRoutes(funding, twoFactor, 'deposit'),
   ...fundingRoutes(funding, twoFactor, 'withdrawal'),
 ];

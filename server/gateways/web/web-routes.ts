@@ -14,6 +14,7 @@ import type { MarketCatalog } from '../../markets/catalog';
 import type { EventBus } from '../../platform/bus/event-bus';
 import type { OrderMetrics } from '../../platform/metrics/orders';
 import type { DeskService } from '../../trading/desk/desk.service';
+import type { DollarPriceBook } from '../../trading/market-data/dollar-prices';
 import type { InstrumentQuotes } from '../../trading/market-data/instrument-quotes';
 import type { MarketDataService } from '../../trading/market-data/market-data.service';
 import type { TradingService } from '../../trading/trading.service';
@@ -62,6 +63,8 @@ export interface WebServices {
   orderMetrics: OrderMetrics;
   marketData: MarketDataService;
   quotes: InstrumentQuotes;
+  /** Assets' dollar prices now and at a day's start, for the Assets page. */
+  dollarPrices: DollarPriceBook;
   desk: DeskService;
   catalog: MarketCatalog;
 }
@@ -74,7 +77,7 @@ export function webRoutes(services: WebServices, adminRoutes: RouteSpec[]): Rout
     ...authRoutes(services.auth, services.dataSource, services.authLimiter),
     ...sessionsRoutes(services.sessions),
     ...twoFactorRoutes(services.twoFactor),
-    ...accountsRoutes(services.accounts),
+    ...accountsRoutes(services.accounts, services.dollarPrices),
     ...feeTiersRoutes(services.dataSource),
     ...depositAndWithdrawalRoutes(services.funding, services.twoFactor),
     ...earnRoutes(services.earnProducts, services.earn),

@@ -5,8 +5,8 @@ import { passwordProblem } from './password-policy';
 import { User } from './user.entity';
 
 const UNIQUE_VIOLATION = '23505';
-/** The unique index whose violation means the database drew a code another account holds: drawn again. */
-const REFERRAL_CODE_INDEX = 'users_referral_code';
+/** The unique indexes whose violation means the database drew a code another account holds: drawn again. */
+const DRAWN_CODE_INDEXES = new Set(['users_referral_code', 'users_deposit_reference']);
 const CODE_DRAWS = 5;
 
 export interface NewUser {
@@ -43,7 +43,7 @@ export async function createUser(
     } catch (error) {
       const { code, constraint } = error as { code?: string; constraint?: string };
       if (code !== UNIQUE_VIOLATION) throw error;
-      if (constraint !== REFERRAL_CODE_INDEX) throw refuseIdentity('email-taken');
+      if (!DRAWN_CODE_INDEXES.has(constraint ?? '')) throw refuseIdentity('email-taken');
       if (draw === CODE_DRAWS) throw error;
     }
   }

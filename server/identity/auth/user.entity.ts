@@ -53,6 +53,11 @@ export class User {
   @Column({ type: 'varchar', length: 16, default: () => 'new_referral_code()' })
   referral_code!: string;
 
+  /** What the trader writes on a bank transfer, so an administrator knows whose money arrived; the database draws it (new_deposit_reference()). */
+  @Index('users_deposit_reference', { unique: true })
+  @Column({ type: 'varchar', length: 12, default: () => 'new_deposit_reference()' })
+  deposit_reference!: string;
+
   /** The account whose code this one registered with: set at registration, never changed (a trigger refuses it). */
   @Index('users_referred_by', { where: 'referred_by IS NOT NULL' })
   @Column({ type: 'uuid', nullable: true })

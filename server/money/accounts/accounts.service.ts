@@ -3,8 +3,10 @@ import { availableBalance } from '../../ledger/ledger';
 import { Account } from '../../ledger/account.entity';
 import { money, toJsonNumber, ZERO } from '../../kernel/money';
 import { USD, type MarketCatalog } from '../../markets/catalog';
+import { readHoldings } from './holdings';
+import { startOfUtcDay, valuePortfolio, type DollarPrices } from './portfolio';
 
-/** What a user holds: the dollar balance the product shows, and every asset for the Assets page. */
+/** What a user holds: the dollar balance the product shows, every asset, and what they are worth. */
 export class AccountsService {
   constructor(
     private readonly dataSource: DataSource,
@@ -31,6 +33,19 @@ export class AccountsService {
         total: toJsonNumber(available.plus(locked)),
       };
     });
+  }
+
+  /**
+   * Every asset valued in dollars with its average cost and PnL, and the portfolio's Today's PnL;
+   * `pricesFor` gives each asset's price now and at the start of the day (trading's market data).
+   */
+  async portfolio(userId: string, pricesFor: (dayStart: Date) => Promise<DollarPrices>) {
+    const dayStart = startOfUtcDay(new Date());
+    const [holdings, prices] = await Promise.all([
+      readHoldings(this.dataSource.manager, userId, this.catalog.assets(), dayStart),
+      pricesFor(dayStart),
+    ]);
+    return valuePortfolio(holdings, prices, dayStart);
   }
 }
 

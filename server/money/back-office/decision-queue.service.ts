@@ -10,7 +10,7 @@ import type { DecisionQueue, QueueItem } from './decision-queue';
 import type { DecisionQueueRegistry } from './decision-queue-registry';
 import type { Decision } from './decision-inputs';
 import type { DecisionListQuery, ListPage } from './list-query';
-import { userRefs } from './user-refs';
+import { itemOwners } from './user-refs';
 
 /** What every decision queue does the same way: its admin list, its decisions, its pending count. */
 export class DecisionQueueService {
@@ -38,11 +38,11 @@ export class DecisionQueueService {
       .limit(query.limit)
       .offset(query.offset)
       .getManyAndCount();
-    const users = await userRefs(
+    const owners = await itemOwners(
       manager,
       items.map((item) => item.user_id),
     );
-    return { items: items.map((item) => queue.adminView(item, users.get(item.user_id))), total };
+    return { items: items.map((item) => queue.adminView(item, owners.get(item.user_id))), total };
   }
 
   /**
@@ -69,8 +69,8 @@ export class DecisionQueueService {
         targetId: id,
         notes,
       });
-      const users = await userRefs(manager, [decided.user_id]);
-      const answer = queue.adminView(decided, users.get(decided.user_id));
+      const owners = await itemOwners(manager, [decided.user_id]);
+      const answer = queue.adminView(decided, owners.get(decided.user_id));
       await recordAnswer(manager, keyed, answer);
       return { item: decided, moved, view: answer };
     });

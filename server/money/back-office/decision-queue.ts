@@ -2,7 +2,7 @@ import type { EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
 import type { z } from 'zod';
 import type { Posting } from '../../ledger/ledger';
 import type { DecisionColumns } from './decision-columns.entity';
-import type { UserRef } from './user-refs';
+import type { ItemOwner } from './user-refs';
 
 /** An item of a decision queue: whose it is, and its decision. */
 export type QueueItem = DecisionColumns & { id: string; user_id: string };
@@ -47,5 +47,5 @@ export interface DecisionQueue<Item extends QueueItem = QueueItem> {
   routes: QueueRoutes;
   /** An item as administrators see it: its schema, and the view that fills it. */
   adminItem: z.ZodType;
-  adminView(item: Item, user: UserRef | undefined): unknown;
+  adminView(item: Item, owner: ItemOwner | undefined): unknown;
 }

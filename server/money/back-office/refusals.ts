@@ -15,6 +15,8 @@ export type MoneyRefusal =
   | 'queue-item-not-pending'
   /** data: `item`. */
   | 'queue-item-not-found'
-  | 'bank-account-not-found';
+  | 'bank-account-not-found'
+  /** No active bank account: a deposit request would have nowhere to be paid. */
+  | 'deposits-unavailable';
 
 export const refuseMoney = refusals<MoneyRefusal>();

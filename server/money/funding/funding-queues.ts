@@ -1,9 +1,9 @@
 import type { DecisionQueue, QueuePostings, QueueRoutes } from '../back-office/decision-queue';
 import { depositArrival, withdrawalPayout, withdrawalRelease } from './funding-postings';
 import { FundingRequest, type FundingKind } from './funding-request.entity';
-import { adminFundingItem, adminFundingView } from './funding-view';
+import { adminDepositItem, adminDepositView, adminFundingItem, adminFundingView } from './funding-view';
 
-/** Deposits and withdrawals share their table and views; their paths, counter and money differ. */
+/** Deposits and withdrawals share their table and views; their paths, counter and money differ, and deposits show their reference. */
 const fundingQueue = (
   kind: FundingKind,
   fields: { pendingCounter: string; postings: QueuePostings<FundingRequest>; routes: Omit<QueueRoutes, 'tag'> },
@@ -16,8 +16,9 @@ const fundingQueue = (
   postings: fields.postings,
   ownerEvent: 'funding',
   routes: { ...fields.routes, tag: 'funding' },
-  adminItem: adminFundingItem,
-  adminView: adminFundingView,
+  ...(kind === 'deposit'
+    ? { adminItem: adminDepositItem, adminView: adminDepositView }
+    : { adminItem: adminFundingItem, adminView: adminFundingView }),
 });
 
 export const FUNDING_QUEUES: Record<FundingKind, DecisionQueue<FundingRequest>> = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userRefSchema, type UserRef } from '../back-office/user-refs';
+import { userRefSchema, type ItemOwner } from '../back-office/user-refs';
 import { toJsonNumber } from '../../kernel/money';
 import type { FundingRequest } from './funding-request.entity';
 
@@ -22,8 +22,15 @@ export const fundingItem = z.object({
 });
 
 /** The same, for administrators: with whose request it is. */
-export const adminFundingView = (request: FundingRow, user: UserRef | undefined) => ({
+export const adminFundingView = (request: FundingRow, owner: ItemOwner | undefined) => ({
   ...fundingView(request),
-  user: user ?? null,
+  user: owner?.ref ?? null,
 });
 export const adminFundingItem = fundingItem.extend({ user: userRefSchema.nullable() });
+
+/** A deposit for administrators: also the reference its trader puts on transfers, to match the money that arrived. */
+export const adminDepositView = (request: FundingRow, owner: ItemOwner | undefined) => ({
+  ...adminFundingView(request, owner),
+  deposit_reference: owner?.deposit_reference ?? null,
+});
+export const adminDepositItem = adminFundingItem.extend({ deposit_reference: z.string().nullable() });

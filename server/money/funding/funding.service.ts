@@ -1,4 +1,7 @@
 import { announceQueueChange } from '../back-office/back-office-events';
+import { refuseMoney } from '../back-office/refusals';
+import { anyActiveBankAccount } from '../bank-accounts/bank-accounts.service';
+import { User } from '../../identity/auth/user.entity';
 import type { Page } from '../back-office/list-query';
 import type { ServerContext } from '../../platform/modules/context';
 import type { KeyedRequest } from '../../platform/idempotency/keyed-request';
@@ -18,11 +21,13 @@ export class FundingService {
   /**
    * A deposit waits with nothing moved; a withdrawal holds its amount in the same transaction, and
    * the answer to a keyed request is recorded in it too. Both are refused beyond the caps the
-   * administrators set (funding-caps.ts), checked in that transaction.
+   * administrators set (funding-caps.ts), checked in that transaction; a deposit also while no bank
+   * account is active, as the trader would have nowhere to pay.
    */
   async request(kind: FundingKind, userId: string, amount: Money, keyed: KeyedRequest | null = null) {
     const caps = fundingCaps(this.ctx.config, this.ctx.settings, kind);
     const { created, moved, view } = await this.ctx.dataSource.transaction(async (manager) => {
+      if (kind === 'deposit' && !(await anyActiveBankAccount(manager))) throw refuseMoney('deposits-unavailable');
       await assertWithinCaps(manager, kind, userId, amount, caps);
       const request = await manager.save(
         manager.create(FundingRequest, { user_id: userId, kind, amount: toSql(amount) }),
@@ -35,6 +40,14 @@ export class FundingService {
     });
     announceQueueChange(this.ctx, FUNDING_QUEUES[kind], created, moved);
     return view;
+  }
+
+  /** What the trader writes on a bank transfer, so an administrator can match it to the deposit request. */
+  async depositReference(userId: string) {
+    const { deposit_reference } = await this.ctx.dataSource
+      .getRepository(User)
+      .findOneOrFail({ where: { id: userId }, select: { deposit_reference: true } });
+    return { deposit_reference };
   }
 
   async history(kind: FundingKind, userId: string, page: Page) {

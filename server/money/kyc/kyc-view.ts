@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userRefSchema, type UserRef } from '../back-office/user-refs';
+import { userRefSchema, type ItemOwner } from '../back-office/user-refs';
 import type { KycSubmission } from './kyc-submission.entity';
 
 type SubmissionRow = Pick<KycSubmission, 'id' | 'document_type' | 'status' | 'submitted_at' | 'admin_notes'>;
@@ -21,10 +21,10 @@ export const submissionItem = z.object({
 });
 
 /** For administrators: whose it is, and where the document is (the bytes are fetched on their own). */
-export const adminSubmissionView = (submission: SubmissionRow, user: UserRef | undefined) => ({
+export const adminSubmissionView = (submission: SubmissionRow, owner: ItemOwner | undefined) => ({
   ...submissionView(submission),
   document_url: `/api/admin/kyc/${submission.id}/document`,
-  user: user ?? null,
+  user: owner?.ref ?? null,
 });
 export const adminSubmissionItem = submissionItem.extend({
   document_url: z.string(),

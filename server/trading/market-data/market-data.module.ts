@@ -3,16 +3,17 @@ import { money } from '../../kernel/money';
 import type { MarketCatalog } from '../../markets/catalog';
 import type { ReferencePrices } from '../../markets/reference-prices/reference-prices.service';
 import type { TradingService } from '../trading.service';
+import { DollarPriceBook } from './dollar-prices';
 import { InstrumentQuotes } from './instrument-quotes';
 import { MarketDataService } from './market-data.service';
 
-/** Public market data over HTTP, and the simple screen's quotes (told on each reference price tick). */
+/** Public market data over HTTP, the simple screen's quotes (told on each reference price tick), assets' dollar prices. */
 export function marketDataModule(
   ctx: ServerContext,
   catalog: MarketCatalog,
   referencePrices: ReferencePrices,
   trading: TradingService,
-): ExchangeModule & { quotes: InstrumentQuotes; service: MarketDataService } {
+): ExchangeModule & { quotes: InstrumentQuotes; service: MarketDataService; dollarPrices: DollarPriceBook } {
   const quotes = new InstrumentQuotes(catalog, referencePrices, trading, money(ctx.config.DESK_SPREAD));
   const marketData = new MarketDataService(ctx.dataSource, ctx.reads, trading, quotes, catalog);
   let running = false;
@@ -28,6 +29,7 @@ export function marketDataModule(
     needs: ['trading'],
     quotes,
     service: marketData,
+    dollarPrices: new DollarPriceBook(ctx.dataSource, catalog, quotes),
     async start() {
       running = true;
     },

@@ -53,6 +53,8 @@ const routes = (): Array<{ access: Access; method: string; path: string; body?: 
   { access: 'public', method: 'GET', path: '/bank-accounts' },
   { access: 'trader', method: 'GET', path: '/user/balance' },
   { access: 'trader', method: 'GET', path: '/user/assets' },
+  { access: 'trader', method: 'GET', path: '/account/assets' },
+  { access: 'trader', method: 'GET', path: '/deposit/reference' },
   { access: 'trader', method: 'POST', path: '/deposit/request?amount=1' },
   { access: 'trader', method: 'GET', path: '/deposit/history' },
   { access: 'trader', method: 'POST', path: '/withdraw/request?amount=0.01' },

@@ -33,6 +33,7 @@ describe('deposits', () => {
       status: 'approved',
       admin_notes: 'Wire received',
       user: { id: user.id, full_name: 'Dana Deposit', email: user.email },
+      deposit_reference: (await client.get('/deposit/reference')).body.deposit_reference,
     });
     expect(await balanceOf(client)).toBe(250.75);
     expect((await client.get('/deposit/history')).body).toEqual([

@@ -5,6 +5,7 @@ import { createFreshDatabase, type FreshDatabase } from '../../support/fresh-dat
 import { ApiClient, loginAs, registerTrader } from '../../support/http-client';
 import { fundedTrader } from '../../support/trader-fixtures';
 import { severalProcesses } from '../../support/test-exchange';
+import { VENUE_BANK_ACCOUNT } from '../../support/venue-bank-account';
 
 const suite = useBackOfficeExchange();
 
@@ -182,6 +183,9 @@ describe('a limit set by an administrator', () => {
       ADMIN_PASSWORD: admin.password,
     };
     running.push(await startExchangeProcess(env), await startExchangeProcess(env));
+    // A database of its own: deposits need the venue's bank account there too.
+    const signedIn = await loginAs(new ApiClient(running[0]!.url), admin.email, admin.password);
+    expect((await signedIn.post('/admin/bank-account', VENUE_BANK_ACCOUNT)).status).toBe(200);
   }, 120_000);
   afterAll(async () => {
     for (const exchange of running) await exchange.kill('SIGKILL');

@@ -15,6 +15,7 @@ import {
 import { startRedisServer, type RedisServer } from '../../support/redis-server';
 import { startTestExchange } from '../../support/test-exchange';
 import { approveKyc, credit, fundedTrader } from '../../support/trader-fixtures';
+import { ensureVenueBankAccount } from '../../support/venue-bank-account';
 
 /**
  * Faults in the middle of a stream of money requests (orders, cancels, deposits, withdrawals,
@@ -54,6 +55,7 @@ async function exchangeWithTraders(env: Record<string, string>) {
   );
   await first.kill('SIGTERM');
   await withDatabase(async (dataSource) => {
+    await ensureVenueBankAccount(dataSource);
     for (const trader of registered) {
       await approveKyc(dataSource, trader.user.id);
       await credit(dataSource, trader.user.id, 'USD', '100000');

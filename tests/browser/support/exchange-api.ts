@@ -8,7 +8,7 @@ export const TINY_PNG = Buffer.from(
 );
 
 export async function api<T>(
-  server: ExchangeServer,
+  server: Pick<ExchangeServer, 'baseUrl'>,
   token: string | null,
   method: string,
   path: string,

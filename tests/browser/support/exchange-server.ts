@@ -1,6 +1,7 @@
 /**
  * Starts the whole exchange (API, Socket.IO and the built client on one port) as a child process
- * for browser tests: fresh data folder, free port, known admin, waits for /api/health.
+ * for browser tests: fresh data folder, free port, known admin, waits for /api/health, then gives
+ * it the venue's bank account (deposits are refused without an active one).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildStaleClient } from '../../../scripts/build-if-stale';
 import { createFreshDatabase } from '../../support/fresh-database';
+import { VENUE_BANK_ACCOUNT } from '../../support/venue-bank-account';
+import { api } from './exchange-api';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const STARTUP_TIMEOUT_MS = 90_000;
@@ -56,6 +59,12 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`exchange server did not become healthy in time:\n${output()}`);
+}
+
+/** The venue's bank account, added as an administrator adds one. */
+async function addBankAccount(baseUrl: string, admin: ExchangeServer['admin']): Promise<void> {
+  const { token } = await api<{ token: string }>({ baseUrl }, null, 'POST', '/auth/login', admin);
+  await api({ baseUrl }, token, 'POST', '/admin/bank-account', VENUE_BANK_ACCOUNT);
 }
 
 export async function startExchangeServer(extraEnv: Record<string, string> = {}): Promise<ExchangeServer> {
@@ -123,6 +132,7 @@ export async function startExchangeServer(extraEnv: Record<string, string> = {})
 
   try {
     await waitForHealth(baseUrl, child, () => log);
+    await addBankAccount(baseUrl, admin);
   } catch (error) {
     await stop();
     throw error;

@@ -26,6 +26,7 @@ import { OrderTrailingTimeAndPrevented1795780000000 } from './1795780000000-Orde
 import { EarnProducts1795800000000 } from './1795800000000-EarnProducts';
 import { FeeTiers1795810000000 } from './1795810000000-FeeTiers';
 import { Referrals1795820000000 } from './1795820000000-Referrals';
+import { DepositReferences1795840000000 } from './1795840000000-DepositReferences';
 
 /** Every migration, in order. New ones: `npm run migration:generate -- server/platform/db/migrations/Name`, then list it here. */
 export const migrations: Function[] = [
@@ -57,4 +58,5 @@ export const migrations: Function[] = [
   EarnProducts1795800000000,
   FeeTiers1795810000000,
   Referrals1795820000000,
+  DepositReferences1795840000000,
 ];
