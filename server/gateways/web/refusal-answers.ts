@@ -104,7 +104,6 @@ const ANSWERS: {
   'queue-item-not-pending': [409, (data) => `${sentenceCase(data.item)} is not pending`],
   'queue-item-not-found': [404, (data) => `${sentenceCase(data.item)} not found`],
   'bank-account-not-found': [404, 'Bank account not found'],
-  'deposits-unavailable': [409, 'Deposits are unavailable for now: there is no bank account to transfer to'],
 
   // Earn: products, subscriptions and redemptions.
   'earn-unknown-asset': [400, 'Unknown asset'],

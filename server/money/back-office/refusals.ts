@@ -15,8 +15,6 @@ export type MoneyRefusal =
   | 'queue-item-not-pending'
   /** data: `item`. */
   | 'queue-item-not-found'
-  | 'bank-account-not-found'
-  /** No active bank account: a deposit request would have nowhere to be paid. */
-  | 'deposits-unavailable';
+  | 'bank-account-not-found';
 
 export const refuseMoney = refusals<MoneyRefusal>();

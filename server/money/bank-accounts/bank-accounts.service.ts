@@ -17,10 +17,6 @@ const view = ({ id, bank_name, account_number, account_holder, is_active, create
 
 const NEWEST_FIRST = { created_at: 'DESC', id: 'DESC' } as const;
 
-/** Whether traders have an account to pay into: without one, deposit requests are refused. */
-export const anyActiveBankAccount = (manager: EntityManager): Promise<boolean> =>
-  manager.getRepository(BankAccount).exists({ where: { is_active: true } });
-
 /** The venue's bank accounts: administrators keep the list, traders see the active ones. */
 export class BankAccountsService {
   constructor(private readonly ctx: Pick<ServerContext, 'dataSource' | 'events'>) {}

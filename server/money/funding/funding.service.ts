@@ -1,6 +1,4 @@
 import { announceQueueChange } from '../back-office/back-office-events';
-import { refuseMoney } from '../back-office/refusals';
-import { anyActiveBankAccount } from '../bank-accounts/bank-accounts.service';
 import { User } from '../../identity/auth/user.entity';
 import type { Page } from '../back-office/list-query';
 import type { ServerContext } from '../../platform/modules/context';
@@ -27,7 +25,6 @@ export class FundingService {
   async request(kind: FundingKind, userId: string, amount: Money, keyed: KeyedRequest | null = null) {
     const caps = fundingCaps(this.ctx.config, this.ctx.settings, kind);
     const { created, moved, view } = await this.ctx.dataSource.transaction(async (manager) => {
-      if (kind === 'deposit' && !(await anyActiveBankAccount(manager))) throw refuseMoney('deposits-unavailable');
       await assertWithinCaps(manager, kind, userId, amount, caps);
       const request = await manager.save(
         manager.create(FundingRequest, { user_id: userId, kind, amount: toSql(amount) }),

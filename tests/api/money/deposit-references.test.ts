@@ -1,7 +1,6 @@
 import { DepositReferences1795840000000 } from '../../../server/platform/db/migrations/1795840000000-DepositReferences';
 import { query, useBackOfficeExchange } from '../../support/back-office';
 import { ApiClient, loginAs, registerTrader } from '../../support/http-client';
-import { sendKeyed } from '../../support/idempotency-fixtures';
 
 const suite = useBackOfficeExchange();
 
@@ -80,53 +79,5 @@ describe('deposit references', () => {
       await runner.rollbackTransaction();
       await runner.release();
     }
-  });
-});
-
-describe('deposits without a bank account to pay into', () => {
-  /** Deactivates every active bank account for the test, and activates them again after it. */
-  async function withoutActiveBankAccounts(test: () => Promise<void>) {
-    const accounts = (await suite.admin.get('/admin/bank-accounts')).body as Array<{ id: string; is_active: boolean }>;
-    const active = accounts.filter((account) => account.is_active);
-    const toggle = (id: string) => suite.admin.post(`/admin/bank-account/${id}/toggle`);
-    for (const account of active) await toggle(account.id);
-    try {
-      await test();
-    } finally {
-      for (const account of active) await toggle(account.id);
-    }
-  }
-
-  const UNAVAILABLE = {
-    status: 409,
-    body: { detail: 'Deposits are unavailable for now: there is no bank account to transfer to' },
-  };
-
-  it('are refused with 409, keyed or not, and nothing is recorded; accepted again once an account is active', async () => {
-    const { client } = await registerTrader(suite.api);
-    await withoutActiveBankAccounts(async () => {
-      expect((await suite.api.get('/bank-accounts')).body).toEqual([]);
-      expect(await client.post(`/deposit/request${query({ amount: 50 })}`)).toEqual(UNAVAILABLE);
-      const keyed = await sendKeyed(client, 'no-bank-1', 'POST', `/deposit/request${query({ amount: 50 })}`);
-      expect({ status: keyed.status, body: keyed.body }).toEqual(UNAVAILABLE);
-      expect((await client.get('/deposit/history')).body).toEqual([]);
-      // Withdrawals pay out to the trader's bank, not the venue's: they are not concerned.
-      expect((await client.post(`/withdraw/request${query({ amount: 1 })}`)).body.detail).toBe('Insufficient balance');
-    });
-    expect((await client.post(`/deposit/request${query({ amount: 50 })}`)).status).toBe(200);
-  });
-
-  it('an inactive account is no account to pay into', async () => {
-    const { client } = await registerTrader(suite.api);
-    await withoutActiveBankAccounts(async () => {
-      const inactive = await suite.admin.post('/admin/bank-account', {
-        bank_name: 'Dormant Bank',
-        account_number: '0000',
-        account_holder: 'Venue Ltd',
-      });
-      await suite.admin.post(`/admin/bank-account/${inactive.body.id}/toggle`);
-      expect(await client.post(`/deposit/request${query({ amount: 5 })}`)).toEqual(UNAVAILABLE);
-      await suite.admin.delete(`/admin/bank-account/${inactive.body.id}`);
-    });
   });
 });
