@@ -132,7 +132,8 @@ describe("the trader's money views: the dashboard's balance card, the Assets pag
       await page.getByRole('menu').getByTestId('today-pnl').filter({ hasText: todayPnl }).waitFor();
       await page.getByRole('menu').getByRole('link', { name: 'Assets' }).click();
       await page.waitForURL('**/assets');
-      expect(await page.title()).toMatch(/^Assets \|/);
+      // The router moves in a transition: the address changes before the page, and its title, are drawn.
+      await page.waitForFunction("document.title.startsWith('Assets |')");
 
       await page
         .getByTestId('portfolio-value')
