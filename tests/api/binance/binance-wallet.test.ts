@@ -38,16 +38,6 @@ interface AdminMarket {
 const bookMarkets = async () =>
   ((await admin.get('/admin/markets')).body as AdminMarket[]).filter((market) => market.kind === 'book');
 
-/** Each book market's fee rates as the administrators' page shows them (its own, or the defaults). */
-async function feeRates(): Promise<Map<string, { maker: string; taker: string }>> {
-  return new Map(
-    (await bookMarkets()).map((market) => [
-      market.symbol,
-      { maker: market.maker_fee_rate, taker: market.taker_fee_rate },
-    ]),
-  );
-}
-
 /** What `trader` pays on each book market: its fee tier's rates, a market's own rates as their floor (server/trading/fee-tiers). */
 async function paidRates(trader: ApiClient): Promise<Map<string, { maker: string; taker: string }>> {
   const tier = (await trader.get('/account/fee-tier')).body as { maker_rate: string; taker_rate: string };
@@ -283,8 +273,8 @@ describe('CCXT with its wallet (sapi) URL pointed here', () => {
   // fetchCurrencies and fetchMargins are left as CCXT sets them: on.
   const binance = (credentials: CcxtCredentials = {}) => ccxtBinance(server.url, credentials);
 
-  it('loads markets and currencies with a key, fetches the trading fees and the status', async () => {
-    const { key } = await keyed({ USD: '250' });
+  it("loads markets and currencies with a key, fetches the caller's trading fees and the status", async () => {
+    const { key, client } = await keyed({ USD: '250' });
     const exchange = binance({ apiKey: key.api_key, secret: key.secret });
     const markets = await exchange.loadMarkets();
     expect(Object.keys(markets).sort()).toEqual(OPENING_BOOK_MARKETS.map((m) => `${m.base}/USDT`).sort());
@@ -294,7 +284,7 @@ describe('CCXT with its wallet (sapi) URL pointed here', () => {
     const currencies = await exchange.fetchCurrencies();
     expect(currencies!.USDT!.networks.BANK).toMatchObject({ deposit: true, withdraw: true, fee: 0 });
 
-    const rates = await feeRates();
+    const rates = await paidRates(client);
     const fee = await exchange.fetchTradingFee('BTC/USDT');
     expect(fee).toMatchObject({
       symbol: 'BTC/USDT',
