@@ -92,11 +92,7 @@ export default function Dashboard() {
     }
   }, [enqueueSnackbar, patchUser]);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  useRealtime([], {
+  const connected = useRealtime([], {
     balance: (event) => {
       setData((d) => ({ ...d, balance: Number(event.balance) }));
       patchUser({ balance: Number(event.balance) });
@@ -107,6 +103,10 @@ export default function Dashboard() {
     },
     fill: () => void load(),
   });
+  // Read on opening, and again when the socket (re)connects: what was pushed before it joined is read then.
+  useEffect(() => {
+    void load();
+  }, [load, connected]);
 
   const setTab = (key: TabKey) => setParams(key === 'deposits' ? {} : { tab: key }, { replace: true });
 
