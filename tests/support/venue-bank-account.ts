@@ -1,5 +1,5 @@
 /**
- * Deposit requests are refused while the venue has no active bank account (traders would have
+ * Without an active bank account the deposit tab says deposits are unavailable (traders would have
  * nowhere to pay), so test exchanges open with one, as a venue taking deposits does.
  */
 export const VENUE_BANK_ACCOUNT = {
