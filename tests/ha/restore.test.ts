@@ -4,7 +4,6 @@ import { checkLedger } from '../../server/ledger/ledger-check';
 import { createDataSource } from '../../server/platform/db/data-source';
 import { query } from '../support/back-office';
 import { ApiClient, loginAs, registerTrader } from '../support/http-client';
-import { VENUE_BANK_ACCOUNT } from '../support/venue-bank-account';
 import { ha, HA_ADMIN, haStatus } from './ha-cli';
 
 /**
@@ -14,8 +13,6 @@ import { ha, HA_ADMIN, haStatus } from './ha-cli';
 it('ha:restore to a moment between two approvals keeps the first and not the second', async () => {
   const { app } = haStatus();
   const admin = await loginAs(new ApiClient(app), HA_ADMIN.email, HA_ADMIN.password);
-  // Deposits need an active bank account to be paid into.
-  expect((await admin.post('/admin/bank-account', VENUE_BANK_ACCOUNT)).status).toBe(200);
   const trader = await registerTrader(new ApiClient(app), 'Restore Trader');
   const requested = [];
   for (const amount of [100, 200]) {
