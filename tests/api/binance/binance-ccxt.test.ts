@@ -84,7 +84,9 @@ describe('public data', () => {
     expect(book.nonce).toEqual(expect.any(Number));
     await bidder.client.delete('/trading/order', { order_id: resting.body.id });
 
-    const [candle] = await exchange.fetchOHLCV(SYMBOL, '1m', undefined, 1);
+    // The trade's own minute: the latest candle may already be the next, empty minute.
+    const tradeMinute = Math.floor(trades[0]!.timestamp! / 60_000) * 60_000;
+    const [candle] = await exchange.fetchOHLCV(SYMBOL, '1m', tradeMinute, 1);
     expect(candle![4]).toBe(Number(price));
     expect(candle![5]).toBeGreaterThanOrEqual(0.5);
   });
