@@ -1,4 +1,8 @@
-/** Candlestick chart (lightweight-charts) fed by /market/klines and live 'kline' socket events. */
+/**
+ * The chart panel: candles (lightweight-charts) fed by /market/klines and live 'kline' socket events,
+ * with the indicators the trader ticks (chart/studies), or the book's depth chart; full screen on
+ * demand.
+ */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   CandlestickSeries,
@@ -11,14 +15,25 @@ import {
 } from 'lightweight-charts';
 import { marketApi, normaliseKline } from '../api/market';
 import type { Kline } from '../api/types';
-import { price } from '../format';
+import type { BookSides } from './book/local-book';
+import DepthChart from './chart/DepthChart';
+import IndicatorMenu from './chart/IndicatorMenu';
+import { DEFAULT_STUDIES, STUDIES, type StudyKey } from './chart/studies';
+import { useStudies, type LegendItem } from './chart/useStudies';
+import { decimalsOf, fixed, price } from '../format';
 import { useMarkets } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
 import Tabs from '../components/Tabs';
+import './chart/chart.css';
 
 const INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
 const KLINE_POLL_MS = 10_000;
 type Interval = (typeof INTERVALS)[number];
+type View = 'candles' | 'depth';
+const VIEWS: { key: View; label: string }[] = [
+  { key: 'candles', label: 'Candles' },
+  { key: 'depth', label: 'Depth' },
+];
 
 const toCandle = (k: Kline) => ({
   time: Math.floor(k.time / 1000) as UTCTimestamp,
@@ -33,15 +48,29 @@ const toVolume = (k: Kline) => ({
   color: k.close >= k.open ? 'rgba(14, 203, 129, 0.35)' : 'rgba(246, 70, 93, 0.35)',
 });
 
-export default function PriceChart({ symbol }: { symbol: string }) {
+/** A legend value: price studies in the market's tick, RSI in points, MACD finer than the tick. */
+function legendValue(item: LegendItem, tick: string): string {
+  if (item.value === null) return '--';
+  const pane = STUDIES.find((study) => study.key === item.key)?.pane;
+  if (pane === 'price') return price(item.value, tick);
+  return fixed(item.value, item.key === 'RSI' ? 2 : decimalsOf(tick) + 2);
+}
+
+export default function PriceChart({ symbol, book }: { symbol: string; book: BookSides }) {
+  const panel = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const candles = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const volumes = useRef<ISeriesApi<'Histogram'> | null>(null);
+  const bars = useRef<Kline[]>([]);
   const lastTime = useRef(0);
   const [interval, setChartInterval] = useState<Interval>('15m');
   const [empty, setEmpty] = useState(false);
-  const tick = useMarkets().priceStep(symbol);
+  const [view, setView] = useState<View>('candles');
+  const [studies, setStudies] = useState<StudyKey[]>(DEFAULT_STUDIES);
+  const [fullScreen, setFullScreen] = useState(false);
+  const markets = useMarkets();
+  const tick = markets.priceStep(symbol);
 
   useEffect(() => {
     if (!container.current) return;
@@ -76,6 +105,25 @@ export default function PriceChart({ symbol }: { symbol: string }) {
     };
   }, []);
 
+  const { legend, refresh } = useStudies(chart, bars, studies);
+  const toggleStudy = (key: StudyKey) =>
+    setStudies((list) => (list.includes(key) ? list.filter((k) => k !== key) : [...list, key]));
+  useEffect(() => {
+    volumes.current?.applyOptions({ visible: studies.includes('VOL') });
+  }, [studies]);
+
+  // Full screen is the browser's: Esc leaves it too, so the panel follows the document's state.
+  useEffect(() => {
+    const follow = () =>
+      setFullScreen(document.fullscreenElement !== null && document.fullscreenElement === panel.current);
+    document.addEventListener('fullscreenchange', follow);
+    return () => document.removeEventListener('fullscreenchange', follow);
+  }, []);
+  const toggleFullScreen = () => {
+    const done = fullScreen ? document.exitFullscreen() : panel.current?.requestFullscreen();
+    done?.catch((error: unknown) => console.warn('chart: full screen refused', error));
+  };
+
   // The price axis and labels as every other price: the market's tick, with thousands separators.
   useEffect(() => {
     candles.current?.applyOptions({
@@ -95,6 +143,8 @@ export default function PriceChart({ symbol }: { symbol: string }) {
         const sorted = [...list].sort((a, b) => a.time - b.time);
         candles.current.setData(sorted.map(toCandle));
         volumes.current.setData(sorted.map(toVolume));
+        bars.current = sorted;
+        refresh();
         lastTime.current = sorted.length ? sorted[sorted.length - 1].time : 0;
         setEmpty(sorted.length === 0);
       })
@@ -102,11 +152,13 @@ export default function PriceChart({ symbol }: { symbol: string }) {
         console.warn('chart: klines unavailable', error);
         if (isCurrent() && lastTime.current === 0) setEmpty(true);
       });
-  }, [symbol, interval]);
+  }, [symbol, interval, refresh]);
 
   useEffect(() => {
     shown.current = `${symbol}:${interval}`;
     lastTime.current = 0;
+    bars.current = [];
+    refresh();
     candles.current?.setData([]);
     volumes.current?.setData([]);
     void load().then(() => chart.current?.timeScale().scrollToRealTime());
@@ -120,6 +172,9 @@ export default function PriceChart({ symbol }: { symbol: string }) {
       lastTime.current = k.time;
       candles.current.update(toCandle(k));
       volumes.current.update(toVolume(k));
+      // The newest bar changes or a new one starts: the indicators follow.
+      bars.current = [...bars.current.filter((bar) => bar.time !== k.time), k];
+      refresh();
       setEmpty(false);
     },
   });
@@ -128,19 +183,43 @@ export default function PriceChart({ symbol }: { symbol: string }) {
   usePolling(() => void load(), KLINE_POLL_MS, !connected);
 
   return (
-    <div className="trade-panel chart-panel">
+    <div className={`trade-panel chart-panel${fullScreen ? ' full-screen' : ''}`} ref={panel}>
       <div className="chart-toolbar">
-        <span className="muted small" style={{ marginRight: 8 }}>
-          Time
-        </span>
-        <Tabs
-          variant="pill"
-          active={interval}
-          onChange={setChartInterval}
-          items={INTERVALS.map((i) => ({ key: i, label: i }))}
-        />
+        {view === 'candles' && (
+          <>
+            <span className="muted small" style={{ marginRight: 8 }}>
+              Time
+            </span>
+            <Tabs
+              variant="pill"
+              active={interval}
+              onChange={setChartInterval}
+              items={INTERVALS.map((i) => ({ key: i, label: i }))}
+            />
+            <IndicatorMenu enabled={studies} onToggle={toggleStudy} />
+          </>
+        )}
+        <div className="chart-tools">
+          <Tabs variant="pill" active={view} onChange={setView} items={VIEWS} />
+          <button
+            type="button"
+            className="pill chart-full"
+            aria-label={fullScreen ? 'Exit full screen' : 'Full screen'}
+            title={fullScreen ? 'Exit full screen (Esc)' : 'Full screen'}
+            onClick={toggleFullScreen}
+          >
+            {fullScreen ? '✕ Exit' : '⛶'}
+          </button>
+        </div>
       </div>
-      <div className="chart-box" ref={container} data-testid="price-chart">
+      <div className="chart-box" ref={container} data-testid="price-chart" hidden={view !== 'candles'}>
+        <div className="chart-legend" data-testid="chart-legend">
+          {legend.map((item) => (
+            <span key={item.name} data-indicator={item.key} style={{ color: item.color }}>
+              {item.name} {legendValue(item, tick)}
+            </span>
+          ))}
+        </div>
         {empty && (
           <div
             className="empty"
@@ -150,6 +229,7 @@ export default function PriceChart({ symbol }: { symbol: string }) {
           </div>
         )}
       </div>
+      {view === 'depth' && <DepthChart bids={book.bids} asks={book.asks} tick={tick} lot={markets.lotStep(symbol)} />}
     </div>
   );
 }
