@@ -48,6 +48,13 @@ const toVolume = (k: Kline) => ({
   color: k.close >= k.open ? 'rgba(14, 203, 129, 0.35)' : 'rgba(246, 70, 93, 0.35)',
 });
 
+/** Four corners pointing out, drawn inline (the fonts here lack a full-screen sign). */
+const FullScreenIcon = () => (
+  <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+    <path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" />
+  </svg>
+);
+
 /** A legend value: price studies in the market's tick, RSI in points, MACD finer than the tick. */
 function legendValue(item: LegendItem, tick: string): string {
   if (item.value === null) return '--';
@@ -76,7 +83,12 @@ export default function PriceChart({ symbol, book }: { symbol: string; book: Boo
     if (!container.current) return;
     const instance = createChart(container.current, {
       autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: '#181A20' }, textColor: '#848E9C', fontSize: 11 },
+      layout: {
+        background: { type: ColorType.Solid, color: '#181A20' },
+        textColor: '#848E9C',
+        fontSize: 11,
+        panes: { separatorColor: '#2B3139', separatorHoverColor: 'rgba(240, 185, 11, 0.3)' },
+      },
       grid: { vertLines: { color: 'rgba(43, 49, 57, 0.5)' }, horzLines: { color: 'rgba(43, 49, 57, 0.5)' } },
       rightPriceScale: { borderColor: '#2B3139' },
       timeScale: { borderColor: '#2B3139', timeVisible: true, secondsVisible: false, barSpacing: 8, rightOffset: 4 },
@@ -208,7 +220,7 @@ export default function PriceChart({ symbol, book }: { symbol: string; book: Boo
             title={fullScreen ? 'Exit full screen (Esc)' : 'Full screen'}
             onClick={toggleFullScreen}
           >
-            {fullScreen ? '✕ Exit' : '⛶'}
+            {fullScreen ? '✕ Exit' : <FullScreenIcon />}
           </button>
         </div>
       </div>
