@@ -63,8 +63,8 @@ function Side({
   return (
     <tbody>
       {kind === 'ask' && blanks}
-      {ordered.map((l) => {
-        const index = rows.indexOf(l);
+      {ordered.map((l, i) => {
+        const index = kind === 'ask' ? rows.length - 1 - i : i;
         const pct = maxSum ? (l.sum / maxSum) * 100 : 0;
         const color = kind === 'bid' ? 'var(--up-bg)' : 'var(--down-bg)';
         return (

@@ -18,7 +18,7 @@ import type { Kline } from '../api/types';
 import type { BookSides } from './book/local-book';
 import DepthChart from './chart/DepthChart';
 import IndicatorMenu from './chart/IndicatorMenu';
-import { DEFAULT_STUDIES, STUDIES, type StudyKey } from './chart/studies';
+import { saveStudies, savedStudies, STUDIES, type StudyKey } from './chart/studies';
 import { useStudies, type LegendItem } from './chart/useStudies';
 import { decimalsOf, fixed, price } from '../format';
 import { useMarkets } from '../markets';
@@ -74,7 +74,7 @@ export default function PriceChart({ symbol, book }: { symbol: string; book: Boo
   const [interval, setChartInterval] = useState<Interval>('15m');
   const [empty, setEmpty] = useState(false);
   const [view, setView] = useState<View>('candles');
-  const [studies, setStudies] = useState<StudyKey[]>(DEFAULT_STUDIES);
+  const [studies, setStudies] = useState<StudyKey[]>(savedStudies);
   const [fullScreen, setFullScreen] = useState(false);
   const markets = useMarkets();
   const tick = markets.priceStep(symbol);
@@ -122,6 +122,7 @@ export default function PriceChart({ symbol, book }: { symbol: string; book: Boo
     setStudies((list) => (list.includes(key) ? list.filter((k) => k !== key) : [...list, key]));
   useEffect(() => {
     volumes.current?.applyOptions({ visible: studies.includes('VOL') });
+    saveStudies(studies);
   }, [studies]);
 
   // Full screen is the browser's: Esc leaves it too, so the panel follows the document's state.

@@ -78,4 +78,24 @@ export const STUDIES: Study[] = [
 ];
 
 /** What a chart shows before the trader picks: moving averages and volume. */
-export const DEFAULT_STUDIES: StudyKey[] = ['MA', 'VOL'];
+const DEFAULT_STUDIES: StudyKey[] = ['MA', 'VOL'];
+const STORAGE_KEY = 'chart.indicators';
+
+/** The trader's last choice on this browser, or the default; anything unknown in storage is ignored. */
+export function savedStudies(): StudyKey[] {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null');
+    if (Array.isArray(saved)) return STUDIES.map((study) => study.key).filter((key) => saved.includes(key));
+  } catch {
+    // Unreadable (private mode, edited by hand): the default.
+  }
+  return DEFAULT_STUDIES;
+}
+
+export function saveStudies(keys: StudyKey[]): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(keys));
+  } catch {
+    // Storage refused: the choice lasts this visit only.
+  }
+}
