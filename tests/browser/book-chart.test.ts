@@ -175,6 +175,11 @@ describe.each(SIZES)('at $width x $height', (size) => {
     expect(await panes()).toBeGreaterThan(before);
     await page.screenshot({ path: `${SHOTS}/chart-indicators-${size.width}.png` });
     await page.getByRole('button', { name: 'Indicators' }).click();
+    // The choice stays on this browser.
+    await page.reload();
+    await showPane(page, size, 'Chart');
+    await legend.locator('[data-indicator="RSI"]').waitFor();
+    expect(await legend.locator('[data-indicator="MA"]').count()).toBe(0);
 
     // Full screen: the panel fills the screen; the exit button leaves it.
     await page.getByRole('button', { name: 'Full screen' }).click();

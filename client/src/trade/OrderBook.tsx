@@ -18,7 +18,7 @@ import { bareSymbol, compact, price, quantity } from '../format';
 import { useMarkets } from '../markets';
 import './book/book.css';
 
-export const BOOK_ROWS = 10;
+const BOOK_ROWS = 10;
 /** Levels a side the screen keeps: every one a snapshot brings, so a coarse grouping still fills its rows. */
 export const BOOK_LEVELS = 100;
 /** Every book market is quoted in USDT. */
