@@ -127,8 +127,7 @@ export default function PriceChart({ symbol, book }: { symbol: string; book: Boo
 
   // Full screen is the browser's: Esc leaves it too, so the panel follows the document's state.
   useEffect(() => {
-    const follow = () =>
-      setFullScreen(document.fullscreenElement !== null && document.fullscreenElement === panel.current);
+    const follow = () => setFullScreen(panel.current !== null && document.fullscreenElement === panel.current);
     document.addEventListener('fullscreenchange', follow);
     return () => document.removeEventListener('fullscreenchange', follow);
   }, []);
