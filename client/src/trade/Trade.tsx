@@ -10,7 +10,7 @@ import { useLiveBook } from './book/useLiveBook';
 import { useSession } from '../auth/session';
 import Logo, { PRODUCT_NAME } from '../components/Logo';
 import MarketTrades from './MarketTrades';
-import OrderBook, { BOOK_ROWS } from './OrderBook';
+import OrderBook, { BOOK_LEVELS } from './OrderBook';
 import OrderForm, { type PriceHint } from './OrderForm';
 import PairList from './PairList';
 import PhoneTrade from './PhoneTrade';
@@ -122,7 +122,7 @@ export default function Trade() {
   }, [userId, loadOrders, loadFills]);
 
   // The book keeps itself exact: a snapshot, then the room's depth updates (useLiveBook).
-  const book = useLiveBook(symbol, BOOK_ROWS);
+  const book = useLiveBook(symbol, BOOK_LEVELS);
   const connected = useRealtime([symbol], {
     ticker: (t) => {
       const next = normaliseTicker(t);
@@ -198,13 +198,14 @@ export default function Trade() {
       lastPrice={lastPrice}
       change={ticker?.price_change ?? 0}
       symbol={symbol}
+      openOrders={openOrders.items}
       onPickPrice={(price) => setPriceHint({ price, nonce: Date.now() })}
     />
   );
   const tickerStrip = <TickerStrip symbol={symbol} ticker={ticker} />;
   const chart = (
     <Suspense fallback={<div className="trade-panel chart-panel" />}>
-      <PriceChart symbol={symbol} />
+      <PriceChart symbol={symbol} book={book} />
     </Suspense>
   );
   const userOrders = (
