@@ -220,6 +220,7 @@ export default function Trade() {
       onCancel={onCancel}
       onCancelList={onCancelList}
       onCancelAll={onCancelAll}
+      onEdited={onPlaced}
     />
   );
   const orderForm = (
