@@ -42,15 +42,18 @@ export function trailingBps(percent: string): number | null {
   return whole >= MIN_TRAILING_BPS && whole <= MAX_TRAILING_BPS ? whole : null;
 }
 
+/** Whether a stop of this side and kind is due when the price rises to it: a stop-loss buy or a take-profit sell. */
+const triggersRising = (side: Side, kind: EntryKind) =>
+  (side === 'buy') !== (kind === 'take_profit_limit' || kind === 'take_profit');
+
 /**
  * Whether a stop of this side and kind is due at the last price, as the engine judges it: a
  * stop-loss buy (or take-profit sell) once the price has risen to its stop, a stop-loss sell (or
  * take-profit buy) once it has fallen to it. Never before the book's first trade.
  */
-export function stopIsDue(side: Side, kind: EntryKind, stop: Exact, lastPrice: number | null): boolean {
+function stopIsDue(side: Side, kind: EntryKind, stop: Exact, lastPrice: number | null): boolean {
   if (lastPrice === null) return false;
-  const rising = (side === 'buy') !== (kind === 'take_profit_limit' || kind === 'take_profit');
-  return rising ? stop.lte(lastPrice) : stop.gte(lastPrice);
+  return triggersRising(side, kind) ? stop.lte(lastPrice) : stop.gte(lastPrice);
 }
 
 export interface EntryFields {
@@ -99,9 +102,8 @@ const direction = (side: Side) => (side === 'buy' ? 'above' : 'below');
 /** Refuses a stop the last price has already reached, saying which way it must lie. */
 function assertNotDue(side: Side, kind: EntryKind, stop: Exact, market: EntryMarket) {
   if (!stopIsDue(side, kind, stop, market.lastPrice)) return;
-  const rising = (side === 'buy') !== (kind === 'take_profit_limit' || kind === 'take_profit');
   throw new Invalid(
-    `Stop price would trigger immediately: it must be ${rising ? 'above' : 'below'} the last price ${priceText(market.lastPrice!, market.tick)}`,
+    `Stop price would trigger immediately: it must be ${triggersRising(side, kind) ? 'above' : 'below'} the last price ${priceText(market.lastPrice!, market.tick)}`,
   );
 }
 
