@@ -276,7 +276,7 @@ it('the Orders page edits an open order too', async () => {
   await page.goto('/');
   await storeToken(page, trader);
   await page.goto('/orders');
-  await page.waitForFunction("document.title.startsWith('Orders |')");
+  await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
   await page.getByRole('button', { name: 'Edit' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Edit order' });
   await dialog.getByLabel('New amount').fill('0.4');
