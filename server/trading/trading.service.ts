@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { fromLots, fromTicks, toLots } from '../../engine';
+import { money } from '../kernel/money';
 import { Refusal } from '../kernel/refusal';
 import type { HistoryReads } from '../platform/db/history-reads';
 import type { KeyedRequest } from '../platform/idempotency/keyed-request';
@@ -77,6 +78,13 @@ export interface ListRecord {
   list: OrderListRow;
   orders: OrderRow[];
   fills: TradeRow[];
+}
+
+/** The web's edit of an open order: its new whole amount and/or limit price, as exact decimal strings. */
+export interface OrderAmend {
+  order_id: string;
+  amount?: string;
+  price?: string;
 }
 
 /** An order as its amend left it, and the amend command's sequence number on its book. */
@@ -250,6 +258,46 @@ export class TradingService {
       (symbol) => ({ method: 'amendOrderRecord', symbol, userId, orderId, amount, clientOrderId }),
       () => this.amendOrderRecordHere(userId, orderId, amount, clientOrderId),
     );
+  }
+
+  /**
+   * The web's edit of an open order of the user's: its whole `amount` (filled part included) and/or
+   * its limit `price`. A smaller amount at the same price is amended in place, keeping the order's
+   * priority; anything else cancels it and places its rest anew with the same side, type, time in
+   * force and post-only (as Binance's cancel-replace STOP_ON_FAILURE: the new order's terms are
+   * checked first, and if the cancel fails nothing is placed). Answers the resulting order.
+   */
+  async amendOrder(userId: string, change: OrderAmend): Promise<OrderView> {
+    const [row] = UUID.test(change.order_id) ? await ordersOfUserById(this.dataSource, userId, [change.order_id]) : [];
+    if (!row) throw refuseTrading('order-not-found');
+    if (FINAL_STATUSES.has(row.status)) throw refuseTrading('order-not-open');
+    // The orders of a list keep the sizes and prices the list was checked with (as the engine has it).
+    if (row.list_id !== null || (change.price !== undefined && row.price === null))
+      throw refuseTrading('order-rejected', { reason: 'INVALID_ORDER' });
+    const amount = money(change.amount ?? row.amount);
+    const price = change.price ?? row.price;
+    const samePrice = row.price === null || money(price!).eq(row.price);
+    if (amount.lte(row.filled)) throw refuseTrading('amend-below-filled');
+    if (samePrice && amount.eq(row.amount)) return orderView(this.catalog, row);
+    if (samePrice && amount.lt(row.amount)) {
+      const amended = await this.amendOrderRecord(userId, row.id, amount.toFixed(), null);
+      return orderView(this.catalog, amended.order);
+    }
+    const market = bookMarketOf(this.catalog, row.symbol);
+    const replacement: OrderPlacement = {
+      symbol: row.symbol,
+      side: row.side,
+      type: row.type,
+      amount: amount.minus(row.filled).toFixed(),
+      price: row.price === null ? null : money(price!).toFixed(),
+      stop_price: row.stop_price === null ? null : money(row.stop_price).toFixed(),
+      time_in_force: row.time_in_force,
+      post_only: row.post_only,
+      ...(row.trailing_delta === null ? {} : { trailing_delta: row.trailing_delta }),
+    };
+    orderTerms(market, replacement);
+    await this.cancelOrderRecord(userId, row.id);
+    return this.placeOrder(userId, replacement);
   }
 
   /**

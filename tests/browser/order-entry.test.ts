@@ -102,13 +102,14 @@ it('places a trailing stop-market sell and a take-profit-limit buy, shown with t
   await rows.filter({ hasText: 'Stop Market' }).getByText('trailing 2.5%').waitFor();
   await rows.filter({ hasText: 'Take Profit Limit' }).getByText('@ 180.00').waitFor();
 
-  // A buy stop-loss at or below the last price would trigger at once: the server says so.
+  // A buy stop-loss at or below the last price would trigger at once: the form says so before sending it.
   await form.getByRole('button', { name: 'Stop-Limit' }).click();
   await form.getByLabel('Stop', { exact: true }).fill('190');
   await form.getByLabel('Price').fill('191');
   await form.getByLabel('Amount').fill('0.5');
   await form.getByRole('button', { name: 'Buy SOL' }).click();
-  await toast(page, 'Stop price would trigger immediately').waitFor();
+  await toast(page, 'Stop price would trigger immediately: it must be above the last price 200.00').waitFor();
+  expect(await openOrders()).toHaveLength(2);
   await page.context().close();
 });
 
@@ -123,7 +124,7 @@ it('places an OCO sell from the form and cancels it as a list', async () => {
     if (phone) await page.locator('.trade-bar').getByRole('button', { name: 'Sell' }).click();
     const form = phone ? page.getByRole('dialog', { name: 'Place order' }) : page.getByTestId('order-form');
     await form.getByRole('button', { name: 'Sell', exact: true }).click();
-    await form.getByLabel('More order types').selectOption({ label: 'OCO' });
+    await form.getByRole('button', { name: 'OCO' }).click();
     await form.getByLabel('Price', { exact: true }).fill('230');
     await form.getByLabel('Stop', { exact: true }).fill('170');
     await form.getByLabel('Stop limit price').fill('169');

@@ -131,6 +131,9 @@ export const tradingApi = {
     request<Order>('POST', '/trading/order', { body: payload, idempotent: true }),
   cancelOrder: (order_id: string) =>
     request<unknown>('DELETE', '/trading/order', { body: { order_id }, idempotent: true }),
+  /** A new amount (filled part included) or price: a smaller amount keeps the order, anything else replaces it. */
+  amendOrder: (edit: { order_id: string; amount?: string; price?: string }) =>
+    request<Order>('PATCH', '/trading/order', { body: edit }),
   /** All or nothing; a retry with the same key answers what the first placed. */
   placeOrderList: (payload: PlaceOrderListPayload) =>
     request<OrderList>('POST', '/trading/order-list', { body: payload, idempotent: true }),

@@ -4758,7 +4758,81 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /** Edit an open order's amount (filled part included) or limit price: a smaller amount at the same price keeps its place in the queue; otherwise it is cancelled and its rest placed anew (nothing placed if the cancel fails); answers the resulting order */
+        patch: {
+            parameters: {
+                query: {
+                    amount?: number | string;
+                    price?: (number | string) | null;
+                    order_id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        amount?: number | string;
+                        price?: (number | string) | null;
+                        order_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            symbol: string;
+                            /** @enum {string} */
+                            type: "limit" | "market" | "stop_limit" | "stop_market" | "take_profit_limit" | "take_profit";
+                            /** @enum {string} */
+                            side: "buy" | "sell";
+                            price: number | null;
+                            stop_price: number | null;
+                            amount: number;
+                            filled: number;
+                            average_price: number | null;
+                            /** @enum {string} */
+                            status: "new" | "partially_filled" | "filled" | "canceled" | "rejected" | "expired" | "waiting" | "pending_new";
+                            /** @enum {string} */
+                            time_in_force: "GTC" | "IOC" | "FOK";
+                            trailing_delta: number | null;
+                            list_id: number | null;
+                            created_at: string;
+                            fills?: {
+                                id: string;
+                                symbol: string;
+                                /** @enum {string} */
+                                side: "buy" | "sell";
+                                price: number;
+                                amount: number;
+                                fee: number;
+                                total: number;
+                                created_at: string;
+                                order_id: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/trading/orders": {

@@ -1,25 +1,31 @@
 /**
- * Right column of the trade screen: Buy/Sell; Limit, Market, Stop-Limit and the other kinds
- * (stop-market, take-profit, OCO), trailing stops; live Available and Total.
+ * Right column of the trade screen: Buy/Sell; Limit (post-only, take-profit / stop-loss), Market,
+ * Stop-Limit, OCO and the other kinds (stop-market, take-profit), trailing stops; the balance's
+ * share by slider with the most it buys or sells; live Available and an exact Total, and why the
+ * form will not send what it holds.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
 import { tradingApi } from '../api/endpoints';
 import type { Side, TimeInForce } from '../api/types';
-import { amount2, decimalsOf, quantity } from '../format';
+import { amount2, quantity } from '../format';
 import { useMarkets } from '../markets';
-import { entryFor, hasLimitPrice, isStop, MAIN_KINDS, MORE_KINDS, unitPrice, type EntryKind } from './order-entry';
+import AmountSlider from './entry/AmountSlider';
+import { exact, figure, maxAmount, percentOf, plain, share, shown } from './entry/figures';
+import {
+  countedPrice,
+  entryFor,
+  hasLimitPrice,
+  isStop,
+  MAIN_KINDS,
+  MORE_KINDS,
+  REQUIRED,
+  totalOf,
+  type EntryKind,
+} from './order-entry';
 
-const PERCENTS = [25, 50, 75, 100];
 const TIME_IN_FORCE: TimeInForce[] = ['GTC', 'IOC', 'FOK'];
-/** Kept aside on a buy so the reserved fee still fits in the balance (taker fee at most 0.1%). */
-const FEE_BUFFER = 1.001;
-
-const floorTo = (value: number, decimals: number): string => {
-  const factor = 10 ** decimals;
-  return (Math.floor(value * factor) / factor).toFixed(decimals).replace(/\.?0+$/, '');
-};
 
 /** A price input of the form, in USDT. */
 function PriceInput({
@@ -40,10 +46,9 @@ function PriceInput({
       <span className="prefix">{prefix}</span>
       <input
         aria-label={label}
-        type="number"
-        min="0"
-        step="any"
+        type="text"
         inputMode="decimal"
+        autoComplete="off"
         placeholder={placeholder}
         value={value}
         onChange={(e) => onChange(e.target.value)}
@@ -90,7 +95,9 @@ export default function OrderForm({
   keepToastsClear?: boolean;
 }) {
   const { enqueueSnackbar } = useSnackbar();
-  const lot = useMarkets().lotStep(symbol);
+  const markets = useMarkets();
+  const lot = markets.lotStep(symbol);
+  const tick = markets.priceStep(symbol);
   const [kind, setKind] = useState<EntryKind>('limit');
   const [price, setPrice] = useState('');
   const [stop, setStop] = useState('');
@@ -100,7 +107,12 @@ export default function OrderForm({
   const [postOnly, setPostOnly] = useState(false);
   const [trails, setTrails] = useState(false);
   const [trailing, setTrailing] = useState('');
+  const [tpsl, setTpsl] = useState(false);
+  const [takeProfit, setTakeProfit] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The server's refusal of the last try, shown until the fields change. */
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   useEffect(() => {
     if (priceHint) setPrice(String(priceHint.price));
@@ -113,6 +125,8 @@ export default function OrderForm({
     setAmount('');
     setTrails(false);
     setTrailing('');
+    setTakeProfit('');
+    setStopLoss('');
   };
   useEffect(clear, [symbol]);
 
@@ -126,27 +140,33 @@ export default function OrderForm({
     timeInForce: tif,
     postOnly,
     trailing: trails ? trailing : '',
+    takeProfit: kind === 'limit' && tpsl ? takeProfit : '',
+    stopLoss: kind === 'limit' && tpsl ? stopLoss : '',
   };
-  const unit = unitPrice(fields, lastPrice);
-  const total = unit * (Number(amount) || 0);
-  const available = side === 'buy' ? availableQuote : availableBase;
+  const market = { tick, lot, lastPrice };
+  const entry = entryFor(symbol, fields, market);
+  useEffect(() => setRefusal(null), [JSON.stringify(fields)]);
   const stopKind = isStop(kind);
   const moreKind = MORE_KINDS.some((k) => k.key === kind);
 
-  const fillPercent = (pct: number) => {
-    if (side === 'sell') {
-      setAmount(floorTo((availableBase * pct) / 100, decimalsOf(lot)));
-      return;
-    }
-    const at = unit || lastPrice || 0;
-    if (at <= 0) return;
-    if (hasLimitPrice(kind) && !price) setPrice(String(at));
-    setAmount(floorTo((availableQuote * pct) / 100 / (at * FEE_BUFFER), decimalsOf(lot)));
+  const counted = countedPrice(fields, market);
+  const last = lastPrice === null ? null : exact(lastPrice);
+  const max = maxAmount(side, exact(side === 'buy' ? availableQuote : availableBase), counted ?? last, market);
+  const orderTotal = totalOf(fields, market);
+  const typedAmount = figure('Amount', amount, lot);
+  const percent = percentOf(typedAmount.ok ? typedAmount.value : null, max);
+
+  const onPercent = (pct: number) => {
+    if (max === null) return;
+    // A buy counted at the last price for want of a limit price takes that price.
+    if (side === 'buy' && hasLimitPrice(kind) && kind !== 'oco' && !counted && last) setPrice(plain(last));
+    setAmount(plain(share(max, pct, lot)));
   };
+  /** What the form says under its inputs: why it will not send, or the server's refusal; nothing while fields are missing. */
+  const problem = refusal ?? (entry.kind === 'invalid' && entry.message !== REQUIRED ? entry.message : null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const entry = entryFor(symbol, fields);
     if (entry.kind === 'invalid') {
       enqueueSnackbar(entry.message, { variant: 'error' });
       return;
@@ -155,7 +175,8 @@ export default function OrderForm({
     try {
       if (entry.kind === 'list') {
         await tradingApi.placeOrderList(entry.payload);
-        enqueueSnackbar(`${side.toUpperCase()} OCO placed!`, { variant: 'success' });
+        const what = entry.payload.kind === 'oco' ? 'OCO' : 'order with TP/SL';
+        enqueueSnackbar(`${side.toUpperCase()} ${what} placed!`, { variant: 'success' });
       } else {
         await tradingApi.placeOrder(entry.payload);
         enqueueSnackbar(`${side.toUpperCase()} order placed!`, { variant: 'success' });
@@ -163,7 +184,9 @@ export default function OrderForm({
       clear();
       onPlaced();
     } catch (error) {
-      enqueueSnackbar(errorMessage(error, 'Failed to place order'), { variant: 'error' });
+      const message = errorMessage(error, 'Failed to place order');
+      enqueueSnackbar(message, { variant: 'error' });
+      setRefusal(message);
     } finally {
       setBusy(false);
     }
@@ -228,10 +251,9 @@ export default function OrderForm({
           <span className="prefix">Trailing</span>
           <input
             aria-label="Trailing delta"
-            type="number"
-            min="0"
-            step="any"
+            type="text"
             inputMode="decimal"
+            autoComplete="off"
             value={trailing}
             onChange={(e) => setTrailing(e.target.value)}
           />
@@ -251,32 +273,26 @@ export default function OrderForm({
         <span className="prefix">Amount</span>
         <input
           aria-label="Amount"
-          type="number"
-          min="0"
-          step="any"
+          type="text"
           inputMode="decimal"
+          autoComplete="off"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
         />
         <span className="suffix">{base}</span>
       </label>
-      <div className="pct-row">
-        {PERCENTS.map((pct) => (
-          <button key={pct} type="button" onClick={() => fillPercent(pct)} disabled={available <= 0}>
-            {pct}%
-          </button>
-        ))}
-      </div>
+      <AmountSlider side={side} base={base} lot={lot} percent={percent} max={max} onPercent={onPercent} />
       {kind === 'limit' && (
-        <div className="kv" style={{ alignItems: 'center' }}>
+        <div className="entry-options">
           <label className="check">
             <input type="checkbox" checked={postOnly} onChange={(e) => setPostOnly(e.target.checked)} /> Post-only
           </label>
-          <span className="grow right">Time in force</span>
+          <label className="check">
+            <input type="checkbox" checked={tpsl} onChange={(e) => setTpsl(e.target.checked)} /> TP/SL
+          </label>
           <select
             aria-label="Time in force"
             className="input"
-            style={{ width: 70, padding: '3px 6px', fontSize: 12, marginLeft: 6 }}
             value={tif}
             onChange={(e) => setTif(e.target.value as TimeInForce)}
           >
@@ -285,6 +301,12 @@ export default function OrderForm({
             ))}
           </select>
         </div>
+      )}
+      {kind === 'limit' && tpsl && (
+        <>
+          <PriceInput label="Take profit" prefix="TP" value={takeProfit} onChange={setTakeProfit} />
+          <PriceInput label="Stop loss" prefix="SL" value={stopLoss} onChange={setStopLoss} />
+        </>
       )}
       {stopKind && (
         <div className="kv">
@@ -295,11 +317,15 @@ export default function OrderForm({
       )}
       <div className="kv">
         <span>Total</span>
-        <span className="num">
-          {hasLimitPrice(kind) ? '' : '≈ '}
-          {amount2(total)} USDT
+        <span className="num" data-testid="order-total">
+          {orderTotal === null ? '--' : `${hasLimitPrice(kind) ? '' : '≈ '}${shown(orderTotal)} USDT`}
         </span>
       </div>
+      {problem !== null && (
+        <div className="entry-problem" role="alert" data-testid="entry-problem">
+          {problem}
+        </div>
+      )}
       <button
         type="submit"
         className={`btn btn-lg btn-block ${side === 'buy' ? 'btn-buy' : 'btn-sell'}`}

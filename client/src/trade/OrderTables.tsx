@@ -1,10 +1,11 @@
-/** A trader's orders as tables, on the trade screen's tabs and the Orders page: open orders (with their cancels) and order history. */
+/** A trader's orders as tables, on the trade screen's tabs and the Orders page: open orders (with their edits and cancels) and order history. */
 import { useState, type ReactNode } from 'react';
 import type { Order } from '../api/types';
 import { bareSymbol, dateTime, price, quantity, titleCase, toNum, usd } from '../format';
 import { useMarkets, type Markets } from '../markets';
 import DataTable from '../components/DataTable';
 import StatusBadge from '../components/StatusBadge';
+import EditOrderDialog from './entry/EditOrderDialog';
 
 export const SideText = ({ side }: { side: string }) => (
   <span className={side === 'buy' ? 'up' : 'down'}>{titleCase(side)}</span>
@@ -69,42 +70,57 @@ export function OpenOrdersTable({
   orders,
   onCancel,
   onCancelList,
+  onEdited,
 }: {
   orders: Order[];
   onCancel: (order: Order) => Promise<void>;
   /** Cancels every open order of an order list. */
   onCancelList: (listId: number) => Promise<void>;
+  /** An order was amended or replaced from its row's Edit dialog. */
+  onEdited: () => void;
 }) {
   const { markets, tick, lot } = useSteps();
   const [cancelling, setCancelling] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Order | null>(null);
   if (orders.length === 0) return <div className="empty">You have no open orders</div>;
   const figures = ['Price', 'Amount', 'Filled', 'Total', 'Action'];
   return (
-    <DataTable className="dense-table" columns={[...ORDER_COLUMNS, ...figures]} rightAligned={figures}>
-      {orders.map((o) => (
-        <tr key={o.id} data-testid="open-order">
-          <OrderCells order={o} tick={tick(o.symbol)} />
-          <td className="right num">{priceText(markets, o)}</td>
-          <td className="right num">{quantity(o.amount, lot(o.symbol))}</td>
-          <td className="right num">{quantity(o.filled, lot(o.symbol))}</td>
-          <td className="right num">{o.price === null ? '-' : usd(toNum(o.price) * toNum(o.amount))}</td>
-          <td className="right">
-            <button
-              type="button"
-              className="btn-link"
-              disabled={cancelling === o.id}
-              onClick={async () => {
-                setCancelling(o.id);
-                await (o.list_id === null ? onCancel(o) : onCancelList(o.list_id));
-                setCancelling(null);
-              }}
-            >
-              {o.list_id === null ? 'Cancel' : 'Cancel list'}
-            </button>
-          </td>
-        </tr>
-      ))}
-    </DataTable>
+    <>
+      <DataTable className="dense-table" columns={[...ORDER_COLUMNS, ...figures]} rightAligned={figures}>
+        {orders.map((o) => (
+          <tr key={o.id} data-testid="open-order">
+            <OrderCells order={o} tick={tick(o.symbol)} />
+            <td className="right num">{priceText(markets, o)}</td>
+            <td className="right num">{quantity(o.amount, lot(o.symbol))}</td>
+            <td className="right num">{quantity(o.filled, lot(o.symbol))}</td>
+            <td className="right num">{o.price === null ? '-' : usd(toNum(o.price) * toNum(o.amount))}</td>
+            <td className="right nowrap">
+              <span className="order-actions">
+                {/* The orders of a list keep the prices and sizes the list was checked with. */}
+                {o.list_id === null && (
+                  <button type="button" className="btn-link" onClick={() => setEditing(o)}>
+                    Edit
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="btn-link"
+                  disabled={cancelling === o.id}
+                  onClick={async () => {
+                    setCancelling(o.id);
+                    await (o.list_id === null ? onCancel(o) : onCancelList(o.list_id));
+                    setCancelling(null);
+                  }}
+                >
+                  {o.list_id === null ? 'Cancel' : 'Cancel list'}
+                </button>
+              </span>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      {editing && <EditOrderDialog order={editing} onClose={() => setEditing(null)} onEdited={onEdited} />}
+    </>
   );
 }
 

@@ -114,6 +114,7 @@ export default function OrdersPage() {
       onCancelList={(listId) =>
         act(() => tradingApi.cancelOrderList(listId), 'Order list cancelled', 'Failed to cancel order list', reload)
       }
+      onEdited={reload}
     />
   );
 

@@ -221,6 +221,7 @@ export default function Trade() {
       onCancel={onCancel}
       onCancelList={onCancelList}
       onCancelAll={onCancelAll}
+      onEdited={onPlaced}
     />
   );
   const orderForm = (

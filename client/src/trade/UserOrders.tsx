@@ -23,6 +23,7 @@ export default function UserOrders({
   onCancel,
   onCancelList,
   onCancelAll,
+  onEdited,
 }: {
   open: Order[];
   /** How many open orders the lists hold (a list shows up to 500). */
@@ -39,6 +40,8 @@ export default function UserOrders({
   onCancelList: (listId: number) => Promise<void>;
   /** Cancels every open order shown: the pair's, or every pair's. */
   onCancelAll: () => Promise<void>;
+  /** An open order was amended or replaced from its Edit dialog. */
+  onEdited: () => void;
 }) {
   const markets = useMarkets();
   const tick = (symbol: string) => markets.priceStep(bareSymbol(symbol));
@@ -68,7 +71,9 @@ export default function UserOrders({
         )}
       </div>
       <div className="table-wrap panel-scroll" data-testid="user-orders">
-        {tab === 'open' && <OpenOrdersTable orders={open} onCancel={onCancel} onCancelList={onCancelList} />}
+        {tab === 'open' && (
+          <OpenOrdersTable orders={open} onCancel={onCancel} onCancelList={onCancelList} onEdited={onEdited} />
+        )}
         {tab === 'history' && <OrderHistoryTable orders={history} />}
         {tab === 'trades' &&
           (trades.length === 0 ? (

@@ -22,6 +22,16 @@ const openOrdersQuery = pagedQuery(orderFilters, MAX_LIST);
 const orderHistoryQuery = pagedQuery(orderFilters, 50);
 const fillsQuery = pagedQuery(fillFilters, 50);
 
+/** An edit of an open order: a new amount, a new price, or both. */
+const orderAmendSchema = orderRequestSchema
+  .pick({ amount: true, price: true })
+  .partial()
+  .extend({ order_id: z.string().trim().min(1, standalone('order_id is required')) })
+  .refine((edit) => edit.amount !== undefined || (edit.price !== undefined && edit.price !== null), {
+    message: standalone('amount or price is required'),
+  })
+  .transform(({ order_id, amount, price }) => ({ order_id, amount, price: price ?? undefined }));
+
 export function tradingRoutes(trading: TradingService, orders: OrderMetrics): RouteSpec[] {
   return [
     route({
@@ -48,6 +58,19 @@ export function tradingRoutes(trading: TradingService, orders: OrderMetrics): Ro
       input: z.object({ order_id: z.string().trim().min(1, standalone('order_id is required')) }),
       response: orderViewSchema,
       handler: ({ input, user, keyed }) => trading.cancelOrder(user.id, input.order_id, keyed),
+    }),
+    route({
+      method: 'patch',
+      path: '/trading/order',
+      summary:
+        "Edit an open order's amount (filled part included) or limit price: a smaller amount at the same price keeps its place in the queue; otherwise it is cancelled and its rest placed anew (nothing placed if the cancel fails); answers the resulting order",
+      tags: ['trading'],
+      // A replacement is a new order: its round checks the account as a placement's does.
+      access: 'signed',
+      before: [userRateLimit('orders')],
+      input: orderAmendSchema,
+      response: orderViewSchema,
+      handler: ({ input, user }) => trading.amendOrder(user.id, input),
     }),
     route({
       method: 'delete',
