@@ -22,6 +22,12 @@ interface Session {
   refreshUser: () => Promise<void>;
   /** Patch the cached user, e.g. with a pushed balance. */
   patchUser: (patch: Partial<User>) => void;
+  /**
+   * True once the server ended this session without the user logging out here (logged out from
+   * another device, sessions revoked, the token expired): the login page says so. False again at
+   * the next sign-in.
+   */
+  endedElsewhere: boolean;
 }
 
 export interface Credentials {
@@ -36,6 +42,7 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(() => getToken() !== null);
+  const [endedElsewhere, setEndedElsewhere] = useState(false);
 
   useEffect(() => {
     if (!getToken()) return;
@@ -65,14 +72,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     restartRealtime();
   }, []);
 
-  useEffect(() => {
-    window.addEventListener(SESSION_EXPIRED_EVENT, endHere);
-    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, endHere);
+  /** The server refused our token, or told us the account is suspended. */
+  const endedByServer = useCallback(() => {
+    endHere();
+    setEndedElsewhere(true);
   }, [endHere]);
+
+  useEffect(() => {
+    window.addEventListener(SESSION_EXPIRED_EVENT, endedByServer);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, endedByServer);
+  }, [endedByServer]);
 
   const startSession = useCallback((token: string, next: User, onSignedIn?: (user: User) => void) => {
     setToken(token);
     setUser(next);
+    setEndedElsewhere(false);
     onSignedIn?.(next);
     restartRealtime();
     return next;
@@ -121,7 +135,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (event.kind === 'kyc') void refreshUser();
     },
     // Suspended by an administrator: told just before the server closes the socket, so the page leaves at once.
-    suspended: endHere,
+    suspended: endedByServer,
     // The server closes a session's sockets when it ends (logged out from another device, a
     // suspension): asking who we are then gets the 401 that ends it here too.
     disconnect: (reason) => {
@@ -132,8 +146,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
 
   const value = useMemo(
-    () => ({ user, loading, login, register, logout, refreshUser, patchUser }),
-    [user, loading, login, register, logout, refreshUser, patchUser],
+    () => ({ user, loading, login, register, logout, refreshUser, patchUser, endedElsewhere }),
+    [user, loading, login, register, logout, refreshUser, patchUser, endedElsewhere],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
