@@ -233,6 +233,9 @@ export default function SimpleTrading() {
                 {mid ? price(mid, tick(selected)) : '--'}
               </span>
             </div>
+            <div className="muted small" data-testid="settles-in">
+              Buy {base} with {quoteCurrency} · Sell {base} for {quoteCurrency}
+            </div>
             <div className="field">
               <label htmlFor="simple-amount">
                 Amount <span className="muted">({base})</span>
@@ -273,7 +276,9 @@ export default function SimpleTrading() {
             </div>
             <div className="kv">
               <span>Available</span>
-              <span className="num">{usd(balance)}</span>
+              <span className="num" data-testid="available">
+                {money(availableOf(quoteCurrency), quoteCurrency)}
+              </span>
             </div>
             <div className="kv">
               <span>Holding</span>
