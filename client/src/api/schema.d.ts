@@ -3125,6 +3125,7 @@ export interface paths {
                                 price: number;
                                 amount: number;
                                 fee: number;
+                                fee_asset: string;
                                 total: number;
                                 created_at: string;
                                 order_id: string;
@@ -3189,6 +3190,7 @@ export interface paths {
                             price: number;
                             amount: number;
                             fee: number;
+                            fee_asset: string;
                             total: number;
                             created_at: string;
                             order_id: string;
@@ -4665,6 +4667,7 @@ export interface paths {
                                 price: number;
                                 amount: number;
                                 fee: number;
+                                fee_asset: string;
                                 total: number;
                                 created_at: string;
                                 order_id: string;
@@ -4736,6 +4739,7 @@ export interface paths {
                                 price: number;
                                 amount: number;
                                 fee: number;
+                                fee_asset: string;
                                 total: number;
                                 created_at: string;
                                 order_id: string;
@@ -4824,6 +4828,7 @@ export interface paths {
                                     price: number;
                                     amount: number;
                                     fee: number;
+                                    fee_asset: string;
                                     total: number;
                                     created_at: string;
                                     order_id: string;
@@ -4908,6 +4913,7 @@ export interface paths {
                                 price: number;
                                 amount: number;
                                 fee: number;
+                                fee_asset: string;
                                 total: number;
                                 created_at: string;
                                 order_id: string;
@@ -4994,6 +5000,7 @@ export interface paths {
                                 price: number;
                                 amount: number;
                                 fee: number;
+                                fee_asset: string;
                                 total: number;
                                 created_at: string;
                                 order_id: string;
@@ -5162,6 +5169,7 @@ export interface paths {
                             price: number;
                             amount: number;
                             fee: number;
+                            fee_asset: string;
                             total: number;
                             created_at: string;
                             order_id: string;
@@ -5285,6 +5293,7 @@ export interface paths {
                                     price: number;
                                     amount: number;
                                     fee: number;
+                                    fee_asset: string;
                                     total: number;
                                     created_at: string;
                                     order_id: string;
@@ -5365,6 +5374,7 @@ export interface paths {
                                     price: number;
                                     amount: number;
                                     fee: number;
+                                    fee_asset: string;
                                     total: number;
                                     created_at: string;
                                     order_id: string;
@@ -5449,6 +5459,7 @@ export interface paths {
                                     price: number;
                                     amount: number;
                                     fee: number;
+                                    fee_asset: string;
                                     total: number;
                                     created_at: string;
                                     order_id: string;
