@@ -1,6 +1,6 @@
 /** Session: anonymous, user or admin, decided by the stored token and the is_admin flag. */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { getToken, SESSION_EXPIRED_EVENT, setToken } from '../api/client';
+import { ApiError, getToken, SESSION_EXPIRED_EVENT, setToken } from '../api/client';
 import { authApi } from '../api/endpoints';
 import type { Registration, SignedInUser as User } from '../api/types';
 import { restartRealtime, useRealtime } from '../realtime/useRealtime';
@@ -52,9 +52,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .then((me) => {
         if (!cancelled) setUser(me);
       })
-      .catch(() => {
+      .catch((error) => {
         if (cancelled) return;
-        setToken(null);
+        // No answer (offline, or the page left while asking): the token may well be good, and is
+        // kept for the next visit. An answer refusing it ends the session.
+        if (!(error instanceof ApiError && error.status === 0)) setToken(null);
         setUser(null);
       })
       .finally(() => {
