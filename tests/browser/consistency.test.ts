@@ -102,6 +102,7 @@ describe.each(SIZES)('on a %s', (sizeName, size) => {
     await page.goto('/dashboard');
     await page.locator('header').getByText('Welcome back').waitFor();
     await page.locator('header').getByText('Header Hana').waitFor();
+    await page.screenshot({ path: `/tmp/consistency-dashboard-header-${sizeName}.png` });
     // The trade screen's menu opens on its header like everywhere else.
     await page.goto('/trade');
     await page.getByRole('button', { name: 'Profile menu' }).click();
