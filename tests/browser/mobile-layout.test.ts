@@ -18,7 +18,16 @@ const SIZES = [
 const EDGE = 12;
 
 const PUBLIC_PAGES = ['/', '/login', '/register', '/markets', '/buy-crypto', '/derivatives', '/earn', '/fees'];
-const TRADER_PAGES = ['/dashboard', '/trading', '/trade', '/settings', '/account/api', '/referral', '/orders', '/assets'];
+const TRADER_PAGES = [
+  '/dashboard',
+  '/trading',
+  '/trade',
+  '/settings',
+  '/account/api',
+  '/referral',
+  '/orders',
+  '/assets',
+];
 const ADMIN_PAGES = ['/admin'];
 
 let server: ExchangeServer;
