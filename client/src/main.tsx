@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { SnackbarProvider } from 'notistack';
@@ -6,6 +6,7 @@ import { SessionProvider } from './auth/session';
 import App from './App';
 import { MarketsProvider } from './markets';
 import LiveNotices from './notices/LiveNotices';
+import { useToastPlace } from './notices/useToastPlace';
 import { useToastsBelowHeader } from './notices/useToastsBelowHeader';
 // The base first: the features' rules refine the base's, so they come after them.
 import './theme.css';
@@ -16,23 +17,32 @@ import './trade/trade.css';
 import './account/account.css';
 import './admin/admin.css';
 
-function Root() {
+/** The toasts' provider, placed for the screen shown (useToastPlace); those at the top start below its header. */
+function Toasts({ children }: { children: ReactNode }) {
   useToastsBelowHeader();
   return (
+    <SnackbarProvider
+      anchorOrigin={useToastPlace()}
+      classes={{ containerAnchorOriginTopRight: 'toasts-below-header' }}
+      autoHideDuration={4000}
+      maxSnack={3}
+    >
+      {children}
+    </SnackbarProvider>
+  );
+}
+
+function Root() {
+  return (
     <BrowserRouter>
-      <SnackbarProvider
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        classes={{ containerRoot: 'toasts-below-header' }}
-        autoHideDuration={4000}
-        maxSnack={3}
-      >
+      <Toasts>
         <SessionProvider>
           <LiveNotices />
           <MarketsProvider>
             <App />
           </MarketsProvider>
         </SessionProvider>
-      </SnackbarProvider>
+      </Toasts>
     </BrowserRouter>
   );
 }

@@ -17,8 +17,17 @@ const SIZES = [
 /** The least room between a heading and the screen's edge. */
 const EDGE = 12;
 
-const PUBLIC_PAGES = ['/', '/login', '/register', '/markets', '/buy-crypto', '/derivatives', '/earn'];
-const TRADER_PAGES = ['/dashboard', '/trading', '/trade', '/settings', '/account/api', '/referral', '/orders'];
+const PUBLIC_PAGES = ['/', '/login', '/register', '/markets', '/buy-crypto', '/derivatives', '/earn', '/fees'];
+const TRADER_PAGES = [
+  '/dashboard',
+  '/trading',
+  '/trade',
+  '/settings',
+  '/account/api',
+  '/referral',
+  '/orders',
+  '/assets',
+];
 const ADMIN_PAGES = ['/admin'];
 
 let server: ExchangeServer;

@@ -4,14 +4,13 @@
  * (ADMIN_REQUIRE_2FA) sees only what leads there.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
 import { accountApi } from '../api/endpoints';
 import type { AccountSession, LoginHistoryEntry } from '../api/types';
 import { useSession } from '../auth/session';
-import { LogoutIcon } from '../components/Icons';
-import Logo from '../components/Logo';
+import SiteHeader from '../layout/SiteHeader';
 import LoginHistorySection from './settings/LoginHistorySection';
 import PasswordSection from './settings/PasswordSection';
 import SessionsSection from './settings/SessionsSection';
@@ -47,28 +46,17 @@ export default function Settings() {
     logout();
     navigate('/login');
   };
-  const home = user?.is_admin ? '/admin' : '/dashboard';
 
   return (
     <div className="page">
-      <header className="dash-header">
-        <div className="inner">
-          <Logo to={home} />
-          <div className="grow" style={{ minWidth: 160 }}>
+      <SiteHeader
+        heading={
+          <>
             <div style={{ fontWeight: 600 }}>Settings</div>
             <div className="muted small">{user?.email}</div>
-          </div>
-          {!setupFirst && (
-            <Link to={home} className="btn btn-ghost btn-sm">
-              {user?.is_admin ? 'Admin' : 'Dashboard'}
-            </Link>
-          )}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={onLogout}>
-            <LogoutIcon size={16} />
-            Logout
-          </button>
-        </div>
-      </header>
+          </>
+        }
+      />
       <main className="container settings" style={{ padding: 24 }}>
         {setupFirst && (
           <div className="notice" style={{ marginBottom: 16 }}>

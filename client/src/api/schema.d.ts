@@ -3125,6 +3125,7 @@ export interface paths {
                                 price: number;
                                 amount: number;
                                 fee: number;
+                                fee_asset: string;
                                 total: number;
                                 created_at: string;
                                 order_id: string;
@@ -3189,6 +3190,7 @@ export interface paths {
                             price: number;
                             amount: number;
                             fee: number;
+                            fee_asset: string;
                             total: number;
                             created_at: string;
                             order_id: string;
@@ -4665,6 +4667,7 @@ export interface paths {
                                 price: number;
                                 amount: number;
                                 fee: number;
+                                fee_asset: string;
                                 total: number;
                                 created_at: string;
                                 order_id: string;
@@ -4736,6 +4739,7 @@ export interface paths {
                                 price: number;
                                 amount: number;
                                 fee: number;
+                                fee_asset: string;
                                 total: number;
                                 created_at: string;
                                 order_id: string;
@@ -4898,6 +4902,7 @@ export interface paths {
                                     price: number;
                                     amount: number;
                                     fee: number;
+                                    fee_asset: string;
                                     total: number;
                                     created_at: string;
                                     order_id: string;
@@ -4982,6 +4987,7 @@ export interface paths {
                                 price: number;
                                 amount: number;
                                 fee: number;
+                                fee_asset: string;
                                 total: number;
                                 created_at: string;
                                 order_id: string;
@@ -5068,6 +5074,7 @@ export interface paths {
                                 price: number;
                                 amount: number;
                                 fee: number;
+                                fee_asset: string;
                                 total: number;
                                 created_at: string;
                                 order_id: string;
@@ -5236,6 +5243,7 @@ export interface paths {
                             price: number;
                             amount: number;
                             fee: number;
+                            fee_asset: string;
                             total: number;
                             created_at: string;
                             order_id: string;
@@ -5359,6 +5367,7 @@ export interface paths {
                                     price: number;
                                     amount: number;
                                     fee: number;
+                                    fee_asset: string;
                                     total: number;
                                     created_at: string;
                                     order_id: string;
@@ -5439,6 +5448,7 @@ export interface paths {
                                     price: number;
                                     amount: number;
                                     fee: number;
+                                    fee_asset: string;
                                     total: number;
                                     created_at: string;
                                     order_id: string;
@@ -5523,6 +5533,7 @@ export interface paths {
                                     price: number;
                                     amount: number;
                                     fee: number;
+                                    fee_asset: string;
                                     total: number;
                                     created_at: string;
                                     order_id: string;

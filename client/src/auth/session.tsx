@@ -1,6 +1,6 @@
 /** Session: anonymous, user or admin, decided by the stored token and the is_admin flag. */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { getToken, SESSION_EXPIRED_EVENT, setToken } from '../api/client';
+import { ApiError, getToken, SESSION_EXPIRED_EVENT, setToken } from '../api/client';
 import { authApi } from '../api/endpoints';
 import type { Registration, SignedInUser as User } from '../api/types';
 import { restartRealtime, useRealtime } from '../realtime/useRealtime';
@@ -22,6 +22,12 @@ interface Session {
   refreshUser: () => Promise<void>;
   /** Patch the cached user, e.g. with a pushed balance. */
   patchUser: (patch: Partial<User>) => void;
+  /**
+   * True once the server ended this session without the user logging out here (logged out from
+   * another device, sessions revoked, the token expired): the login page says so. False again at
+   * the next sign-in.
+   */
+  endedElsewhere: boolean;
 }
 
 export interface Credentials {
@@ -36,6 +42,7 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(() => getToken() !== null);
+  const [endedElsewhere, setEndedElsewhere] = useState(false);
 
   useEffect(() => {
     if (!getToken()) return;
@@ -45,9 +52,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .then((me) => {
         if (!cancelled) setUser(me);
       })
-      .catch(() => {
+      .catch((error) => {
         if (cancelled) return;
-        setToken(null);
+        // No answer (offline, or the page left while asking): the token may well be good, and is
+        // kept for the next visit. An answer refusing it ends the session.
+        if (!(error instanceof ApiError && error.status === 0)) setToken(null);
         setUser(null);
       })
       .finally(() => {
@@ -65,14 +74,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     restartRealtime();
   }, []);
 
-  useEffect(() => {
-    window.addEventListener(SESSION_EXPIRED_EVENT, endHere);
-    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, endHere);
+  /** The server refused our token, or told us the account is suspended. */
+  const endedByServer = useCallback(() => {
+    endHere();
+    setEndedElsewhere(true);
   }, [endHere]);
+
+  useEffect(() => {
+    window.addEventListener(SESSION_EXPIRED_EVENT, endedByServer);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, endedByServer);
+  }, [endedByServer]);
 
   const startSession = useCallback((token: string, next: User, onSignedIn?: (user: User) => void) => {
     setToken(token);
     setUser(next);
+    setEndedElsewhere(false);
     onSignedIn?.(next);
     restartRealtime();
     return next;
@@ -121,7 +137,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (event.kind === 'kyc') void refreshUser();
     },
     // Suspended by an administrator: told just before the server closes the socket, so the page leaves at once.
-    suspended: endHere,
+    suspended: endedByServer,
     // The server closes a session's sockets when it ends (logged out from another device, a
     // suspension): asking who we are then gets the 401 that ends it here too.
     disconnect: (reason) => {
@@ -132,8 +148,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
 
   const value = useMemo(
-    () => ({ user, loading, login, register, logout, refreshUser, patchUser }),
-    [user, loading, login, register, logout, refreshUser, patchUser],
+    () => ({ user, loading, login, register, logout, refreshUser, patchUser, endedElsewhere }),
+    [user, loading, login, register, logout, refreshUser, patchUser, endedElsewhere],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

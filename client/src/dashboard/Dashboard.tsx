@@ -1,15 +1,15 @@
 /** Trader dashboard: balance, KYC status, quick actions; deposits, withdrawals, trade history and KYC tabs. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api/client';
 import { fundingApi, kycApi, simpleTradeApi, userApi } from '../api/endpoints';
 import type { BankAccount, FundingRequest, KycStatus, SignedInUser, SimpleTrade } from '../api/types';
 import { useSession } from '../auth/session';
 import FundingPanel from './FundingPanel';
-import { ChartIcon, DownloadIcon, LogoutIcon, ShieldIcon, UploadIcon, WalletIcon } from '../components/Icons';
+import { ChartIcon, DownloadIcon, ShieldIcon, UploadIcon, WalletIcon } from '../components/Icons';
 import KycPanel from './KycPanel';
-import Logo from '../components/Logo';
+import SiteHeader from '../layout/SiteHeader';
 import Tabs from '../components/Tabs';
 import { dateTime, money, quantity, statusTone, usd } from '../format';
 import { useMarkets } from '../markets';
@@ -50,8 +50,7 @@ const settledValue = <T,>(result: PromiseSettledResult<T>, fallback: T): T =>
   result.status === 'fulfilled' && result.value !== undefined && result.value !== null ? result.value : fallback;
 
 export default function Dashboard() {
-  const { user, logout, patchUser, refreshUser } = useSession();
-  const navigate = useNavigate();
+  const { user, patchUser, refreshUser } = useSession();
   const { enqueueSnackbar } = useSnackbar();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -128,32 +127,18 @@ export default function Dashboard() {
     }
   };
 
-  const onLogout = () => {
-    logout();
-    navigate('/login');
-  };
-
   const invalidAmount = () => enqueueSnackbar('Please enter a valid amount', { variant: 'error' });
 
   return (
     <div className="page">
-      <header className="dash-header">
-        <div className="inner">
-          <Logo to="/dashboard" />
-          <div className="grow" style={{ minWidth: 160 }}>
+      <SiteHeader
+        heading={
+          <>
             <div className="muted small">Welcome back</div>
             <div style={{ fontWeight: 600 }}>{user?.full_name}</div>
-          </div>
-          <Link to="/trade" className="btn btn-ghost btn-sm">
-            <ChartIcon size={16} />
-            Trade
-          </Link>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={onLogout}>
-            <LogoutIcon size={16} />
-            Logout
-          </button>
-        </div>
-      </header>
+          </>
+        }
+      />
       <main className="container" style={{ padding: '24px' }}>
         <div className="grid grid-3" style={{ marginBottom: 24 }}>
           <BalanceCard available={data.balance} />

@@ -1,10 +1,16 @@
-/** Header of the public pages: nav, and either Log In / Register or the signed-in user's shortcuts. */
+/**
+ * The one header of every screen: the logo, the site's links, the screen's own heading (the
+ * dashboard's greeting, the settings' title), and either Log In / Register or the signed-in user's
+ * shortcuts: the wallet and the profile menu for a trader, the admin area for an administrator, and
+ * Logout for both.
+ */
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useSession } from '../auth/session';
+import { homeFor, useSession } from '../auth/session';
 import { LogoutIcon, WalletIcon } from '../components/Icons';
 import Logo from '../components/Logo';
 import ProfileMenu from './ProfileMenu';
-import { SiteMenu, SiteNavLinks } from './SiteNav';
+import { SITE_LINKS, SiteMenu, SiteNavLinks, type NavLinks } from './SiteNav';
 
 /** The way to the wallet (the dashboard); on a phone its icon alone. */
 export function WalletLink() {
@@ -16,16 +22,46 @@ export function WalletLink() {
   );
 }
 
-export default function SiteHeader() {
-  const { user, logout } = useSession();
+function LogoutButton() {
+  const { logout } = useSession();
   const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm"
+      aria-label="Logout"
+      onClick={() => {
+        logout();
+        navigate('/login');
+      }}
+    >
+      <LogoutIcon size={16} />
+      <span className="wide-only">Logout</span>
+    </button>
+  );
+}
+
+interface Props {
+  /** The screen's own title beside the logo, e.g. the dashboard's 'Welcome back' and the user's name. */
+  heading?: ReactNode;
+  links?: NavLinks;
+  /** Before the user's shortcuts, e.g. the trade screen's connection state. */
+  status?: ReactNode;
+  /** The trade screen's lower bar on its panel colour. */
+  dense?: boolean;
+}
+
+export default function SiteHeader({ heading, links = SITE_LINKS, status, dense = false }: Props) {
+  const { user } = useSession();
 
   return (
-    <header className="site-header">
+    <header className={`site-header${dense ? ' dense' : ''}`}>
       <div className="inner">
-        <Logo />
-        <SiteNavLinks />
+        <Logo to={homeFor(user)} />
+        <SiteNavLinks links={links} />
+        {heading && <div className="header-heading">{heading}</div>}
         <div className="header-actions">
+          {status}
           {!user && (
             <>
               <Link className="btn btn-ghost btn-sm wide-only" to="/login">
@@ -36,23 +72,10 @@ export default function SiteHeader() {
               </Link>
             </>
           )}
-          {user && user.is_admin && (
-            <>
-              <Link className="btn btn-primary btn-sm" to="/admin">
-                Admin
-              </Link>
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label="Logout"
-                onClick={() => {
-                  logout();
-                  navigate('/login');
-                }}
-              >
-                <LogoutIcon />
-              </button>
-            </>
+          {user?.is_admin && (
+            <Link className="btn btn-primary btn-sm" to="/admin">
+              Admin
+            </Link>
           )}
           {user && !user.is_admin && (
             <>
@@ -60,7 +83,8 @@ export default function SiteHeader() {
               <ProfileMenu user={user} />
             </>
           )}
-          <SiteMenu>
+          {user && <LogoutButton />}
+          <SiteMenu links={links}>
             {!user && (
               <>
                 <Link className="btn btn-ghost btn-block" to="/login">

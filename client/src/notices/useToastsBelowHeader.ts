@@ -2,8 +2,9 @@
  * Keeps toasts below the screen's header, whose buttons (Logout, Wallet, the profile menu) they
  * would otherwise cover for seconds, and below anything else a screen marks with data-toasts-below
  * (the trade screen's Buy / Sell switch, in the toasts' top right corner): where the header ends on screen is written to the CSS variable
- * --header-bottom, which the toasts' container starts below (theme.css). Each screen has its own
- * header, of its own height (taller on a phone, where it wraps), so it is measured, not assumed.
+ * --header-bottom, which the toasts' container at the top starts below (theme.css). The header's
+ * height differs by screen (the trade screen's is lower) and it can scroll away, so it is measured,
+ * not assumed.
  */
 import { useEffect } from 'react';
 

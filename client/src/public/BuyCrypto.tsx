@@ -13,6 +13,22 @@ import { useMarkets } from '../markets';
 const FIATS = ['USD', 'EUR', 'GBP'] as const;
 const ASSETS = ['BTC', 'ETH', 'BNB', 'SOL'] as const;
 type Fiat = (typeof FIATS)[number];
+/** What one quick buy may spend, in the chosen currency. */
+const SPEND_LIMITS = { min: 10, max: 50_000 };
+
+/** Why the amount cannot be spent, or null when it can: a plain number with at most 2 decimals, within the limits. */
+function spendProblem(amount: string, fiat: Fiat): string | null {
+  const text = amount.trim();
+  if (text === '') return 'Enter an amount to spend';
+  if (/^-\d*\.?\d+$/.test(text)) return 'Enter an amount above zero';
+  if (!/^\d+(\.\d+)?$/.test(text)) return 'Enter the amount as a number, e.g. 100 or 250.50';
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return 'Use at most 2 decimals';
+  const value = Number(text);
+  if (value === 0) return 'Enter an amount above zero';
+  if (value < SPEND_LIMITS.min) return `The least you can spend is ${money(SPEND_LIMITS.min, fiat)}`;
+  if (value > SPEND_LIMITS.max) return `The most you can spend at once is ${money(SPEND_LIMITS.max, fiat)}`;
+  return null;
+}
 
 export default function BuyCrypto() {
   const { user } = useSession();
@@ -44,7 +60,8 @@ export default function BuyCrypto() {
     const pair = `${code}USD`;
     return quotes.find((q) => q.symbol === pair)?.price ?? Number(markets.forexPair(pair)?.seed_price ?? 1);
   };
-  const spendUsd = (Number(amount) || 0) * fiatToUsd(fiat);
+  const problem = spendProblem(amount, fiat);
+  const spendUsd = problem ? 0 : Number(amount) * fiatToUsd(fiat);
   const receive = priceUsd > 0 ? spendUsd / priceUsd : 0;
   const rateInFiat = priceUsd / fiatToUsd(fiat);
 
@@ -90,12 +107,15 @@ export default function BuyCrypto() {
             <div className="field">
               <label htmlFor="buy-amount">Spend</label>
               <div className="row">
+                {/* Text, not a number input: what is typed stays as typed, and is told what is wrong with it. */}
                 <input
                   id="buy-amount"
                   className="input num grow"
-                  type="number"
-                  min="0"
-                  step="0.01"
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  aria-invalid={problem !== null}
+                  aria-describedby="buy-amount-problem"
                   value={amount}
                   onChange={(e) => setAmount(e.target.value)}
                 />
@@ -111,6 +131,11 @@ export default function BuyCrypto() {
                   ))}
                 </select>
               </div>
+              {problem && (
+                <div id="buy-amount-problem" className="down small" role="alert">
+                  {problem}
+                </div>
+              )}
             </div>
             <div className="field">
               <label htmlFor="buy-asset">Receive</label>
@@ -134,14 +159,19 @@ export default function BuyCrypto() {
             <div className="kv">
               <span>You will receive</span>
               <span className="num">
-                ~{quantity(receive, markets.assetStep(asset))} {asset}
+                {problem ? '--' : `~${quantity(receive, markets.assetStep(asset))}`} {asset}
               </span>
             </div>
             <div className="kv">
               <span>Value</span>
-              <span className="num">{usd(spendUsd)}</span>
+              <span className="num">{problem ? '--' : usd(spendUsd)}</span>
             </div>
-            <button type="button" className="btn btn-primary btn-lg btn-block" onClick={onContinue}>
+            <button
+              type="button"
+              className="btn btn-primary btn-lg btn-block"
+              disabled={problem !== null}
+              onClick={onContinue}
+            >
               Continue
             </button>
           </div>

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { marketApi } from '../api/market';
+import { marketApi, normaliseTicker } from '../api/market';
 import type { Ticker } from '../api/types';
 import CoinIcon from '../components/CoinIcon';
 import { BoltIcon, HeadsetIcon, PlayIcon, ShieldIcon } from '../components/Icons';
@@ -9,6 +9,7 @@ import SiteFooter from '../layout/SiteFooter';
 import SiteHeader from '../layout/SiteHeader';
 import { decimalsOf, percent, usd } from '../format';
 import { useMarkets } from '../markets';
+import { usePolling, useRealtime } from '../realtime/useRealtime';
 
 /** Shown until (or if never) live tickers arrive. */
 const STATIC_COINS: Ticker[] = [
@@ -18,6 +19,8 @@ const STATIC_COINS: Ticker[] = [
   { symbol: 'SOLUSDT', last_price: 185, price_change_percent: 3.18 },
   { symbol: 'XRPUSDT', last_price: 2.5, price_change_percent: -1.1 },
 ].map((c) => ({ ...c, price_change: 0, high: 0, low: 0, volume: 0, quote_volume: 0 }));
+const POPULAR = STATIC_COINS.map((c) => c.symbol);
+const POLL_MS = 5000;
 
 const NEWS = [
   'Bitcoin holds above key support as spot volumes climb',
@@ -48,15 +51,22 @@ export default function Landing() {
   const [coins, setCoins] = useState<Ticker[]>(STATIC_COINS);
   const markets = useMarkets();
 
-  useEffect(() => {
+  const load = useCallback(() => {
     marketApi
       .tickers()
-      .then((list) => {
-        const live = STATIC_COINS.map((c) => list.find((t) => t.symbol === c.symbol) ?? c);
-        setCoins(live);
-      })
+      .then((list) => setCoins((shown) => shown.map((c) => list.find((t) => t.symbol === c.symbol) ?? c)))
       .catch((error) => console.warn('landing: tickers unavailable', error));
   }, []);
+  useEffect(load, [load]);
+
+  // Live: each coin's ticker as its room pushes it, or read again every few seconds while the socket is down.
+  const connected = useRealtime(POPULAR, {
+    ticker: (update) => {
+      const next = normaliseTicker(update);
+      setCoins((shown) => shown.map((c) => (c.symbol === next.symbol ? next : c)));
+    },
+  });
+  usePolling(load, POLL_MS, !connected);
 
   return (
     <div className="page">
@@ -115,7 +125,9 @@ export default function Landing() {
                     </span>
                   </span>
                   <span className="right">
-                    <div className="num">{usd(coin.last_price, decimalsOf(markets.priceStep(coin.symbol)))}</div>
+                    <div className="num" data-testid={`price-${coin.symbol}`}>
+                      {usd(coin.last_price, decimalsOf(markets.priceStep(coin.symbol)))}
+                    </div>
                     <div className={`num small ${coin.price_change_percent >= 0 ? 'up' : 'down'}`}>
                       {percent(coin.price_change_percent)}
                     </div>

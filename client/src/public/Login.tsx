@@ -14,7 +14,7 @@ const PROVIDERS = ['Passkey', 'Google', 'Apple', 'Telegram'];
 const asksForCode = (error: unknown) => error instanceof ApiError && error.detail === TWO_FACTOR_CODE_REQUIRED;
 
 export default function Login() {
-  const { login } = useSession();
+  const { login, endedElsewhere } = useSession();
   // Where to go once signed in: admin -> /admin, everyone else -> /trade (keeping a pair they asked for).
   const [destination, setDestination] = useState<string | null>(null);
   const from = (useLocation().state as { from?: string } | null)?.from;
@@ -90,6 +90,11 @@ export default function Login() {
             ) : (
               <>
                 <h1>Log in</h1>
+                {endedElsewhere && (
+                  <div className="notice" role="status" style={{ marginBottom: 16 }}>
+                    Your session ended. Please log in again.
+                  </div>
+                )}
                 <form className="stack" onSubmit={onSubmit}>
                   <div className="field">
                     <label htmlFor="login-email">Email/Phone number</label>

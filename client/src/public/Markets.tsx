@@ -1,4 +1,4 @@
-/** Markets overview: live tickers of every market, searchable, sortable by tab. */
+/** Markets overview: live tickers of every market, searchable, grouped by tab, sortable by any column, each with its last day's line. */
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { marketApi } from '../api/market';
@@ -8,6 +8,7 @@ import { SearchIcon } from '../components/Icons';
 import SiteFooter from '../layout/SiteFooter';
 import SiteHeader from '../layout/SiteHeader';
 import Tabs from '../components/Tabs';
+import Sparkline from './Sparkline';
 import { millions, percent, price } from '../format';
 import { MarketStatusBadge, useMarkets } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
@@ -45,6 +46,74 @@ function arrange(tickers: Ticker[], tab: TabKey): Ticker[] {
   }
 }
 
+/** The columns a click on their header sorts by, and each row's value there. */
+const SORTABLE = {
+  pair: { label: 'Pair', value: (t: Ticker) => t.symbol },
+  last: { label: 'Last Price', value: (t: Ticker) => t.last_price },
+  change: { label: '24h Change', value: (t: Ticker) => t.price_change_percent },
+  high: { label: '24h High', value: (t: Ticker) => t.high },
+  low: { label: '24h Low', value: (t: Ticker) => t.low },
+  volume: { label: '24h Volume', value: (t: Ticker) => t.quote_volume },
+} satisfies Record<string, { label: string; value: (t: Ticker) => string | number }>;
+type SortKey = keyof typeof SORTABLE;
+interface Sort {
+  key: SortKey;
+  direction: 'asc' | 'desc';
+}
+
+function sorted(rows: Ticker[], sort: Sort | null): Ticker[] {
+  if (!sort) return rows;
+  const value = SORTABLE[sort.key].value;
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const [x, y] = [value(a), value(b)];
+    return sign * (typeof x === 'string' ? x.localeCompare(String(y)) : x - Number(y));
+  });
+}
+
+/** The last day of each market: 24 hourly candles, drawn from the first open through each close. */
+const SPARK_INTERVAL = '1h';
+const SPARK_CANDLES = 24;
+
+function useSparklines(symbols: string[]): Record<string, number[]> {
+  const [lines, setLines] = useState<Record<string, number[]>>({});
+  const key = symbols.join(',');
+  useEffect(() => {
+    let cancelled = false;
+    for (const symbol of key ? key.split(',') : []) {
+      marketApi
+        .klines(symbol, SPARK_INTERVAL, SPARK_CANDLES)
+        .then((candles) => {
+          if (cancelled || candles.length === 0) return;
+          const closes = [candles[0].open, ...candles.map((c) => c.close)];
+          setLines((shown) => ({ ...shown, [symbol]: closes }));
+        })
+        .catch((error) => console.warn('markets: candles unavailable', symbol, error));
+    }
+    return () => {
+      cancelled = true;
+    };
+  }, [key]);
+  return lines;
+}
+
+function SortHeader({ column, sort, onSort }: { column: SortKey; sort: Sort | null; onSort: (key: SortKey) => void }) {
+  const active = sort?.key === column;
+  return (
+    <th
+      className={column === 'pair' ? undefined : 'right'}
+      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <button type="button" className={`sort-head${active ? ' active' : ''}`} onClick={() => onSort(column)}>
+        {SORTABLE[column].label}
+        <span aria-hidden="true" className="sort-arrow">
+          {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
 const EMPTY_TEXT: Record<TabKey, string> = {
   all: 'No markets found',
   hot: 'No hot markets right now',
@@ -60,6 +129,10 @@ export default function Markets() {
   const [loaded, setLoaded] = useState(false);
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<TabKey>('all');
+  const [sort, setSort] = useState<Sort | null>(null);
+  // A first click sorts a column ascending, the next one descending.
+  const onSort = (key: SortKey) =>
+    setSort((current) => ({ key, direction: current?.key === key && current.direction === 'asc' ? 'desc' : 'asc' }));
 
   const refresh = () =>
     marketApi
@@ -82,11 +155,16 @@ export default function Markets() {
 
   const rows = useMemo(() => {
     const query = search.trim().toUpperCase();
-    return arrange(
-      tickers.filter((t) => t.symbol.includes(query.replace('/', ''))),
-      tab,
+    return sorted(
+      arrange(
+        tickers.filter((t) => t.symbol.includes(query.replace('/', ''))),
+        tab,
+      ),
+      sort,
     );
-  }, [tickers, search, tab]);
+  }, [tickers, search, tab, sort]);
+  // Read once per list of markets: the tickers' updates keep the same symbols.
+  const sparklines = useSparklines(tickers.map((t) => t.symbol));
 
   return (
     <div className="page">
@@ -111,12 +189,10 @@ export default function Markets() {
             <table className="table">
               <thead>
                 <tr>
-                  <th>Pair</th>
-                  <th className="right">Last Price</th>
-                  <th className="right">24h Change</th>
-                  <th className="right">24h High</th>
-                  <th className="right">24h Low</th>
-                  <th className="right">24h Volume</th>
+                  {(Object.keys(SORTABLE) as SortKey[]).map((column) => (
+                    <SortHeader key={column} column={column} sort={sort} onSort={onSort} />
+                  ))}
+                  <th className="right">Last 24h</th>
                   <th className="right">Action</th>
                 </tr>
               </thead>
@@ -138,6 +214,9 @@ export default function Markets() {
                     <td className="right num">{price(t.high, markets.priceStep(t.symbol))}</td>
                     <td className="right num">{price(t.low, markets.priceStep(t.symbol))}</td>
                     <td className="right num">{millions(t.quote_volume)}</td>
+                    <td className="right">
+                      <Sparkline closes={sparklines[t.symbol] ?? []} label={`${t.symbol} over the last 24 hours`} />
+                    </td>
                     <td className="right">
                       <button
                         type="button"

@@ -9,8 +9,8 @@ import type { AssetBalance, Quote } from '../api/types';
 import { useSession } from '../auth/session';
 import CoinIcon from '../components/CoinIcon';
 import { ArrowLeftIcon, WalletIcon } from '../components/Icons';
-import Logo from '../components/Logo';
 import Tabs from '../components/Tabs';
+import SiteHeader from '../layout/SiteHeader';
 import { fixed, money, price, quantity, usd } from '../format';
 import { DEFAULT_PAIR, useMarkets, type Markets } from '../markets';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
@@ -159,23 +159,26 @@ export default function SimpleTrading() {
 
   return (
     <div className="page">
-      <header className="dash-header">
-        <div className="inner">
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => navigate('/dashboard')}>
-            <ArrowLeftIcon size={16} />
-            Back to Dashboard
-          </button>
-          <Logo to="/dashboard" />
-          <div className="grow" />
+      <SiteHeader
+        heading={
           <div className="row">
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              aria-label="Back to Dashboard"
+              onClick={() => navigate('/dashboard')}
+            >
+              <ArrowLeftIcon size={16} />
+              <span className="wide-only">Back to Dashboard</span>
+            </button>
             <WalletIcon size={16} />
-            <span className="muted small">Balance</span>
+            <span className="muted small wide-only">Balance</span>
             <b className="num" data-testid="balance">
               {usd(balance)}
             </b>
           </div>
-        </div>
-      </header>
+        }
+      />
       <main className="container" style={{ padding: 24 }}>
         {!kycApproved && (
           <div className="notice" style={{ marginBottom: 16 }}>
@@ -230,6 +233,9 @@ export default function SimpleTrading() {
                 {mid ? price(mid, tick(selected)) : '--'}
               </span>
             </div>
+            <div className="muted small" data-testid="settles-in">
+              Buy {base} with {quoteCurrency} · Sell {base} for {quoteCurrency}
+            </div>
             <div className="field">
               <label htmlFor="simple-amount">
                 Amount <span className="muted">({base})</span>
@@ -270,7 +276,9 @@ export default function SimpleTrading() {
             </div>
             <div className="kv">
               <span>Available</span>
-              <span className="num">{usd(balance)}</span>
+              <span className="num" data-testid="available">
+                {money(availableOf(quoteCurrency), quoteCurrency)}
+              </span>
             </div>
             <div className="kv">
               <span>Holding</span>

@@ -8,15 +8,14 @@ import { marketApi, normaliseTicker, normaliseTrade } from '../api/market';
 import type { AssetBalance, MarketTrade, Order, Side, Ticker, UserTrade } from '../api/types';
 import { useLiveBook } from './book/useLiveBook';
 import { useSession } from '../auth/session';
-import Logo, { PRODUCT_NAME } from '../components/Logo';
+import { PRODUCT_NAME } from '../components/Logo';
 import MarketTrades from './MarketTrades';
 import OrderBook, { BOOK_LEVELS } from './OrderBook';
 import OrderForm, { type PriceHint } from './OrderForm';
 import PairList from './PairList';
 import PhoneTrade from './PhoneTrade';
-import ProfileMenu from '../layout/ProfileMenu';
-import { WalletLink } from '../layout/SiteHeader';
-import { SITE_LINKS, SiteMenu, SiteNavLinks, type NavLinks } from '../layout/SiteNav';
+import SiteHeader from '../layout/SiteHeader';
+import { SITE_LINKS, type NavLinks } from '../layout/SiteNav';
 import TickerStrip from './TickerStrip';
 import UserOrders from './UserOrders';
 import { price, slashSymbol } from '../format';
@@ -244,21 +243,18 @@ export default function Trade() {
 
   return (
     <div className="trade-page">
-      <header className="trade-topbar">
-        <Logo to="/" />
-        <SiteNavLinks links={TRADE_LINKS} />
-        <div className="header-actions">
+      <SiteHeader
+        dense
+        links={TRADE_LINKS}
+        status={
           <span
             className={`small nowrap ${connected ? 'up' : 'muted'}`}
             title={connected ? 'Live' : 'Reconnecting, refreshing every 3s'}
           >
             ● {connected ? 'Live' : 'Polling'}
           </span>
-          <WalletLink />
-          {user && <ProfileMenu user={user} />}
-          <SiteMenu links={TRADE_LINKS} />
-        </div>
-      </header>
+        }
+      />
       {phone ? (
         <PhoneTrade
           symbol={symbol}

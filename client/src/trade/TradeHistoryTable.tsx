@@ -9,6 +9,8 @@ export default function TradeHistoryTable({ trades }: { trades: HistoryTrade[] }
   const markets = useMarkets();
   if (trades.length === 0) return <div className="empty">No trades yet</div>;
   const figures = ['Price', 'Executed', 'Fee', 'Total'];
+  // A fill's fee, on a buy as on a sell, is charged in its market's quote account (as the fills' fee_asset says).
+  const feeAsset = (symbol: string) => markets.quoteCurrency(symbol);
   return (
     <DataTable
       className="dense-table"
@@ -25,7 +27,7 @@ export default function TradeHistoryTable({ trades }: { trades: HistoryTrade[] }
           </td>
           <td className="right num">{price(t.price, markets.priceStep(t.symbol))}</td>
           <td className="right num">{quantity(t.amount, markets.lotStep(t.symbol))}</td>
-          <td className="right num">{t.fee === null ? '-' : `${fee(t.fee)} USD`}</td>
+          <td className="right num">{t.fee === null ? '-' : `${fee(t.fee)} ${feeAsset(t.symbol)}`}</td>
           <td className="right num">{money(t.total, markets.quoteCurrency(t.symbol))}</td>
           <td className="muted num" title={t.order_id ?? undefined}>
             {t.order_id ? t.order_id.slice(0, 8) : '-'}

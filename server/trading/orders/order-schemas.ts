@@ -151,6 +151,8 @@ export const userTradeViewSchema = z.object({
   price: z.number(),
   amount: z.number(),
   fee: z.number(),
+  /** The currency the fee is charged in: the market's quote account (USD), for a buy and a sell alike. */
+  fee_asset: z.string(),
   total: z.number(),
   created_at: z.string(),
   /** The user's order that made the fill. */

@@ -1,5 +1,5 @@
 import { money, toJsonNumber } from '../../kernel/money';
-import type { MarketCatalog } from '../../markets/catalog';
+import { USD, type MarketCatalog } from '../../markets/catalog';
 import type { OrderListView, OrderView, UserTradeView } from './order-schemas';
 import type { OrderListRow } from './order-list.entity';
 import type { OrderRow } from './order.entity';
@@ -50,6 +50,8 @@ export function userTradeView(catalog: MarketCatalog, trade: TradeRow, userId: s
     price: toJsonNumber(trade.price),
     amount: toJsonNumber(trade.amount),
     fee: toJsonNumber(isTaker ? trade.taker_fee : trade.maker_fee),
+    // Both sides' fees come out of the quote side of the fill's posting (server/trading/README.md).
+    fee_asset: catalog.findBookMarket(trade.symbol)?.quote ?? USD,
     total: toJsonNumber(trade.quote_amount),
     created_at: new Date(trade.created_at).toISOString(),
     order_id: isTaker ? trade.taker_order_id : trade.maker_order_id,

@@ -59,7 +59,15 @@ describe('a limit order against a limit order', () => {
     });
     expect(bid).toMatchObject({ status: 'filled', filled: 0.01, average_price: 100000, time_in_force: 'GTC' });
     expect(bid.fills).toEqual([
-      expect.objectContaining({ symbol: 'BTC/USDT', side: 'buy', price: 100000, amount: 0.01, fee: 1, total: 1000 }),
+      expect.objectContaining({
+        symbol: 'BTC/USDT',
+        side: 'buy',
+        price: 100000,
+        amount: 0.01,
+        fee: 1,
+        fee_asset: 'USD',
+        total: 1000,
+      }),
     ]);
 
     expect(await balanceOf(server, buyer.user.id, 'USD')).toEqual({ available: '999', locked: '0' });
@@ -77,6 +85,7 @@ describe('a limit order against a limit order', () => {
         price: 100000,
         amount: 0.01,
         fee: 1,
+        fee_asset: 'USD',
         total: 1000,
         created_at: expect.any(String),
         order_id: ask.id,
