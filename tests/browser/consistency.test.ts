@@ -266,6 +266,10 @@ describe.each(SIZES)('on a %s', (sizeName, size) => {
     await fill.waitFor();
     // 0.1% of 0.5 x 149 = 0.0745, in dollars: both sides pay their fees in the quote currency.
     expect(await fill.locator('td:nth-child(7)').textContent()).toBe('0.0745 USD');
+    // The trade screen's own Trade History tab says the same.
+    await page.goto('/trade?symbol=SOLUSDT');
+    await page.getByRole('tab', { name: 'Trade History', exact: true }).click();
+    await page.getByTestId('user-orders').locator('td', { hasText: '0.0745 USD' }).first().waitFor();
     await page.context().close();
   });
 

@@ -4817,6 +4817,7 @@ export interface paths {
                                 price: number;
                                 amount: number;
                                 fee: number;
+                                fee_asset: string;
                                 total: number;
                                 created_at: string;
                                 order_id: string;

@@ -93,7 +93,7 @@ export default function UserOrders({
                   </td>
                   <td className="right num">{price(t.price, tick(t.symbol))}</td>
                   <td className="right num">{quantity(t.amount, lot(t.symbol))}</td>
-                  <td className="right num">{fee(t.fee)}</td>
+                  <td className="right num">{`${fee(t.fee)} ${t.fee_asset}`}</td>
                   <td className="right num">{usd(t.total)}</td>
                 </tr>
               ))}
