@@ -193,6 +193,47 @@ describe('money in: a deposit request approved by the admin', () => {
     await trader.context().close();
   });
 
+  it('a read answering late does not bring back a bank account deactivated since', async () => {
+    const admin = await adminToken(server);
+    const accounts = await api<Array<{ id: string; is_active: boolean }>>(server, admin, 'GET', '/admin/bank-accounts');
+    const active = accounts.filter((account) => account.is_active);
+    const toggle = (id: string) => api(server, admin, 'POST', `/admin/bank-account/${id}/toggle`);
+    const trader = await openPage(browser, server.baseUrl);
+    await register(trader, 'Tardy Ted', uniqueEmail('ted'), 'correct-horse-battery');
+    await trader.getByRole('button', { name: 'Request Deposit' }).waitFor();
+    // The next read of the bank accounts is answered by the server at once, but reaches the page
+    // only after the accounts were deactivated and the page was told so.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held: Promise<void> | null = null;
+    await trader.route('**/api/bank-accounts', async (route) => {
+      if (held) return route.continue();
+      held = route.fetch().then(async (response) => {
+        await released;
+        await route.fulfill({ response });
+      });
+      await held;
+    });
+    try {
+      // Its deposit approved, the dashboard reads its lists again, bank accounts included.
+      await verifyAndFund(server, (await storedToken(trader))!, 10);
+      await trader.getByTestId('balance').filter({ hasText: '$10.00' }).waitFor();
+      expect(held).not.toBeNull();
+      for (const account of active) await toggle(account.id);
+      await trader.getByTestId('deposits-unavailable').waitFor();
+      release();
+      await held;
+      // The late answer has had time to draw: the tab still says what is true now.
+      await trader.waitForTimeout(1000);
+      expect(await trader.getByTestId('deposits-unavailable').count()).toBe(1);
+      expect(await trader.getByRole('button', { name: 'Request Deposit' }).count()).toBe(0);
+    } finally {
+      release();
+      for (const account of active) await toggle(account.id);
+    }
+    await trader.context().close();
+  });
+
   it("a withdrawal beyond the balance is refused with the server's reason", async () => {
     const trader = await openPage(browser, server.baseUrl);
     await register(trader, 'Evelyn Boyd', uniqueEmail('eb'), 'correct-horse-battery');

@@ -58,7 +58,13 @@ export default function Dashboard() {
   const [data, setData] = useState<DashboardData>({ ...EMPTY, balance: Number(user?.balance ?? 0) });
   const reportedFailure = useRef(false);
 
+  // Loads are numbered, and one answering after a later one was shown is dropped: it would bring back
+  // what a push replaced (a deactivated bank account, an old status). Never dropping the newest alone
+  // keeps a stream of pushes from starving the page.
+  const loadsStarted = useRef(0);
+  const loadShown = useRef(0);
   const load = useCallback(async () => {
+    const ticket = ++loadsStarted.current;
     const results = await Promise.allSettled([
       userApi.balance(),
       fundingApi.depositHistory(),
@@ -67,6 +73,8 @@ export default function Dashboard() {
       kycApi.status(),
       fundingApi.bankAccounts(),
     ] as const);
+    if (ticket < loadShown.current) return;
+    loadShown.current = ticket;
     const [balance, deposits, withdrawals, trades, kyc, banks] = results;
     setData((current) => ({
       balance: balance.status === 'fulfilled' ? Number(balance.value.balance) : current.balance,
@@ -101,6 +109,8 @@ export default function Dashboard() {
       void refreshUser();
     },
     fill: () => void load(),
+    // An administrator added, deactivated or deleted one: nobody pays into an account that is gone.
+    'bank-accounts': () => void load(),
   });
   // Read on opening, and again when the socket (re)connects: what was pushed before it joined is read then.
   useEffect(() => {

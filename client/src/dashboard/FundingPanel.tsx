@@ -3,11 +3,10 @@
  * available, the amount input and request button, and the history. With no bank account to pay
  * into, deposits are unavailable and no request can be made.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { fundingApi } from '../api/endpoints';
 import type { BankAccount, FundingRequest } from '../api/types';
 import { dateTime, usd } from '../format';
-import { useRealtime } from '../realtime/useRealtime';
 import BankTransferDetails from './BankTransferDetails';
 import StatusBadge from '../components/StatusBadge';
 import TwoFactorCodeField from '../components/TwoFactorCodeField';
@@ -27,28 +26,6 @@ interface Props {
   /** Resolves true when the request was accepted (the inputs are then cleared). */
   onRequest: (amount: number, code?: string) => Promise<boolean>;
   onInvalid: () => void;
-}
-
-/**
- * The bank accounts to pay into: those the page loaded, replaced by a fresh list whenever an
- * administrator adds, deactivates or deletes one, so no one pays into an account that is gone.
- */
-function useLiveBankAccounts(loaded: BankAccount[] | null): BankAccount[] | null {
-  const [reloaded, setReloaded] = useState<BankAccount[] | null>(null);
-  // Only the latest reload is shown: an earlier one answering late would bring back a removed account.
-  const latest = useRef(0);
-  // The page's own later load is as fresh: it wins until the next push.
-  useEffect(() => setReloaded(null), [loaded]);
-  useRealtime([], {
-    'bank-accounts': () => {
-      const ticket = ++latest.current;
-      fundingApi
-        .bankAccounts()
-        .then((accounts) => ticket === latest.current && setReloaded(accounts))
-        .catch((error) => console.warn('funding: bank accounts not reloaded', error));
-    },
-  });
-  return reloaded ?? loaded;
 }
 
 /** The trader's deposit reference (it never changes), read once the deposit tab shows; null until then. */
@@ -78,8 +55,7 @@ export default function FundingPanel({
   const [busy, setBusy] = useState(false);
   const isDeposit = kind === 'deposit';
   const withCode = !isDeposit && asksForCode;
-  const liveAccounts = useLiveBankAccounts(bankAccounts);
-  const activeAccounts = liveAccounts?.filter((a) => a.is_active !== false) ?? null;
+  const activeAccounts = bankAccounts?.filter((a) => a.is_active !== false) ?? null;
   const reference = useDepositReference(isDeposit);
   // Nowhere to pay: the request form is not offered (the server refuses deposits then too).
   const unavailable = isDeposit && activeAccounts !== null && activeAccounts.length === 0;
