@@ -5,25 +5,31 @@ import { drawTakerOrder, nextArrivalMs } from '../liquidity/taker-flow';
 import { nextWalkPrice, type Random } from '../../markets/reference-prices/random-walk';
 import { WALK } from '../../markets/reference-prices/reference-prices.service';
 
-const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 /** How many days back the past reaches: the chart's daily candles show three months. */
 export const PAST_DAYS = 92;
 
 /**
- * How densely the past trades, by age: a trade a minute on average over the chart's default window
- * (200 candles of 15 minutes, DENSE_MS), then sparser and sparser further back (the mean time
- * between trades growing as the age to the power SPARSENESS: about 8 minutes 200 hours back, 40
- * minutes a month back, 2.5 hours three months back). So every interval's chart looks traded
- * (about 15 trades a 15-minute candle, 8 an hourly one, 6 a 4-hour one, 10 a daily one) and the
- * rows to write on the first start stay few: about 10,000 a market.
+ * How densely the past trades, by age: each of the chart's intervals shows 200 candles (15 minutes
+ * back to 50 hours, an hour to 200 hours, 4 hours to 800 hours, a day beyond), and the past has
+ * about `trades` trades in each candle of the finest interval that reaches that far: enough for a
+ * candle's four prices to differ. Further back a trade is alone in its candles of the finer widths,
+ * each a row the candles trigger writes (seven widths), so the sparse past is kept to a few trades
+ * a candle: about 4,400 trades a market, written as fast as the 6,000 of 50 hours at a trade every
+ * 30 s were (`npm run bench:market-life`).
  */
-const DENSE_MS = 50 * HOUR_MS;
-const DENSE_INTERVAL_MS = 60_000;
-const SPARSENESS = 1.3;
+const DENSITY = [
+  { untilMs: 50 * HOUR_MS, candleMs: 15 * MINUTE_MS, trades: 12 },
+  { untilMs: 200 * HOUR_MS, candleMs: HOUR_MS, trades: 5 },
+  { untilMs: 800 * HOUR_MS, candleMs: 4 * HOUR_MS, trades: 5 },
+  { untilMs: Infinity, candleMs: 24 * HOUR_MS, trades: 12 },
+] as const;
 
 /** Mean time between two trades of the past, `ageMs` before its end. */
 export function pastMeanIntervalMs(ageMs: number): number {
-  return DENSE_INTERVAL_MS * Math.max(1, ageMs / DENSE_MS) ** SPARSENESS;
+  const { candleMs, trades } = DENSITY.find(({ untilMs }) => ageMs < untilMs)!;
+  return candleMs / trades;
 }
 
 /**
