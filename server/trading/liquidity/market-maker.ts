@@ -111,7 +111,8 @@ export class MarketMaker {
 
   /** The book's last trade price, and the same if it changed within LAST_TRADE_HOLDS_MS (else null): what holds the ladder. */
   private async lastTrade(market: BookMarket): Promise<{ price: string | null; holding: Money | null }> {
-    const price = await this.trading.lastPrice(market.symbol);
+    // A book not open here yet (a market just listed) has no last trade to hold the ladder.
+    const price = await this.trading.lastPrice(market.symbol).catch(() => null);
     const seen = this.lastTrades.get(market);
     const changedAt = !seen ? -Infinity : seen.price === price ? seen.changedAt : Date.now();
     this.lastTrades.set(market, { price, changedAt });
