@@ -82,3 +82,36 @@ it('keeps showing new trades as the takers trade', async () => {
   );
   await page.context().close();
 });
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  it(`charts three months of daily candles and a month of 4-hour ones (${viewport.width}x${viewport.height})`, async () => {
+    const page = await openPage(browser, server.baseUrl);
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await storeToken(page, token);
+    // On a phone the book is behind a tab of its own: the chart is what this waits for.
+    await page.goto('/trade?pair=BTCUSDT');
+    const chart = page.getByTestId('price-chart');
+    await chart.scrollIntoViewIfNeeded();
+    /** The candles the chart is given for an interval: what it asks for when the interval is picked. */
+    const candlesFor = async (interval: string) => {
+      const answer = page.waitForResponse(
+        (r) => r.url().includes('klines') && r.url().includes(`interval=${interval}`),
+      );
+      await page.locator('.chart-toolbar').getByRole('tab', { name: interval, exact: true }).click();
+      const body: unknown[] = await (await answer).json();
+      return body.map((k) => (Array.isArray(k) ? Number(k[0]) : (k as { time: number }).time));
+    };
+    const days = await candlesFor('1d');
+    expect(days.length).toBeGreaterThanOrEqual(90);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `/tmp/market-life-1d-${viewport.width}.png` });
+    const fourHours = await candlesFor('4h');
+    expect(Math.max(...fourHours) - Math.min(...fourHours)).toBeGreaterThanOrEqual(30 * 24 * 3_600_000);
+    expect(await chart.getByText('No candles yet').count()).toBe(0);
+    await page.context().close();
+  });
+}

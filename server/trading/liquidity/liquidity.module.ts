@@ -102,7 +102,7 @@ export function liquidityModule(
               catalog,
               trading,
               referencePrices,
-              { takerId, inventory: TAKER.inventory },
+              { takerId, inventory: TAKER.inventory, makerInventory: MAKER.inventory },
               ctx.logger,
             );
             flow.start();

@@ -7,21 +7,25 @@ import type { BookMarket, MarketCatalog } from '../../markets/catalog';
 import type { Random } from '../../markets/reference-prices/random-walk';
 import type { ReferencePrices } from '../../markets/reference-prices/reference-prices.service';
 import type { TradingService } from '../trading.service';
-import { liquidMarkets } from './liquid-markets';
-import { drawTakerOrder, nextArrivalMs, TAKER_FLOW } from './taker-flow';
+import { ladderDepth, liquidMarkets } from './liquid-markets';
+import { arbitrageSide, drawTakerOrder, nextArrivalMs, TAKER_FLOW, takerPaces } from './taker-flow';
 
 export interface MarketFlowAccount {
   /** Sends the takers' orders: a system trader, so no user's money funds them. */
   takerId: string;
   /** What it was funded with, per asset: where its holdings are steered back to (taker-flow.ts). */
   inventory: Readonly<Record<string, string>>;
+  /** What the market maker was funded with: each market's pace follows its ladder's depth (takerPaces). */
+  makerInventory: Readonly<Record<string, string>>;
 }
 
 /**
  * Simulated takers (MARKET_FLOW=on): IOC orders of random sizes on random markets, arriving as a
- * Poisson process at TAKER_FLOW's pace per market, each limited to TAKER_FLOW.priceLimit from the
- * reference. They trade with whatever rests there, the market maker's ladder above all, so trades,
- * candles and volumes move. A refusal (the taker's balance short, nothing in reach) skips one order.
+ * Poisson process, each market at its pace (takerPaces: the deeper its ladder, the more often),
+ * each limited to TAKER_FLOW.priceLimit from the reference. They trade with whatever rests there,
+ * the market maker's ladder above all, so trades, candles and volumes move; while the book lags
+ * the reference they trade toward it (arbitrageSide). A refusal (the taker's balance short,
+ * nothing in reach) skips one order.
  */
 export class MarketFlow {
   private timer: NodeJS.Timeout | null = null;
@@ -30,7 +34,7 @@ export class MarketFlow {
   constructor(
     private readonly dataSource: DataSource,
     private readonly catalog: MarketCatalog,
-    private readonly trading: Pick<TradingService, 'placeOrder'>,
+    private readonly trading: Pick<TradingService, 'placeOrder' | 'depth'>,
     private readonly reference: ReferencePrices,
     private readonly account: MarketFlowAccount,
     private readonly logger: Logger,
@@ -49,17 +53,28 @@ export class MarketFlow {
     await Promise.all(this.sending);
   }
 
-  /** The markets' arrivals together are one Poisson process, each arrival on a market drawn at random. */
+  /**
+   * The markets' arrivals together are one Poisson process (their rates summed), each arrival on a
+   * market drawn in proportion to its rate.
+   */
   private scheduleNext() {
     const markets = liquidMarkets(this.catalog);
+    const depths = new Map(markets.map((m) => [m, ladderDepth(m, this.account.makerInventory, markets)] as const));
+    const rates = [...takerPaces(depths)].map(([market, pace]) => ({ market, rate: 1 / pace }));
+    const total = rates.reduce((sum, { rate }) => sum + rate, 0);
+    // Nothing to trade with anywhere: look again at a deepest market's pace (a listing may bring some).
+    const meanMs = total > 0 ? 1 / total : TAKER_FLOW.deepestIntervalMs;
     this.timer = setTimeout(
       () => {
-        const market = markets[Math.floor(this.random() * markets.length)]!;
-        const sent = this.send(market).finally(() => this.sending.delete(sent));
-        this.sending.add(sent);
+        let draw = this.random() * total;
+        const picked = rates.find(({ rate }) => (draw -= rate) < 0) ?? rates.at(-1);
+        if (picked) {
+          const sent = this.send(picked.market).finally(() => this.sending.delete(sent));
+          this.sending.add(sent);
+        }
         this.scheduleNext();
       },
-      nextArrivalMs(TAKER_FLOW.meanIntervalMs / markets.length, this.random),
+      nextArrivalMs(meanMs, this.random),
     );
   }
 
@@ -69,7 +84,10 @@ export class MarketFlow {
       const held = await availableBalance(this.dataSource.manager, this.account.takerId, market.base);
       const given = money(this.account.inventory[market.base] ?? 0);
       const baseShare = given.isZero() ? 1 : held.div(given).toNumber();
-      const order = drawTakerOrder(market, reference, baseShare, this.random);
+      const touch = await this.trading.depth(market.symbol, 1);
+      const best = (levels: Array<[string, string]>) => (levels[0] ? money(levels[0][0]) : null);
+      const toward = arbitrageSide(reference, best(touch.bids), best(touch.asks));
+      const order = drawTakerOrder(market, reference, baseShare, this.random, 1, toward);
       const limit = money(TAKER_FLOW.priceLimit);
       const price =
         order.side === 'buy'

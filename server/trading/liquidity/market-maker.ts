@@ -8,6 +8,7 @@ import type { ReferencePrices } from '../../markets/reference-prices/reference-p
 import type { TradingService } from '../trading.service';
 import { ladderDepth, liquidMarkets } from './liquid-markets';
 import {
+  ladderCenter,
   ladderChanges,
   ladderShape,
   ladderShortfall,
@@ -18,6 +19,14 @@ import {
 
 /** How often each market's ladder is checked (fills taken from it, levels out of place); markets take turns within the period. */
 const REFRESH_MS = 12_000;
+/** How often the maker looks at the books for a moved reference or a trade (requoteMoved). */
+const LOOK_MS = 1_000;
+/**
+ * How long a trade holds a market's ladder around it (ladderCenter) after the maker saw the last
+ * price change: a market nobody trades drifts back to its reference, and a trade from before the
+ * maker started (another run's, at a price long gone) holds nothing.
+ */
+const LAST_TRADE_HOLDS_MS = 60_000;
 /** Room left in a buy's budget for its fee, so a level the budget takes is not refused for the fee. */
 const FEE_ROOM = money('1.02');
 
@@ -29,11 +38,13 @@ export interface MarketMakerAccounts {
 }
 
 /**
- * Keeps every book quoted with a ladder around the reference price (quote-ladder.ts). Each market
- * in turn has its ladder compared with what rests (ladderChanges): quotes out of their level's
- * place are cancelled, missing levels placed, the rest left where they are, so after a small move
- * only the near levels change. A market whose reference moved past its half-spread is requoted at
- * the next tick rather than at its turn. Markets are quoted one at a time. Refusals (a hold the
+ * Keeps every book quoted with a ladder around the reference price, held so that the last trade
+ * stays within its touch (quote-ladder.ts, ladderCenter). Each market in turn has its ladder
+ * compared with what rests (ladderChanges): quotes out of their level's place are cancelled,
+ * missing levels placed, the rest left where they are, so after a small move only the near levels
+ * change. A market whose ladder's center moved past its half-spread, or that traded since its last
+ * round (a fill may have taken its best levels), is requoted within a second (LOOK_MS) rather than
+ * at its turn. Markets are quoted one at a time. Refusals (a hold the
  * balance cannot cover, a post-only order that would cross) only mean fewer quotes this round. What
  * it cannot quote (a ladder with bids at 0 or an empty side, a balance that cannot hold a side) is
  * logged once per market and condition.
@@ -44,16 +55,20 @@ export class MarketMaker {
   private running: Promise<void> | null = null;
   /** Markets waiting to be quoted. */
   private readonly due = new Set<BookMarket>();
-  /** The reference each market's ladder was last laid around, and the move that makes it stale. */
-  private readonly quotedAround = new Map<BookMarket, { reference: Money; staleAfter: Money }>();
-  private stopTicks: (() => void) | null = null;
+  /** What each market's ladder was last laid around: its center, its half-spread and the last trade then. */
+  private readonly quotedAround = new Map<BookMarket, { center: Money; halfSpread: string; last: string | null }>();
+  /** Each market's last trade price as the maker last read it, and when it saw it change. */
+  private readonly lastTrades = new Map<BookMarket, { price: string | null; changedAt: number }>();
+  /** A tick's look at the books is under way: the next tick does not start another. */
+  private checking = false;
+  private looks: NodeJS.Timeout | null = null;
   /** What the maker could not quote, by market and condition: each is logged once, not at every requote. */
   private readonly shortfalls = new Set<string>();
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly catalog: MarketCatalog,
-    private readonly trading: Pick<TradingService, 'placeOrder' | 'cancelOrder' | 'openOrders'>,
+    private readonly trading: Pick<TradingService, 'placeOrder' | 'cancelOrder' | 'openOrders' | 'lastPrice'>,
     private readonly reference: ReferencePrices,
     private readonly accounts: MarketMakerAccounts,
     private readonly logger: Logger,
@@ -73,14 +88,36 @@ export class MarketMaker {
     };
     step();
     this.timer = setInterval(step, this.refreshMs / liquidMarkets(this.catalog).length);
-    this.stopTicks = this.reference.onTick(() => this.requoteMoved());
+    this.looks = setInterval(() => void this.requoteMoved(), LOOK_MS);
   }
 
-  private requoteMoved() {
-    for (const [market, { reference, staleAfter }] of this.quotedAround) {
-      const moved = this.reference.price(market.symbol)!.minus(reference).abs();
-      if (moved.greaterThan(staleAfter)) this.schedule(market);
+  /** Queues the markets whose ladder's center moved past its half-spread, or that traded since their round. */
+  private async requoteMoved() {
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      for (const [market, quoted] of this.quotedAround) {
+        const last = await this.lastTrade(market);
+        const center = ladderCenter(this.reference.price(market.symbol)!, last.holding, quoted.halfSpread);
+        const moved = center.minus(quoted.center).abs().greaterThan(quoted.center.times(quoted.halfSpread));
+        if (moved || last.price !== quoted.last) this.schedule(market);
+      }
+    } catch (error) {
+      if (!this.outages.causedBy(error)) this.logger.warn({ err: error }, 'market maker could not read the books');
+    } finally {
+      this.checking = false;
     }
+  }
+
+  /** The book's last trade price, and the same if it changed within LAST_TRADE_HOLDS_MS (else null): what holds the ladder. */
+  private async lastTrade(market: BookMarket): Promise<{ price: string | null; holding: Money | null }> {
+    // A book not open here yet (a market just listed) has no last trade to hold the ladder.
+    const price = await this.trading.lastPrice(market.symbol).catch(() => null);
+    const seen = this.lastTrades.get(market);
+    const changedAt = !seen ? -Infinity : seen.price === price ? seen.changedAt : Date.now();
+    this.lastTrades.set(market, { price, changedAt });
+    const holds = price !== null && Date.now() - changedAt <= LAST_TRADE_HOLDS_MS;
+    return { price, holding: holds ? money(price) : null };
   }
 
   /** Quotes the market at once rather than at its turn: one listed since, once its inventory is in. */
@@ -115,8 +152,8 @@ export class MarketMaker {
   async stop() {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.stopTicks?.();
-    this.stopTicks = null;
+    if (this.looks) clearInterval(this.looks);
+    this.looks = null;
     this.due.clear();
     await this.running;
     await this.withdrawQuotes();
@@ -131,17 +168,18 @@ export class MarketMaker {
 
   private async refresh(market: BookMarket) {
     try {
-      const reference = this.reference.price(market.symbol)!;
       const shape = ladderShape(ladderDepth(market, this.accounts.inventory, liquidMarkets(this.catalog)));
-      this.quotedAround.set(market, { reference, staleAfter: reference.times(shape.halfSpread) });
+      const last = await this.lastTrade(market);
+      const center = ladderCenter(this.reference.price(market.symbol)!, last.holding, shape.halfSpread);
+      this.quotedAround.set(market, { center, halfSpread: shape.halfSpread, last: last.price });
       const { makerId } = this.accounts;
       const resting = (await this.trading.openOrders(makerId, market.symbol)).map((order) => ({
         id: order.id,
         side: order.side,
         price: String(order.price),
       }));
-      this.cannotQuote(market, ladderShortfall(market, reference, shape));
-      const { cancel, place } = ladderChanges(quoteLadder(market, reference, shape), resting);
+      this.cannotQuote(market, ladderShortfall(market, center, shape));
+      const { cancel, place } = ladderChanges(quoteLadder(market, center, shape), resting);
       // Stale quotes go before new ones come: a new quote could meet one the reference passed, and
       // the book holds at most one ladder a side at any moment.
       await this.cancel(cancel);

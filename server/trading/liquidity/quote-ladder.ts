@@ -52,6 +52,24 @@ export function ladderShape(depth: Money): LadderShape {
   return { levels: LADDER_LEVELS, halfSpread: fraction, firstGap: fraction, growth: 1.12, depth: depth.toFixed(2) };
 }
 
+/**
+ * The price a ladder is laid around: the reference, moved no further than keeps the last trade
+ * within the best bid and ask (at the best ask when the reference is below it, at the best bid when
+ * above). So a taker that took levels leaves the last trade at the touch once the ladder is laid
+ * again, and a reference that ran away from the last trade pulls the book only as far as that: the
+ * book's price moves when trades move it, and the takers lean toward the reference while the book
+ * lags it (taker-flow.ts arbitrageSide). Without a trade yet, the reference.
+ */
+export function ladderCenter(reference: Money, last: Money | null, halfSpread: string): Money {
+  if (last === null) return reference;
+  const half = money(halfSpread);
+  // Laid around these, the best ask (rounded up to the tick) or the best bid (down) is the last
+  // trade: each a hair inside its bound, so the division's last digit cannot round it past a tick.
+  const lowest = last.div(half.plus(1)).toSignificantDigits(30, Decimal.ROUND_DOWN);
+  const highest = last.div(money(1).minus(half)).toSignificantDigits(30, Decimal.ROUND_UP);
+  return Decimal.min(Decimal.max(reference, lowest), highest);
+}
+
 /** A number in [0, 1) fixed by the text (FNV-1a): the same level gets the same size at every requote. */
 function hashFraction(text: string): number {
   let hash = 0x811c9dc5;

@@ -5,16 +5,15 @@ import type { Config } from '../../platform/config/config';
 import { post, type Posting } from '../../ledger/ledger';
 import { money } from '../../kernel/money';
 import { MAKER, TAKER } from '../liquidity/liquidity.module';
-import { liquidMarkets } from '../liquidity/liquid-markets';
+import { ladderDepth, liquidMarkets } from '../liquidity/liquid-markets';
+import { takerPaces } from '../liquidity/taker-flow';
 import { ensureSystemTrader } from '../liquidity/system-trader';
 import { bucketStart } from '../market-data/candles';
 import { USD, type BookMarket, type MarketCatalog } from '../../markets/catalog';
 import { seededRandom, type Random } from '../../markets/reference-prices/random-walk';
-import { pastTrades, type PastBalances, type PastTrade } from './past-trades';
+import { PAST_DAYS, pastTrades, type PastBalances, type PastTrade } from './past-trades';
 
-/** The chart's default window: 200 candles of 15 minutes before the one the server starts in. */
-const PAST_CANDLES = 200;
-const CANDLE_MS = 15 * 60_000;
+const DAY_MS = 86_400_000;
 
 type PastConfig = Pick<Config, 'MARKET_FEED_SEED'>;
 
@@ -30,11 +29,11 @@ export interface WrittenPast {
 
 /**
  * Gives every market that has never traded a believable past (pastTrades: the seeded walk, the
- * taker flow's sizes, between the market maker and the simulated taker) from PAST_CANDLES candles
- * before the current one up to `nowMs`, ending at the seed price the live reference starts from.
+ * taker flow's sizes, between the market maker and the simulated taker) from PAST_DAYS days before
+ * the current (UTC) day up to `nowMs`, ending at the seed price the live reference starts from.
  * Each market's past is one transaction: its trades in one statement (the candles trigger builds
- * their candles of every width), and one posting that settles them all, fees included, so the
- * ledger check stays clean. Runs before the books open, so their trade numbering continues after
+ * their candles of every width), and one posting that settles them all (no fees: the past earns
+ * the venue nothing), so the ledger check stays clean. Runs before the books open, so their trade numbering continues after
  * the past's. Idempotent: a market with trades is left alone, as is one whose book another process
  * already opened (its advisory lock is held: that book counts its trades from what it found).
  */
@@ -51,8 +50,13 @@ export async function writeMarketHistory(
   // A stream of its own from the seed, so the live walk's draws stay what the seed gives them.
   const random = seededRandom((config.MARKET_FEED_SEED ?? nowMs) ^ 0x5eed);
   const written: WrittenPast[] = [];
-  for (const market of liquidMarkets(catalog)) {
-    const trades = await dataSource.transaction((manager) => writePast(manager, market, traders, random, nowMs));
+  const markets = liquidMarkets(catalog);
+  // The live takers' pace on each market: the past's volume follows it. One they never trade has no past.
+  const paces = takerPaces(new Map(markets.map((m) => [m, ladderDepth(m, MAKER.inventory, markets)])));
+  for (const [market, livePaceMs] of paces) {
+    const trades = await dataSource.transaction((manager) =>
+      writePast(manager, market, livePaceMs, traders, random, nowMs),
+    );
     if (trades > 0) written.push({ symbol: market.symbol, trades });
   }
   return written;
@@ -61,6 +65,7 @@ export async function writeMarketHistory(
 async function writePast(
   manager: EntityManager,
   market: BookMarket,
+  livePaceMs: number,
   { makerId, takerId }: SystemTraders,
   random: Random,
   nowMs: number,
@@ -86,11 +91,10 @@ async function writePast(
   const trades = pastTrades(
     market,
     {
-      startMs: bucketStart(nowMs, '15m') - PAST_CANDLES * CANDLE_MS,
+      startMs: bucketStart(nowMs, '1d') - PAST_DAYS * DAY_MS,
       endMs: nowMs,
       endPrice: money(market.seedPrice),
-      makerFeeRate: market.makerFeeRate,
-      takerFeeRate: market.takerFeeRate,
+      livePaceMs,
       maker: balancesOf(makerId),
       taker: balancesOf(takerId),
       takerInventory: money(TAKER.inventory[market.base] ?? 0),
@@ -105,13 +109,11 @@ async function writePast(
 
 /** One posting that settles all of a market's past trades, as their fills would have one by one. */
 function settlement(market: BookMarket, trades: PastTrade[], makerId: string, takerId: string): Posting {
-  const total = (side: 'buy' | 'sell', field: 'amount' | 'quote' | 'makerFee' | 'takerFee') =>
+  const total = (side: 'buy' | 'sell', field: 'amount' | 'quote') =>
     trades.filter((t) => t.takerSide === side).reduce((sum, t) => sum.plus(t[field]), money(0));
   const bought = { base: total('buy', 'amount'), usd: total('buy', 'quote') };
   const sold = { base: total('sell', 'amount'), usd: total('sell', 'quote') };
-  const makerFees = total('buy', 'makerFee').plus(total('sell', 'makerFee'));
-  const takerFees = total('buy', 'takerFee').plus(total('sell', 'takerFee'));
-  // What the taker bought, the maker sold, and the other way round; each pays its own fees.
+  // What the taker bought, the maker sold, and the other way round.
   const takerBase = bought.base.minus(sold.base);
   const takerUsd = sold.usd.minus(bought.usd);
   return {
@@ -121,9 +123,8 @@ function settlement(market: BookMarket, trades: PastTrade[], makerId: string, ta
     legs: [
       { owner: { userId: takerId }, asset: market.base, bucket: 'available', amount: takerBase },
       { owner: { userId: makerId }, asset: market.base, bucket: 'available', amount: takerBase.neg() },
-      { owner: { userId: takerId }, asset: USD, bucket: 'available', amount: takerUsd.minus(takerFees) },
-      { owner: { userId: makerId }, asset: USD, bucket: 'available', amount: takerUsd.neg().minus(makerFees) },
-      { owner: { system: 'fees' }, asset: USD, bucket: 'available', amount: makerFees.plus(takerFees) },
+      { owner: { userId: takerId }, asset: USD, bucket: 'available', amount: takerUsd },
+      { owner: { userId: makerId }, asset: USD, bucket: 'available', amount: takerUsd.neg() },
     ],
   };
 }
@@ -143,9 +144,9 @@ function insertTrades(
     `INSERT INTO trades (id, symbol, seq, price, amount, quote_amount, taker_side, maker_order_id, taker_order_id,
                          maker_user_id, taker_user_id, maker_fee, taker_fee, created_at)
      SELECT gen_random_uuid(), $1, t.seq, t.price, t.amount, t.quote, t.side, gen_random_uuid(), gen_random_uuid(),
-            $2, $3, t.maker_fee, t.taker_fee, t.at
-       FROM unnest($4::numeric[], $5::numeric[], $6::numeric[], $7::varchar[], $8::numeric[], $9::numeric[],
-                   $10::timestamptz[]) WITH ORDINALITY AS t(price, amount, quote, side, maker_fee, taker_fee, at, seq)`,
+            $2, $3, 0, 0, t.at
+       FROM unnest($4::numeric[], $5::numeric[], $6::numeric[], $7::varchar[], $8::timestamptz[])
+            WITH ORDINALITY AS t(price, amount, quote, side, at, seq)`,
     [
       market.symbol,
       makerId,
@@ -154,8 +155,6 @@ function insertTrades(
       trades.map((t) => t.amount),
       trades.map((t) => t.quote),
       trades.map((t) => t.takerSide),
-      trades.map((t) => t.makerFee),
-      trades.map((t) => t.takerFee),
       trades.map((t) => t.time.toISOString()),
     ],
   );

@@ -6,7 +6,14 @@ import { money } from '../../../server/kernel/money';
 import { MAKER, TAKER } from '../../../server/trading/liquidity/liquidity.module';
 import { LADDER_LEVELS } from '../../../server/trading/liquidity/quote-ladder';
 import { topUpSystemTrader, ensureSystemTrader } from '../../../server/trading/liquidity/system-trader';
-import { drawTakerOrder, nextArrivalMs, TAKER_FLOW } from '../../../server/trading/liquidity/taker-flow';
+import {
+  arbitrageSide,
+  drawTakerOrder,
+  nextArrivalMs,
+  TAKER_FLOW,
+  takerPaces,
+} from '../../../server/trading/liquidity/taker-flow';
+import { ladderDepth } from '../../../server/trading/liquidity/liquid-markets';
 import { OPENING_BOOK_MARKETS } from '../../support/opening-catalog';
 import { seededRandom } from '../../../server/markets/reference-prices/random-walk';
 import { eventually } from '../../support/eventually';
@@ -54,6 +61,37 @@ describe("the simulated takers' orders", () => {
     // Exponential: about 37% of gaps exceed the mean.
     expect(Math.abs(gaps.filter((gap) => gap > 1000).length / gaps.length - Math.exp(-1))).toBeLessThan(0.03);
     expect(gaps.every((gap) => gap >= 1)).toBe(true);
+  });
+});
+
+describe("the simulated takers' pace and side", () => {
+  const depths = new Map(OPENING_BOOK_MARKETS.map((m) => [m, ladderDepth(m, MAKER.inventory, OPENING_BOOK_MARKETS)]));
+  const paces = takerPaces(depths);
+
+  it('trade BTCUSDT, the deepest book, at least every 2 s on average, and the others in proportion to their depth', () => {
+    expect(paces.get(btc)).toBeLessThanOrEqual(2000);
+    for (const market of OPENING_BOOK_MARKETS) {
+      // Orders a second per dollar of depth: the same on every market.
+      const perDepth = 1 / paces.get(market)! / depths.get(market)!.toNumber();
+      expect(perDepth).toBeCloseTo(1 / paces.get(btc)! / depths.get(btc)!.toNumber(), 15);
+    }
+    expect(paces.get(ada)).toBeGreaterThan(paces.get(btc)!);
+  });
+
+  it('leave a market without depth out', () => {
+    expect([...takerPaces(new Map([[btc, money(0)]])).keys()]).toEqual([]);
+  });
+
+  it('buy a book whose ask fell below the reference and sell to one whose bid rose above it, and else draw', () => {
+    const at = (bid: string, ask: string) => arbitrageSide(money('100'), money(bid), money(ask));
+    expect(at('99', '99.5')).toBe('buy');
+    expect(at('100.5', '101')).toBe('sell');
+    expect(at('99.9', '100.1')).toBeNull();
+    expect(at('99.9', '100')).toBeNull();
+    expect(arbitrageSide(money('100'), null, money('99'))).toBeNull();
+    const random = seededRandom(8);
+    const sides = Array.from({ length: 200 }, () => drawTakerOrder(btc, money('110000'), 0.2, random, 1, 'sell').side);
+    expect(new Set(sides)).toEqual(new Set(['sell']));
   });
 });
 

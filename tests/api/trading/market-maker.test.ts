@@ -6,6 +6,7 @@ import { ladderDepth, listedInventory, listingShortfall } from '../../../server/
 import { MAKER, TAKER } from '../../../server/trading/liquidity/liquidity.module';
 import { MarketMaker } from '../../../server/trading/liquidity/market-maker';
 import {
+  ladderCenter,
   ladderChanges,
   ladderShape,
   ladderShortfall,
@@ -182,6 +183,34 @@ describe('the market maker quote ladder', () => {
         expect(stand.length).toBeGreaterThan(0);
       }
     }
+  });
+
+  it('is laid around the reference, moved no further than keeps the last trade within its best bid and ask', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...OPENING_BOOK_MARKETS),
+        fc.double({ min: -0.01, max: 0.01, noNaN: true }),
+        (market, off) => {
+          const shape = shapeOf(market);
+          const reference = money(market.seedPrice);
+          const last = reference.times(money(1).plus(off.toFixed(8))).toNearest(market.tickSize);
+          const center = ladderCenter(reference, last, shape.halfSpread);
+          const ladder = quoteLadder(market, center, shape);
+          const bestBid = money(sideOf(ladder, 'buy')[0]!.price);
+          const bestAsk = money(sideOf(ladder, 'sell')[0]!.price);
+          expect(bestBid.lessThanOrEqualTo(last) && last.lessThanOrEqualTo(bestAsk)).toBe(true);
+          const half = money(shape.halfSpread);
+          // A last trade within the half-spread of the reference moves nothing; one beyond is met at the touch.
+          if (last.minus(reference).abs().lessThanOrEqualTo(reference.times(half))) {
+            expect(center.toFixed()).toBe(reference.toFixed());
+          } else {
+            expect([bestBid.toFixed(), bestAsk.toFixed()]).toContain(last.toFixed());
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(ladderCenter(money('100'), null, '0.001').toFixed()).toBe('100');
   });
 
   it('cancels every resting quote and places every level when nothing rests near the ladder', () => {
@@ -393,5 +422,74 @@ describe('the market maker, when the reference moves', () => {
       await maker.stop();
     }
     expect(await resting()).toEqual([]);
+  });
+
+  it('after a taker took its best levels, lays its ladder again with the last trade at the touch', async () => {
+    const { dataSource } = server.exchange.context;
+    const { trading } = server.exchange;
+    // Not started, so nothing but the trade moves the ladder; moved once from its seed, so the last
+    // trade differs from any an earlier run left on the shared database.
+    const reference = new ReferencePrices(
+      server.exchange.catalog,
+      { MARKET_FEED: 'simulated', MARKET_FEED_SEED: Date.now() },
+      createLogger('silent'),
+    );
+    reference.tick();
+    const makerId = await ensureSystemTrader(dataSource, { ...MAKER, email: 'touch-maker@exchange.internal' });
+    const takerId = await ensureSystemTrader(dataSource, { ...TAKER, email: 'touch-taker@exchange.internal' });
+    const maker = new MarketMaker(
+      dataSource,
+      server.exchange.catalog,
+      trading,
+      reference,
+      { makerId, inventory: MAKER.inventory },
+      createLogger('silent'),
+      server.exchange.context.outages,
+      TIMER_NEVER_FIRES_MS,
+    );
+    const ladder = quoteLadder(
+      btc,
+      reference.price(btc.symbol)!,
+      ladderShape(ladderDepth(btc, MAKER.inventory, OPENING_BOOK_MARKETS)),
+    );
+    const [first, second, third] = ladder.filter((q) => q.side === 'sell');
+    const touch = async () => {
+      const { bids, asks } = await trading.depth(btc.symbol, 1);
+      return bids[0] && asks[0] ? { bid: money(bids[0][0]), ask: money(asks[0][0]) } : null;
+    };
+    maker.start();
+    try {
+      await eventually(
+        async () => ((await touch())?.ask.toFixed() === money(first!.price).toFixed() ? true : undefined),
+        20_000,
+        'the ladder quoted',
+      );
+      // The two best asks: the last trade is the second's price, the third level the best ask left.
+      await trading.placeOrder(takerId, {
+        symbol: btc.symbol,
+        side: 'buy',
+        type: 'limit',
+        price: second!.price,
+        amount: money(first!.amount).plus(second!.amount).toFixed(),
+        time_in_force: 'IOC',
+      });
+      const last = money((await trading.lastPrice(btc.symbol))!);
+      expect(last.toFixed()).toBe(money(second!.price).toFixed());
+      expect((await touch())?.ask.toFixed()).toBe(money(third!.price).toFixed());
+      // Laid again around the reference as before, its best ask would be the first level's, below
+      // the last trade; it is the last trade's price.
+      const after = await eventually(
+        async () => {
+          const now = await touch();
+          return now?.ask.lessThan(third!.price) ? now : undefined;
+        },
+        20_000,
+        'the ladder laid again',
+      );
+      expect(after.ask.toFixed()).toBe(last.toFixed());
+      expect(after.bid.lessThan(last)).toBe(true);
+    } finally {
+      await maker.stop();
+    }
   });
 });
