@@ -25,38 +25,9 @@ import {
   type EntryKind,
 } from './order-entry';
 
-const TIME_IN_FORCE: TimeInForce[] = ['GTC', 'IOC', 'FOK'];
+import DecimalInput from './entry/DecimalInput';
 
-/** A price input of the form, in USDT. */
-function PriceInput({
-  label,
-  prefix = label,
-  value,
-  onChange,
-  placeholder,
-}: {
-  label: string;
-  prefix?: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder?: string;
-}) {
-  return (
-    <label className="input-group">
-      <span className="prefix">{prefix}</span>
-      <input
-        aria-label={label}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={placeholder}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      <span className="suffix">USDT</span>
-    </label>
-  );
-}
+const TIME_IN_FORCE: TimeInForce[] = ['GTC', 'IOC', 'FOK'];
 
 export interface PriceHint {
   price: number;
@@ -237,14 +208,14 @@ export default function OrderForm({
       {kind === 'oco' && (
         <>
           <div className="form-section small muted">Take profit</div>
-          <PriceInput label="Price" prefix="Limit" value={price} onChange={setPrice} />
+          <DecimalInput label="Price" prefix="Limit" value={price} onChange={setPrice} />
           <div className="form-section small muted">Stop loss</div>
-          <PriceInput label="Stop" value={stop} onChange={setStop} />
-          <PriceInput label="Stop limit price" prefix="Limit" value={stopLimit} onChange={setStopLimit} />
+          <DecimalInput label="Stop" value={stop} onChange={setStop} />
+          <DecimalInput label="Stop limit price" prefix="Limit" value={stopLimit} onChange={setStopLimit} />
         </>
       )}
       {stopKind && (
-        <PriceInput label="Stop" value={stop} onChange={setStop} placeholder={trails ? 'Optional' : undefined} />
+        <DecimalInput label="Stop" value={stop} onChange={setStop} placeholder={trails ? 'Optional' : undefined} />
       )}
       {stopKind && trails && (
         <label className="input-group">
@@ -262,25 +233,14 @@ export default function OrderForm({
       )}
       {kind !== 'oco' &&
         (hasLimitPrice(kind) ? (
-          <PriceInput label="Price" value={price} onChange={setPrice} />
+          <DecimalInput label="Price" value={price} onChange={setPrice} />
         ) : (
           <div className="input-group" style={{ padding: '9px 10px' }}>
             <span className="prefix">Price</span>
             <span className="grow right muted small">Market price</span>
           </div>
         ))}
-      <label className="input-group">
-        <span className="prefix">Amount</span>
-        <input
-          aria-label="Amount"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-        <span className="suffix">{base}</span>
-      </label>
+      <DecimalInput label="Amount" unit={base} value={amount} onChange={setAmount} />
       <AmountSlider side={side} base={base} lot={lot} percent={percent} max={max} onPercent={onPercent} />
       {kind === 'limit' && (
         <div className="entry-options">
@@ -304,8 +264,8 @@ export default function OrderForm({
       )}
       {kind === 'limit' && tpsl && (
         <>
-          <PriceInput label="Take profit" prefix="TP" value={takeProfit} onChange={setTakeProfit} />
-          <PriceInput label="Stop loss" prefix="SL" value={stopLoss} onChange={setStopLoss} />
+          <DecimalInput label="Take profit" prefix="TP" value={takeProfit} onChange={setTakeProfit} />
+          <DecimalInput label="Stop loss" prefix="SL" value={stopLoss} onChange={setStopLoss} />
         </>
       )}
       {stopKind && (

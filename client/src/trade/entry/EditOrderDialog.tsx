@@ -11,6 +11,7 @@ import type { Order } from '../../api/types';
 import { bareSymbol, titleCase } from '../../format';
 import { useMarkets } from '../../markets';
 import { exact, figure, plain } from './figures';
+import DecimalInput from './DecimalInput';
 import './entry.css';
 
 export default function EditOrderDialog({
@@ -80,32 +81,8 @@ export default function EditOrderDialog({
           </span>{' '}
           <span className="muted">{symbol}</span>
         </h3>
-        {priced && (
-          <label className="input-group">
-            <span className="prefix">Price</span>
-            <input
-              aria-label="New price"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              value={price}
-              onChange={(e) => setPrice(e.target.value)}
-            />
-            <span className="suffix">USDT</span>
-          </label>
-        )}
-        <label className="input-group">
-          <span className="prefix">Amount</span>
-          <input
-            aria-label="New amount"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-          <span className="suffix">{base}</span>
-        </label>
+        {priced && <DecimalInput label="New price" prefix="Price" value={price} onChange={setPrice} />}
+        <DecimalInput label="New amount" prefix="Amount" unit={base} value={amount} onChange={setAmount} />
         <div className="muted small">
           A smaller amount at the same price keeps the order&apos;s place in the queue; a new price or a larger amount
           cancels it and places its unfilled rest as a new order.
