@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { storeToken, uniqueEmail } from './support/browser';
+import { storedToken, storeToken, uniqueEmail } from './support/browser';
 import { adminToken, api, deskTrade, registerTrader, verifyAndFund } from './support/exchange-api';
 import type { ExchangeServer } from './support/exchange-server';
 import { withExchangeAndBrowser } from './support/suite';
@@ -93,7 +93,12 @@ describe.each(SIZES)('on a %s', (sizeName, size) => {
       await page.goto(path);
       if (title) await waitForTitle(page, `${title} |`);
       const header = page.locator('header.site-header');
-      await header.getByRole('button', { name: 'Profile menu' }).waitFor();
+      await header
+        .getByRole('button', { name: 'Profile menu' })
+        .waitFor()
+        .catch((error: Error) => {
+          throw new Error(`${path} (at ${page.url()}): ${error.message}`);
+        });
       expect({ path, headers: await page.locator('header').count() }).toEqual({ path, headers: 1 });
       expect(await header.getByRole('link', { name: 'Wallet' }).isVisible()).toBe(true);
       expect(await header.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
@@ -136,6 +141,26 @@ describe.each(SIZES)('on a %s', (sizeName, size) => {
     }
     await page.screenshot({ path: `/tmp/consistency-trade-toasts-${sizeName}.png` });
     await page.context().close();
+  });
+
+  it('a server too busy to say who the trader is asks again rather than signing them out', async () => {
+    const token = await fundedTrader('Patient Pat');
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: size });
+    const page = await context.newPage();
+    await page.goto('/');
+    await storeToken(page, token);
+    // The first two answers to "who am I" are a busy server's and one that cannot tell.
+    const busy = [429, 503];
+    await page.route('**/api/auth/me', (route) => {
+      const status = busy.shift();
+      return status ? route.fulfill({ status, json: { detail: 'Try again' } }) : route.continue();
+    });
+    await page.goto('/dashboard');
+    await page.getByText('Welcome back').waitFor();
+    expect(busy).toEqual([]);
+    expect(page.url()).toMatch(/\/dashboard$/);
+    expect(await storedToken(page)).toBe(token);
+    await context.close();
   });
 
   it('a session ended elsewhere sends the page to the login screen, which says so', async () => {

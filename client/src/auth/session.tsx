@@ -39,6 +39,11 @@ export interface Credentials {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** Answers that refuse the token (expired, revoked, the account suspended). */
+const REFUSED = new Set([401, 403]);
+/** How often the page asks who it is before showing the sign-in (0.5, 1 and 2 s apart). */
+const WHO_AM_I_ATTEMPTS = 4;
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(() => getToken() !== null);
@@ -47,21 +52,34 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!getToken()) return;
     let cancelled = false;
-    authApi
-      .me()
-      .then((me) => {
-        if (!cancelled) setUser(me);
-      })
-      .catch((error) => {
-        if (cancelled) return;
-        // No answer (offline, or the page left while asking): the token may well be good, and is
-        // kept for the next visit. An answer refusing it ends the session.
-        if (!(error instanceof ApiError && error.status === 0)) setToken(null);
-        setUser(null);
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
+    const ask = async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const me = await authApi.me();
+          if (!cancelled) setUser(me);
+          return;
+        } catch (error) {
+          if (cancelled) return;
+          // Only the server refusing the token ends the session. No answer, a busy server (429) or
+          // one that cannot tell (5xx) says nothing of the token: ask again a few times, then keep
+          // it for the next visit.
+          if (error instanceof ApiError && REFUSED.has(error.status)) {
+            setToken(null);
+            setUser(null);
+            return;
+          }
+          if (attempt === WHO_AM_I_ATTEMPTS) {
+            setUser(null);
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** (attempt - 1)));
+          if (cancelled) return;
+        }
+      }
+    };
+    void ask().finally(() => {
+      if (!cancelled) setLoading(false);
+    });
     return () => {
       cancelled = true;
     };
