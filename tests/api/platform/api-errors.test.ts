@@ -28,9 +28,9 @@ function call(
 
 describe('every answer under /api is JSON {"detail"}', () => {
   it.each([
-    ['PUT', '/api/trading/order', 'POST, DELETE'],
+    ['PUT', '/api/trading/order', 'POST, DELETE, PATCH'],
     ['TRACE', '/api/health', 'HEAD, GET'],
-    ['PROPFIND', '/api/trading/order', 'POST, DELETE'],
+    ['PROPFIND', '/api/trading/order', 'POST, DELETE, PATCH'],
   ])('%s on %s, a method the path does not take, answers 405 with its Allow header', async (method, path, allow) => {
     const response = await call(method, path);
     expect(response.status).toBe(405);
