@@ -36,7 +36,10 @@ it('watchOrders and watchBalance see an order placed with createOrder, then fill
   const exchange = await proExchange(key.api_key, key.secret);
   try {
     const [price] = await pricesInsideSpread(server, 'SOLUSDT', 1);
-    // Subscribes once; the watches below then wait for updates only.
+    // The subscription confirmed before the order goes in: an update sent before the server took
+    // it reaches no one (watchOrders alone subscribes while the order is being placed). The watches
+    // below then wait for updates only.
+    await exchange.ensureUserDataStreamWsSubscribeSignature('spot');
     const firstOrders = exchange.watchOrders(SYMBOL);
     const order = await exchange.createOrder(SYMBOL, 'limit', 'buy', 0.5, Number(price));
     const [seen] = await firstOrders;
