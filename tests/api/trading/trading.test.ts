@@ -158,6 +158,12 @@ describe('a stop-limit order', () => {
     const alice = await fundedTrader(server, { USD: '1000' });
     const bob = await fundedTrader(server, { SOL: '5' });
     const carol = await fundedTrader(server, { USD: '1000' });
+    // The book's last price below the stop, whatever other test files traded on it (they share the
+    // database, so its books): an empty book, then a trade at 200.
+    await emptyBook(server, 'SOLUSDT');
+    const [erin, frank] = [await fundedTrader(server, { SOL: '1' }), await fundedTrader(server, { USD: '100' })];
+    await placed(erin.client, { symbol: 'SOLUSDT', side: 'sell', type: 'limit', amount: 0.1, price: 200 });
+    await placed(frank.client, { symbol: 'SOLUSDT', side: 'buy', type: 'limit', amount: 0.1, price: 200 });
     const stop = await placed(alice.client, {
       symbol: 'SOL/USDT',
       side: 'buy',
