@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { storedToken, storeToken, uniqueEmail } from './support/browser';
 import { adminToken, api, deskTrade, registerTrader, verifyAndFund } from './support/exchange-api';
 import type { ExchangeServer } from './support/exchange-server';
+import { eventually } from '../support/eventually';
 import { withExchangeAndBrowser } from './support/suite';
 
 /**
@@ -38,11 +39,11 @@ async function pageAt(size: Size, token: string | null, path: string): Promise<P
 
 /** Until the tab's title is the page's (the router changes the address first); polled from here, as the CSP forbids a page-side string predicate. */
 async function waitForTitle(page: Page, title: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!(await page.title()).startsWith(title)) {
-    if (Date.now() > deadline) throw new Error(`title still "${await page.title()}", not "${title}..."`);
-    await page.waitForTimeout(100);
-  }
+  await eventually(
+    async () => ((await page.title()).startsWith(title) ? true : undefined),
+    15_000,
+    `title "${title}..."`,
+  );
 }
 
 interface Box {

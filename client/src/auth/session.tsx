@@ -23,7 +23,7 @@ interface Session {
   /** Patch the cached user, e.g. with a pushed balance. */
   patchUser: (patch: Partial<User>) => void;
   /**
-   * True once the server ended this session without the user logging out here (logged out from
+   * True once the server ended the sign-in without the user logging out here (logged out from
    * another device, sessions revoked, the token expired): the login page says so. False again at
    * the next sign-in.
    */
