@@ -62,7 +62,9 @@ it('a new price cancels the order and places its rest anew, same side, type and 
     post_only: true,
   });
 
-  const replaced = await amend(trader, { order_id: order.id, price: Number(p1) + 0.05, amount: 0.4 });
+  // The new price is summed exactly: p1 + 0.05 in binary floating point can miss the tick.
+  const newPrice = new Decimal(p1!).plus('0.05').toNumber();
+  const replaced = await amend(trader, { order_id: order.id, price: newPrice, amount: 0.4 });
   expect(replaced.status).toBe(200);
   expect(replaced.body.id).not.toBe(order.id);
   expect(replaced.body).toMatchObject({
@@ -70,7 +72,7 @@ it('a new price cancels the order and places its rest anew, same side, type and 
     type: 'limit',
     time_in_force: 'GTC',
     amount: 0.4,
-    price: new Decimal(p1!).plus('0.05').toNumber(),
+    price: newPrice,
     status: 'new',
   });
   const history = (await trader.client.get(`/trading/orders/history?symbol=${SYMBOL}`)).body as any[];
