@@ -17,12 +17,19 @@ import SiteHeader from '../layout/SiteHeader';
 import { usePolling, useRealtime } from '../realtime/useRealtime';
 import EarnDialog from './EarnDialog';
 
-const PRODUCTS = [
-  { title: 'Locked Staking', apy: 'Up to 20% APY', text: 'Lock assets for a fixed term for higher rewards.' },
-  { title: 'Flexible Savings', apy: 'Up to 8% APY', text: 'Earn daily and redeem any time.' },
-  { title: 'DeFi Staking', apy: 'Up to 25% APY', text: 'Join on-chain staking without running a node.' },
-  { title: 'Liquidity Farming', apy: 'Up to 30% APY', text: 'Provide liquidity and share trading fees.' },
+/** The programmes: savings and staking show the best APY open now; the others are not offered yet. */
+const PROGRAMMES: Array<{ title: string; kind: EarnProduct['kind'] | null; text: string }> = [
+  { title: 'Locked Staking', kind: 'locked', text: 'Lock assets for a fixed term for higher rewards.' },
+  { title: 'Flexible Savings', kind: 'flexible', text: 'Earn daily and redeem any time.' },
+  { title: 'DeFi Staking', kind: null, text: 'Join on-chain staking without running a node.' },
+  { title: 'Liquidity Farming', kind: null, text: 'Provide liquidity and share trading fees.' },
 ];
+
+/** "Up to 12.5% APY" over the open products of a kind; null when none is open. */
+const bestApy = (products: EarnProduct[], kind: EarnProduct['kind']): string | null => {
+  const rates = products.filter((p) => p.kind === kind && p.status === 'open').map((p) => Number(p.apy));
+  return rates.length === 0 ? null : `Up to ${ratePercent(String(Math.max(...rates)))} APY`;
+};
 
 /** While the socket is down, positions are read again this often (it pushes each change otherwise). */
 const REFRESH_MS = 10_000;
@@ -124,17 +131,20 @@ export default function Earn() {
         <h1 className="page-title">Earn</h1>
         <p className="muted page-lead">Put idle assets to work.</p>
         <div className="grid grid-4">
-          {PRODUCTS.map((p) => (
-            <div key={p.title} className="card">
-              <h3 style={{ marginBottom: 6 }}>{p.title}</h3>
-              <div className="up" style={{ fontSize: 20, fontWeight: 600, marginBottom: 8 }}>
-                {p.apy}
+          {PROGRAMMES.map((p) => {
+            const apy = p.kind && products ? bestApy(products, p.kind) : null;
+            return (
+              <div key={p.title} className="card" data-testid={`earn-programme-${p.title}`}>
+                <h3 style={{ marginBottom: 6 }}>{p.title}</h3>
+                <div className={apy ? 'up' : 'muted'} style={{ fontSize: 20, fontWeight: 600, marginBottom: 8 }}>
+                  {apy ?? (p.kind && !products ? '\u00a0' : 'Coming soon')}
+                </div>
+                <p className="muted small" style={{ margin: 0 }}>
+                  {p.text}
+                </p>
               </div>
-              <p className="muted small" style={{ margin: 0 }}>
-                {p.text}
-              </p>
-            </div>
-          ))}
+            );
+          })}
         </div>
         <div className="card earn-card">
           <h3>Products</h3>

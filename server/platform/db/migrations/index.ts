@@ -27,6 +27,7 @@ import { EarnProducts1795800000000 } from './1795800000000-EarnProducts';
 import { FeeTiers1795810000000 } from './1795810000000-FeeTiers';
 import { Referrals1795820000000 } from './1795820000000-Referrals';
 import { DepositReferences1795840000000 } from './1795840000000-DepositReferences';
+import { EarnOpeningProducts1795850000000 } from './1795850000000-EarnOpeningProducts';
 
 /** Every migration, in order. New ones: `npm run migration:generate -- server/platform/db/migrations/Name`, then list it here. */
 export const migrations: Function[] = [
@@ -59,4 +60,5 @@ export const migrations: Function[] = [
   FeeTiers1795810000000,
   Referrals1795820000000,
   DepositReferences1795840000000,
+  EarnOpeningProducts1795850000000,
 ];

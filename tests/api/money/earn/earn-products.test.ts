@@ -5,6 +5,17 @@ import { createProduct, expectLedgerClean, FLEXIBLE, LOCKED } from './earn-fixtu
 const suite = useBackOfficeExchange();
 
 describe('Earn products, as administrators define them', () => {
+  it('a venue opens with products to subscribe to: flexible BTC and dollars, ETH and BNB locked', async () => {
+    const listed = (await suite.api.get('/earn/products')).body as Array<Record<string, unknown>>;
+    const opening = [
+      { asset: 'BTC', kind: 'flexible', apy: '0.052', term_days: null, min_amount: '0.001', status: 'open' },
+      { asset: 'ETH', kind: 'locked', apy: '0.078', term_days: 30, min_amount: '0.01', status: 'open' },
+      { asset: 'BNB', kind: 'locked', apy: '0.125', term_days: 90, min_amount: '0.1', status: 'open' },
+      { asset: 'USD', kind: 'flexible', apy: '0.08', term_days: null, min_amount: '10', status: 'open' },
+    ];
+    expect(listed).toEqual(expect.arrayContaining(opening.map((product) => expect.objectContaining(product))));
+  });
+
   it('creates a flexible and a locked product, lists them publicly and for the admin, and audits each', async () => {
     const flexible = await suite.admin.post('/admin/earn/products', { ...FLEXIBLE, apy: '0.052', min_amount: 25 });
     expect(flexible.status).toBe(201);
