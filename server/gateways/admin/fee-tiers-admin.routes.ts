@@ -32,9 +32,9 @@ export function feeTiersAdminRoutes(dataSource: DataSource) {
       body: feeTierListChange,
       response: z.array(feeTierView),
       handler: ({ body, user }) => {
-        const problem = tierListProblem(body.tiers);
+        const problem = tierListProblem(body);
         if (problem) throw badRequest(problem);
-        return replaceFeeTiers(dataSource, user.id, body.tiers);
+        return replaceFeeTiers(dataSource, user.id, body);
       },
     }),
   ];

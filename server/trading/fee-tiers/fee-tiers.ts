@@ -30,7 +30,11 @@ export const feeTierView = z.object({
   taker_rate: z.string(),
 });
 
-export const feeTierListChange = z.object({ tiers: z.array(feeTierSchema).min(1).max(50) });
+const tierList = z.array(feeTierSchema).min(1).max(50);
+/** The whole list: as GET answers it (an array), or under `tiers`. */
+export const feeTierListChange = z
+  .preprocess((body) => (Array.isArray(body) ? { tiers: body } : body), z.object({ tiers: tierList }))
+  .transform((body) => body.tiers);
 
 /** A trader's tier as the last recomputation stored it. */
 export const traderFeeTierView = z.object({

@@ -89,6 +89,17 @@ describe('the fee schedule', () => {
     );
     expect(audit[0]?.notes).toContain('Test VIP@40000:0.0005/0.0008');
   });
+
+  it('takes the list as GET answers it, a bare array, and refuses a bad one as it refuses under tiers', async () => {
+    const reversed = [TIERS[0], { ...TIERS[1], maker_rate: '0.0004' }];
+    const answer = await admin.request('PUT', '/admin/fee-tiers', { body: reversed });
+    expect([answer.status, answer.body]).toEqual([200, reversed]);
+    for (const body of [[{ ...TIERS[0], min_volume_30d: 5 }], [{ name: 'x' }], [], 'tiers', { tiers: 'none' }]) {
+      const refused = await admin.request('PUT', '/admin/fee-tiers', { body });
+      expect([refused.status, typeof refused.body.detail]).toEqual([400, 'string']);
+    }
+    expect((await admin.get('/admin/fee-tiers')).body).toEqual(reversed);
+  });
 });
 
 describe("a trader's tier", () => {
