@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, register, uniqueEmail } from './support/browser';
+import { launchBrowser, logIn, openPage, register, toast, uniqueEmail } from './support/browser';
 import { startExchangeServer, type ExchangeServer } from './support/exchange-server';
 
 jest.setTimeout(120_000);
@@ -47,5 +47,45 @@ describe('the fee schedule page', () => {
       await page.getByRole('menu').waitFor({ state: 'detached' });
     }
     await page.context().close();
+  });
+
+  it("the administrator's Fee Tiers tab edits the list; the schedule and the trader's tier follow", async () => {
+    const trader = await openPage(browser, server.baseUrl);
+    await register(trader, 'Tier Follower', uniqueEmail('tiers'), 'correct-horse-battery');
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const admin = await openPage(browser, server.baseUrl);
+      await admin.setViewportSize(viewport);
+      await logIn(admin, server.admin.email, server.admin.password);
+      await admin.waitForURL('**/admin');
+      await admin.getByRole('tab', { name: 'Fee Tiers' }).click();
+      const first = admin.getByTestId('fee-tier-0');
+      await first.getByLabel('Name of tier 1').waitFor();
+      const name = viewport.width > 500 ? 'Starter' : 'Newcomer';
+      await first.getByLabel('Name of tier 1').fill(name);
+      await first.getByLabel('Maker rate of tier 1').fill('0.0008');
+      await first.getByText('0.08%').waitFor();
+      // A tier whose volume is not above the one before is refused with the server's reason.
+      await admin.getByRole('button', { name: 'Add Tier' }).click();
+      const added = admin.getByTestId('fee-tier-5');
+      await added.getByLabel('30-day volume from (USD) of tier 6').fill('10');
+      await admin.getByRole('button', { name: 'Save Tiers' }).click();
+      await toast(admin, 'Tier volumes must be in strictly ascending order').waitFor();
+      await added.getByRole('button', { name: 'Remove' }).click();
+      await admin.getByRole('button', { name: 'Save Tiers' }).click();
+      await toast(admin, 'Fee tiers saved').waitFor();
+      await admin.getByRole('button', { name: 'Save Tiers' }).and(admin.locator(':disabled')).waitFor();
+      await admin.screenshot({ path: `${SHOTS}/admin-fee-tiers-${viewport.width}.png`, fullPage: true });
+      await admin.context().close();
+
+      // Every trader was placed again on the save: the trader's own tier is the renamed one.
+      await trader.goto('/fees');
+      await trader.getByTestId('fee-tiers').getByText(name).waitFor();
+      await trader.getByTestId('fee-tiers').getByText('0.08%').first().waitFor();
+      await trader.getByTestId('my-fee-tier').getByText(name).waitFor();
+    }
+    await trader.context().close();
   });
 });

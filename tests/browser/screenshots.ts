@@ -139,6 +139,8 @@ async function shootAdminTabs(page: Page, prefix: string): Promise<void> {
     ['KYC Submissions', 'kyc'],
     ['Bank Accounts', 'banks'],
     ['Markets', 'markets'],
+    ['Fee Tiers', 'fee-tiers'],
+    ['Earn', 'earn'],
     ['Limits', 'limits'],
     ['Audit Log', 'audit'],
     ['Ledger', 'ledger'],

@@ -13,6 +13,7 @@ import AuditTab from './AuditTab';
 import BankAccountsTab from './BankAccountsTab';
 import DepositsTab from './DepositsTab';
 import EarnTab from './EarnTab';
+import FeeTiersTab from './FeeTiersTab';
 import KycTab from './KycTab';
 import LedgerTab from './LedgerTab';
 import LimitsTab from './LimitsTab';
@@ -24,7 +25,7 @@ import UsersTab from './UsersTab';
 import WithdrawalsTab from './WithdrawalsTab';
 
 type TabKey =
-  'users' | 'deposits' | 'withdrawals' | 'kyc' | 'banks' | 'markets' | 'earn' | 'limits' | 'audit' | 'ledger';
+  'users' | 'deposits' | 'withdrawals' | 'kyc' | 'banks' | 'markets' | 'fees' | 'earn' | 'limits' | 'audit' | 'ledger';
 /** The lists of useAdminData, paged here; the other tabs load and page what they show themselves. */
 const isPaged = (tab: TabKey): tab is PagedList => ['users', 'deposits', 'withdrawals', 'kyc'].includes(tab);
 const TABS: { key: TabKey; label: string }[] = [
@@ -34,6 +35,7 @@ const TABS: { key: TabKey; label: string }[] = [
   { key: 'kyc', label: 'KYC Submissions' },
   { key: 'banks', label: 'Bank Accounts' },
   { key: 'markets', label: 'Markets' },
+  { key: 'fees', label: 'Fee Tiers' },
   { key: 'earn', label: 'Earn' },
   { key: 'limits', label: 'Limits' },
   { key: 'audit', label: 'Audit Log' },
@@ -113,6 +115,7 @@ export default function AdminPage() {
           {tab === 'kyc' && <KycTab submissions={kyc.items} act={act} />}
           {tab === 'banks' && <BankAccountsTab accounts={banks} act={act} />}
           {tab === 'markets' && <MarketsTab act={act} />}
+          {tab === 'fees' && <FeeTiersTab act={act} />}
           {tab === 'earn' && <EarnTab act={act} />}
           {tab === 'limits' && <LimitsTab />}
           {tab === 'audit' && <AuditTab />}

@@ -8,6 +8,7 @@ import type {
   ApiKey,
   AssetBalance,
   FeeTier,
+  FeeTierChange,
   TraderFeeTier,
   AuditEntry,
   AuthResponse,
@@ -220,6 +221,8 @@ export const adminApi = {
   listMarket: (market: NewMarket) => request<AdminMarket>('POST', '/admin/markets', { body: market }),
   changeMarket: (symbol: string, change: MarketChange) =>
     request<AdminMarket>('PATCH', `/admin/markets/${encodeURIComponent(symbol)}`, { body: change }),
+  feeTiers: () => request<FeeTier[]>('GET', '/admin/fee-tiers'),
+  saveFeeTiers: (tiers: FeeTierChange[]) => request<FeeTier[]>('PUT', '/admin/fee-tiers', { body: { tiers } }),
   earnProducts: () => request<AdminEarnProduct[]>('GET', '/admin/earn/products'),
   createEarnProduct: (product: NewEarnProduct) =>
     request<AdminEarnProduct>('POST', '/admin/earn/products', { body: product }),

@@ -5,7 +5,7 @@
  */
 import type { paths } from './schema';
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The JSON body of a route's success answer. */
 type Answer<Path extends keyof paths, M extends Method> = paths[Path][M] extends {
@@ -48,6 +48,8 @@ export type AssetBalance = Answer<'/api/user/assets', 'get'>[number];
 export type Portfolio = Answer<'/api/account/assets', 'get'>;
 export type AssetValue = Portfolio['assets'][number];
 export type FeeTier = Answer<'/api/fee-tiers', 'get'>[number];
+/** A tier as PUT /admin/fee-tiers takes it: the volume as a number or the text typed. */
+export type FeeTierChange = Body<'/api/admin/fee-tiers', 'put'>['tiers'][number];
 export type TraderFeeTier = Answer<'/api/account/fee-tier', 'get'>;
 /** Who a request came from, on the administrator's lists (null when the user is gone). */
 export type UserRef = NonNullable<Answer<'/api/admin/deposits', 'get'>[number]['user']>;
