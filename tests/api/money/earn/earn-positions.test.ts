@@ -135,6 +135,36 @@ describe('redeeming', () => {
     await expectLedgerClean(dataSource());
   });
 
+  it('pays a position back once when redemptions race, and subscriptions racing them never overdraw', async () => {
+    const product = await createProduct(suite.admin, { ...FLEXIBLE, min_amount: '1' });
+    const { client } = await traderWithDeposit(suite.server, suite.admin, 100);
+    const position = (await client.post('/earn/subscribe', { product_id: product.id, amount: 60 })).body;
+    const racing = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2
+          ? client.post('/earn/redeem', { position_id: position.id })
+          : client.post('/earn/subscribe', { product_id: product.id, amount: 30 }),
+      ),
+    );
+    const redeems = racing.filter((_, i) => i % 2);
+    const subscribes = racing.filter((_, i) => i % 2 === 0);
+    expect(redeems.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(redeems.filter((a) => a.status !== 200).map((a) => [a.status, a.body])).toEqual(
+      Array(9).fill([409, { detail: 'This position has already been paid back' }]),
+    );
+    // 40 available before, 100 once the redemption commits: one to three subscriptions of 30 fit.
+    const taken = subscribes.filter((a) => a.status === 200).length;
+    expect(taken).toBeGreaterThanOrEqual(1);
+    expect(taken).toBeLessThanOrEqual(3);
+    expect(subscribes.filter((a) => a.status !== 200).map((a) => a.body)).toEqual(
+      Array(10 - taken).fill({ detail: 'Insufficient balance' }),
+    );
+    expect(await usdOf(client)).toMatchObject({ available: 100 - 30 * taken, locked: 0 });
+    const positions = (await client.get('/earn/positions')).body as Array<{ status: string }>;
+    expect(positions.map((p) => p.status).sort()).toEqual([...Array(taken).fill('active'), 'redeemed']);
+    await expectLedgerClean(dataSource());
+  });
+
   it('refuses a locked position before maturity with 409', async () => {
     const product = await createProduct(suite.admin, LOCKED);
     const { client } = await traderWithDeposit(suite.server, suite.admin, 100);
