@@ -134,6 +134,15 @@ describe("the admin console's Limits, Audit Log and Ledger tabs, and a user's de
       .filter({ hasText: /^USD\$4,98\d\.\d{2}\$10\.\d{2}$/ })
       .waitFor();
     await detail.getByText('Approved').first().waitFor();
+    await detail
+      .getByTestId('user-fee-tier')
+      .filter({ hasText: /^Regular User · 30-day volume \$0\.00$/ })
+      .waitFor();
+    await detail.getByTestId('user-referred-by').filter({ hasText: /^-$/ }).waitFor();
+    await detail
+      .getByTestId('user-referrals')
+      .filter({ hasText: /^0 traders, earned \$0\.00$/ })
+      .waitFor();
     await detail.getByTestId('user-orders-row').filter({ hasText: 'BTC' }).filter({ hasText: '$1,000.00' }).waitFor();
 
     await detail.getByRole('tab', { name: 'Funding' }).click();
@@ -166,6 +175,9 @@ describe("the admin console's Limits, Audit Log and Ledger tabs, and a user's de
     expect(await pageWidth()).toBeLessThanOrEqual(390);
     await page.getByRole('tab', { name: 'Audit Log', exact: true }).click();
     await page.getByTestId('audit-row').first().waitFor();
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    await page.getByRole('tab', { name: 'Fee Tiers', exact: true }).click();
+    await page.getByRole('button', { name: 'Save Tiers' }).waitFor();
     expect(await pageWidth()).toBeLessThanOrEqual(390);
     await page.getByRole('tab', { name: 'Ledger', exact: true }).click();
     await page.getByRole('button', { name: 'Run Check' }).click();

@@ -8,7 +8,7 @@ import { ArrowLeftIcon } from '../components/Icons';
 import { documentTypeName } from '../documents';
 import StatusBadge from '../components/StatusBadge';
 import Tabs from '../components/Tabs';
-import { assetAmount, dateTime, deviceName, looseQuantity, titleCase, usd } from '../format';
+import { assetAmount, dateTime, deviceName, fineUsd, looseQuantity, titleCase, usd } from '../format';
 import AdminTable from './AdminTable';
 import Pager, { PAGE_SIZE } from '../components/Pager';
 import SuspendButton from './SuspendButton';
@@ -176,6 +176,20 @@ export default function UserDetail({ userId, act, onBack }: { userId: string; ac
                   <dd>{detail.kyc.latest.admin_notes ?? '-'}</dd>
                 </>
               )}
+              <dt>Fee tier</dt>
+              <dd data-testid="user-fee-tier">
+                {detail.fee_tier.tier ?? 'Market rates'} · 30-day volume{' '}
+                <span className="num">{usd(detail.fee_tier.volume_30d)}</span>
+              </dd>
+              <dt>Referral code</dt>
+              <dd className="num">{detail.referral.code}</dd>
+              <dt>Referred by</dt>
+              <dd data-testid="user-referred-by">{detail.referral.referred_by?.email ?? '-'}</dd>
+              <dt>Referred</dt>
+              <dd data-testid="user-referrals">
+                <span className="num">{detail.referral.referred_count}</span> traders, earned{' '}
+                <span className="num">{fineUsd(detail.referral.earned)}</span>
+              </dd>
             </dl>
           </section>
         </div>

@@ -3004,7 +3004,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's account, balances of every asset and KYC status with the latest submission */
+        /** A user's account, balances of every asset, KYC status with the latest submission, fee tier and referrals */
         get: {
             parameters: {
                 query?: never;
@@ -3045,6 +3045,20 @@ export interface paths {
                                     submitted_at: string;
                                     admin_notes: string | null;
                                 } | null;
+                            };
+                            fee_tier: {
+                                tier: string | null;
+                                volume_30d: number;
+                            };
+                            referral: {
+                                code: string;
+                                referred_by: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    email: string;
+                                } | null;
+                                referred_count: number;
+                                earned: string;
                             };
                         };
                     };

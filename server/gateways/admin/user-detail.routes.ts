@@ -29,6 +29,13 @@ const userDetail = z.object({
       })
       .nullable(),
   }),
+  fee_tier: z.object({ tier: z.string().nullable(), volume_30d: z.number() }),
+  referral: z.object({
+    code: z.string(),
+    referred_by: z.object({ id: z.uuid(), email: z.string() }).nullable(),
+    referred_count: z.number().int(),
+    earned: z.string(),
+  }),
 });
 
 const adminSession = z.object({
@@ -65,7 +72,8 @@ export function userDetailRoutes(dataSource: DataSource, reads: HistoryReads, ca
     route({
       method: 'get',
       path: '/admin/users/:id',
-      summary: "A user's account, balances of every asset and KYC status with the latest submission",
+      summary:
+        "A user's account, balances of every asset, KYC status with the latest submission, fee tier and referrals",
       tags: ['admin', 'users'],
       access: 'admin',
       params,

@@ -1,5 +1,6 @@
 import { fixtureBase64, query, useBackOfficeExchange } from '../../support/back-office';
 import { ApiClient, loginAs, registerTrader } from '../../support/http-client';
+import { eventually } from '../../support/eventually';
 import { fundedTrader } from '../../support/trader-fixtures';
 import { emptyBook, placed } from '../../support/trading-fixtures';
 
@@ -46,6 +47,37 @@ describe("a user's detail", () => {
       balances: [],
       kyc: { status: 'pending', latest: null },
     });
+  });
+
+  it('shows the fee tier, the referral code, who referred the user and whom it referred', async () => {
+    const referrer = await registerTrader(suite.api, 'Detail Referrer');
+    const code = (await referrer.client.get('/referral')).body.code;
+    const registered = await suite.api.post('/auth/register', {
+      email: `detail-referee-${Date.now()}@example.com`,
+      password: 'trader-password-1',
+      full_name: 'Detail Referee',
+      referral_code: code,
+    });
+    expect(registered.status).toBe(200);
+    const referee = { id: registered.body.user.id, client: suite.api.withToken(registered.body.token) };
+    expect((await suite.admin.get(`/admin/users/${referrer.user.id}`)).body).toMatchObject({
+      fee_tier: { volume_30d: 0 },
+      referral: { code, referred_by: null, referred_count: 1, earned: '0' },
+    });
+    // The referee is placed in its tier a moment after registering: the admin sees the tier it reads.
+    const placedTier = await eventually(
+      async () => (await suite.admin.get(`/admin/users/${referee.id}`)).body.fee_tier.tier ?? undefined,
+      2000,
+      'the referee placed in its tier',
+    );
+    expect(placedTier).toBe((await referee.client.get('/account/fee-tier')).body.tier);
+    const detail = (await suite.admin.get(`/admin/users/${referee.id}`)).body;
+    expect(detail.referral).toMatchObject({
+      referred_by: { id: referrer.user.id, email: referrer.email },
+      referred_count: 0,
+      earned: '0',
+    });
+    expect(detail.referral.code).not.toBe(code);
   });
 
   it('pages the open orders and the trades, newest first', async () => {
