@@ -9,6 +9,7 @@ import { money } from '../../kernel/money';
 import type { MarketCatalog } from '../../markets/catalog';
 import type { HistoryReads } from '../../platform/db/history-reads';
 import { orderView, userTradeView } from '../../trading/orders/order-views';
+import { referralStanding } from '../../trading/referrals/referrals.service';
 import { FILLS, listPage, ORDER_LISTS } from '../../trading/user-lists';
 import type { OrderRow } from '../../trading/orders/order.entity';
 import type { TradeRow } from '../../trading/orders/trade.entity';
@@ -46,14 +47,6 @@ export class UserDetail {
       where: { user_id: userId },
       order: { submitted_at: 'DESC' },
     });
-    // One row: the referrer (none when it registered without a code), its referees and earnings.
-    const [referral] = (await this.dataSource.query(
-      `SELECT r.id AS referrer_id, r.email AS referrer_email,
-              (SELECT count(*) FROM users x WHERE x.referred_by = $1)::int AS referred_count,
-              (SELECT COALESCE(sum(commission), 0)::text FROM referral_commissions c WHERE c.referrer_id = $1) AS earned
-         FROM (SELECT 1) one LEFT JOIN users r ON r.id = $2`,
-      [userId, user.referred_by],
-    )) as [{ referrer_id: string | null; referrer_email: string | null; referred_count: number; earned: string }];
     return {
       id: user.id,
       full_name: user.full_name,
@@ -77,12 +70,7 @@ export class UserDetail {
         },
       },
       fee_tier: { tier: user.fee_tier, volume_30d: Number(user.volume_30d) },
-      referral: {
-        code: user.referral_code,
-        referred_by: referral.referrer_id ? { id: referral.referrer_id, email: referral.referrer_email! } : null,
-        referred_count: referral.referred_count,
-        earned: decimal(referral.earned),
-      },
+      referral: await referralStanding(this.dataSource, userId),
     };
   }
 

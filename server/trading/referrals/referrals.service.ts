@@ -10,6 +10,32 @@ export function maskedEmail(email: string): string {
   return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
 }
 
+/** An account's place in the programme: its code, who referred it, how many it referred, what it earned. */
+export interface ReferralStanding {
+  code: string;
+  referred_by: { id: string; email: string } | null;
+  referred_count: number;
+  earned: string;
+}
+
+export async function referralStanding(dataSource: DataSource, userId: string): Promise<ReferralStanding> {
+  const [row] = (await dataSource.query(
+    `SELECT u.referral_code AS code, r.id AS referrer_id, r.email AS referrer_email,
+            (SELECT count(*) FROM users x WHERE x.referred_by = u.id)::int AS referred_count,
+            (SELECT COALESCE(sum(commission), 0)::text FROM referral_commissions c WHERE c.referrer_id = u.id) AS earned
+       FROM users u LEFT JOIN users r ON r.id = u.referred_by WHERE u.id = $1`,
+    [userId],
+  )) as [
+    { code: string; referrer_id: string | null; referrer_email: string | null; referred_count: number; earned: string },
+  ];
+  return {
+    code: row.code,
+    referred_by: row.referrer_id ? { id: row.referrer_id, email: row.referrer_email! } : null,
+    referred_count: row.referred_count,
+    earned: toSql(row.earned),
+  };
+}
+
 /** A trader's referral programme: its code and link, how many it referred, and the commissions paid. */
 export class ReferralsService {
   constructor(
@@ -19,19 +45,12 @@ export class ReferralsService {
 
   /** `origin`: where the venue is reached (PUBLIC_URL, else the request's own). */
   async summary(userId: string, origin: string): Promise<ReferralSummaryView> {
-    const [row] = (await this.dataSource.query(
-      `SELECT u.referral_code AS code,
-              (SELECT count(*) FROM users r WHERE r.referred_by = u.id)::int AS referred_count,
-              (SELECT COALESCE(sum(commission), 0)::text FROM referral_commissions c WHERE c.referrer_id = u.id) AS earned
-         FROM users u WHERE u.id = $1`,
-      [userId],
-    )) as Array<{ code: string; referred_count: number; earned: string }>;
-    const { code, referred_count, earned } = row!;
+    const { code, referred_count, earned } = await referralStanding(this.dataSource, userId);
     return {
       code,
       link: `${origin}/register?ref=${encodeURIComponent(code)}`,
       referred_count,
-      earned: toSql(earned),
+      earned,
       commission_rate: toSql(this.commissionRate),
     };
   }
