@@ -5,6 +5,10 @@ import { startExchangeServer, type ExchangeServer } from './support/exchange-ser
 jest.setTimeout(120_000);
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/fees-shots';
+const VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+];
 
 describe('the fee schedule page', () => {
   let server: ExchangeServer;
@@ -21,10 +25,7 @@ describe('the fee schedule page', () => {
   it("lists the tiers from the footer's Fees link, with the trader's own tier, as the profile menu's VIP level", async () => {
     const page = await openPage(browser, server.baseUrl);
     await register(page, 'Fee Reader', uniqueEmail('fees'), 'correct-horse-battery');
-    for (const viewport of [
-      { width: 1440, height: 900 },
-      { width: 390, height: 844 },
-    ]) {
+    for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await page.goto('/markets');
       await page.getByRole('link', { name: 'Fees', exact: true }).click();
@@ -52,10 +53,7 @@ describe('the fee schedule page', () => {
   it("the administrator's Fee Tiers tab edits the list; the schedule and the trader's tier follow", async () => {
     const trader = await openPage(browser, server.baseUrl);
     await register(trader, 'Tier Follower', uniqueEmail('tiers'), 'correct-horse-battery');
-    for (const viewport of [
-      { width: 1440, height: 900 },
-      { width: 390, height: 844 },
-    ]) {
+    for (const viewport of VIEWPORTS) {
       const admin = await openPage(browser, server.baseUrl);
       await admin.setViewportSize(viewport);
       await logIn(admin, server.admin.email, server.admin.password);
